@@ -1,0 +1,63 @@
+# Tablehall — see README.md. Every target installs what it needs first.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+PYTHON ?= python3
+UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
+VENV := .venv
+PY := $(VENV)/bin/python
+PROTO_OUT := libs/protos/src
+PROTOS := $(shell find proto -name '*.proto' | sort)
+STAMP := $(VENV)/.installed
+
+.PHONY: help install protos run test test-fast lint typecheck bench bench-match bench-puzzipolia clean
+
+help:
+	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
+	@echo "make test   run the whole test suite against real PostgreSQL and NATS"
+	@echo "make bench  benchmarks (not part of make test)"
+	@echo "make lint   ruff + mypy"
+
+$(UV):
+	$(PYTHON) -m pip install --user --quiet uv
+
+$(STAMP): $(UV) pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml services/*/pyproject.toml)
+	mkdir -p $(PROTO_OUT)/tablehall && touch $(PROTO_OUT)/tablehall/__init__.py
+	UV_PYTHON_DOWNLOADS=never $(UV) sync --frozen --python $(PYTHON)
+	touch $(STAMP)
+
+install: $(STAMP) protos
+
+# Generated code is built here, never committed (see .gitignore).
+$(PROTO_OUT)/.stamp: $(STAMP) $(PROTOS)
+	find $(PROTO_OUT)/tablehall -mindepth 1 -delete
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto --python_out=$(PROTO_OUT) --grpc_python_out=$(PROTO_OUT) \
+		--mypy_out=$(PROTO_OUT) --mypy_grpc_out=$(PROTO_OUT) $(PROTOS)
+	find $(PROTO_OUT)/tablehall -type d -exec touch {}/__init__.py \;
+	touch $@
+
+protos: $(PROTO_OUT)/.stamp
+
+run: install
+	$(VENV)/bin/tablehall up
+
+test: install
+	$(VENV)/bin/pytest -q -p no:cacheprovider
+
+test-fast: install
+	$(VENV)/bin/pytest -q -x -m "not slow"
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+bench: bench-match bench-puzzipolia
+
+bench-match: install
+	$(PY) tests/bench/bench_match.py
+
+bench-puzzipolia: install
+	$(PY) tests/bench/bench_puzzipolia.py
+
+clean:
+	rm -rf $(VENV) $(PROTO_OUT)/tablehall .data

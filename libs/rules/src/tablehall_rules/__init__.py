@@ -1,0 +1,47 @@
+"""The Tablehall rules contract: what every game library implements."""
+
+from tablehall_rules.codec import StructCodec, decode_state, encode_state, schema_version, type_name
+from tablehall_rules.contract import (
+    DecideContext,
+    Game,
+    Outcome,
+    PendingDecision,
+    SeatInfo,
+    Upcasters,
+    Viewer,
+)
+from tablehall_rules.errors import (
+    GameOver,
+    IllegalCommand,
+    InvalidCommand,
+    InvalidOptions,
+    NotYourTurn,
+    RuleError,
+)
+from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, verify_draws
+
+__all__ = [
+    "DecideContext",
+    "Draw",
+    "DrawSource",
+    "Game",
+    "GameOver",
+    "IllegalCommand",
+    "InvalidCommand",
+    "InvalidOptions",
+    "NotYourTurn",
+    "Outcome",
+    "PendingDecision",
+    "RuleError",
+    "SeatInfo",
+    "StructCodec",
+    "Upcasters",
+    "Viewer",
+    "commitment",
+    "decode_state",
+    "encode_state",
+    "new_seed",
+    "schema_version",
+    "type_name",
+    "verify_draws",
+]
