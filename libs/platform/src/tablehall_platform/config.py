@@ -1,0 +1,52 @@
+"""Configuration by environment variables, each with a documented default.
+
+| variable | default | meaning |
+|---|---|---|
+| TABLEHALL_DATABASE_URL | (found: see `infra`) | PostgreSQL DSN |
+| TABLEHALL_NATS_URL | (found: see `infra`) | NATS server URL |
+| TABLEHALL_DATA_DIR | `.data` | where embedded servers keep their data |
+| TABLEHALL_DB_NAME | `tablehall` | database created on a found server |
+| TABLEHALL_HOST | `127.0.0.1` | address gRPC servers listen on |
+| TABLEHALL_PORT | `50051` | port of `tablehall up` (all services) |
+| TABLEHALL_MATCH_PORT ... | 50052 ... | port of `tablehall serve <service>` |
+| TABLEHALL_METRICS_PORT | `9464` | Prometheus metrics (0: off) |
+| TABLEHALL_SNAPSHOT_EVERY | `200` | snapshot a table every N events |
+| TABLEHALL_TOKEN_SECRET | (random per data dir) | HMAC key of the development identity provider |
+| TABLEHALL_INSTANCE_ID | hostname-pid | this process's name in leases |
+| TABLEHALL_LEASE_SECONDS | `10` | how long a table's writer lease lasts unrenewed |
+| TABLEHALL_LOG_LEVEL | `info` | structlog level |
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SERVICE_PORTS = {"match": 50052, "lobby": 50053, "timer": 50054, "bot": 50055, "projection": 50056}
+
+
+def _env(name: str, default: str) -> str:
+    return os.environ.get(name, default)
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_DATABASE_URL"))
+    nats_url: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_NATS_URL"))
+    data_dir: Path = field(default_factory=lambda: Path(_env("TABLEHALL_DATA_DIR", ".data")).resolve())
+    db_name: str = field(default_factory=lambda: _env("TABLEHALL_DB_NAME", "tablehall"))
+    host: str = field(default_factory=lambda: _env("TABLEHALL_HOST", "127.0.0.1"))
+    port: int = field(default_factory=lambda: int(_env("TABLEHALL_PORT", "50051")))
+    metrics_port: int = field(default_factory=lambda: int(_env("TABLEHALL_METRICS_PORT", "9464")))
+    snapshot_every: int = field(default_factory=lambda: int(_env("TABLEHALL_SNAPSHOT_EVERY", "200")))
+    token_secret: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_TOKEN_SECRET"))
+    instance_id: str = field(
+        default_factory=lambda: _env("TABLEHALL_INSTANCE_ID", f"{socket.gethostname()}-{os.getpid()}")
+    )
+    lease_seconds: float = field(default_factory=lambda: float(_env("TABLEHALL_LEASE_SECONDS", "10")))
+    log_level: str = field(default_factory=lambda: _env("TABLEHALL_LOG_LEVEL", "info"))
+
+    def service_port(self, service: str) -> int:
+        return int(_env(f"TABLEHALL_{service.upper()}_PORT", str(SERVICE_PORTS[service])))

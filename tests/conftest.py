@@ -1,0 +1,70 @@
+"""Shared fixtures: real PostgreSQL and NATS, found as the README says.
+
+Addresses from TABLEHALL_DATABASE_URL / TABLEHALL_NATS_URL, else the local
+default ports, else a Docker engine (testcontainers), else embedded servers
+from pip wheels in `.data/test`. Each test session works in its own new
+database, dropped at the end; `fresh_database_url` gives a test a database of
+its own when it needs an empty global order.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from tablehall_platform.infra import Servers, ensure_database, find_servers, with_database
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+async def servers() -> AsyncIterator[Servers]:
+    found = await find_servers(
+        data_dir=ROOT / ".data" / "test",
+        db_name="postgres",
+        database_url=os.environ.get("TABLEHALL_DATABASE_URL"),
+        nats_url=os.environ.get("TABLEHALL_NATS_URL"),
+        allow_docker=True,
+    )
+    yield found
+    found.stop()
+
+
+async def _drop(server_url: str, name: str) -> None:
+    conn = await asyncpg.connect(with_database(server_url, "postgres"))
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(scope="session")
+async def database_url(servers: Servers) -> AsyncIterator[str]:
+    name = f"tablehall_test_{uuid.uuid4().hex[:10]}"
+    url = await ensure_database(servers.database_url, name)
+    yield url
+    await _drop(servers.database_url, name)
+
+
+@pytest.fixture(scope="session")
+def nats_url(servers: Servers) -> str:
+    return servers.nats_url
+
+
+@pytest.fixture
+async def fresh_database_url(servers: Servers) -> AsyncIterator[Callable[[], Awaitable[str]]]:
+    made: list[str] = []
+
+    async def make() -> str:
+        name = f"tablehall_test_{uuid.uuid4().hex[:10]}"
+        made.append(name)
+        return await ensure_database(servers.database_url, name)
+
+    yield make
+    for name in made:
+        await _drop(servers.database_url, name)
