@@ -9,18 +9,21 @@
 | TABLEHALL_HOST | `127.0.0.1` | address gRPC servers listen on |
 | TABLEHALL_PORT | `50051` | port of `tablehall up` (all services) |
 | TABLEHALL_MATCH_PORT ... | 50052 ... | port of `tablehall serve <service>` |
+| TABLEHALL_ADVERTISE_ADDRESS | host:port | the address other instances reach this one at (leases) |
+| TABLEHALL_METRICS_HOST | `127.0.0.1` | address of the metrics endpoint |
 | TABLEHALL_METRICS_PORT | `9464` | Prometheus metrics (0: off) |
 | TABLEHALL_SNAPSHOT_EVERY | `200` | snapshot a table every N events |
 | TABLEHALL_TOKEN_SECRET | (random per data dir) | HMAC key of the development identity provider |
-| TABLEHALL_INSTANCE_ID | hostname-pid | this process's name in leases |
+| TABLEHALL_INSTANCE_ID | host:port it serves on | this process's name in leases (a restart on the same address resumes its leases at once) |
 | TABLEHALL_LEASE_SECONDS | `10` | how long a table's writer lease lasts unrenewed |
 | TABLEHALL_LOG_LEVEL | `info` | structlog level |
+| TABLEHALL_AUTH_PROVIDERS | `dev` | comma list of `dev`, `oidc`; empty: nobody gets in |
+| TABLEHALL_OIDC_ISSUER, TABLEHALL_OIDC_JWKS_URL, TABLEHALL_OIDC_AUDIENCE | | the external OIDC issuer |
 """
 
 from __future__ import annotations
 
 import os
-import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,14 +42,22 @@ class Settings:
     db_name: str = field(default_factory=lambda: _env("TABLEHALL_DB_NAME", "tablehall"))
     host: str = field(default_factory=lambda: _env("TABLEHALL_HOST", "127.0.0.1"))
     port: int = field(default_factory=lambda: int(_env("TABLEHALL_PORT", "50051")))
+    advertise_address: str = field(default_factory=lambda: _env("TABLEHALL_ADVERTISE_ADDRESS", ""))
+    metrics_host: str = field(default_factory=lambda: _env("TABLEHALL_METRICS_HOST", "127.0.0.1"))
     metrics_port: int = field(default_factory=lambda: int(_env("TABLEHALL_METRICS_PORT", "9464")))
     snapshot_every: int = field(default_factory=lambda: int(_env("TABLEHALL_SNAPSHOT_EVERY", "200")))
     token_secret: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_TOKEN_SECRET"))
-    instance_id: str = field(
-        default_factory=lambda: _env("TABLEHALL_INSTANCE_ID", f"{socket.gethostname()}-{os.getpid()}")
-    )
+    instance_id: str = field(default_factory=lambda: _env("TABLEHALL_INSTANCE_ID", ""))
     lease_seconds: float = field(default_factory=lambda: float(_env("TABLEHALL_LEASE_SECONDS", "10")))
     log_level: str = field(default_factory=lambda: _env("TABLEHALL_LOG_LEVEL", "info"))
+    auth_providers: tuple[str, ...] = field(
+        default_factory=lambda: tuple(
+            p.strip() for p in _env("TABLEHALL_AUTH_PROVIDERS", "dev").split(",") if p.strip()
+        )
+    )
+    oidc_issuer: str = field(default_factory=lambda: _env("TABLEHALL_OIDC_ISSUER", ""))
+    oidc_jwks_url: str = field(default_factory=lambda: _env("TABLEHALL_OIDC_JWKS_URL", ""))
+    oidc_audience: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_OIDC_AUDIENCE"))
 
     def service_port(self, service: str) -> int:
         return int(_env(f"TABLEHALL_{service.upper()}_PORT", str(SERVICE_PORTS[service])))

@@ -66,7 +66,7 @@ async def ensure_database(server_url: str, dbname: str) -> str:
 async def _postgres_answers(url: str) -> bool:
     try:
         conn = await asyncpg.connect(url, timeout=2)
-    except (OSError, asyncpg.PostgresError, asyncio.TimeoutError):
+    except (TimeoutError, OSError, asyncpg.PostgresError):
         return False
     await conn.close()
     return True

@@ -1,0 +1,197 @@
+"""Identity: who calls, proved by a signed token.
+
+Providers are pluggable. `DevProvider` issues and verifies HS256 tokens for
+named users (tests and `make run`); `OidcProvider` verifies tokens of an
+external issuer (e.g. Twitch's OIDC) by the issuer's public keys (JWKS).
+With no provider configured nobody gets in.
+
+Roles: `player` (any signed-in user), `bot`, `operator` (the site owner) and
+`service` (our own services acting for seats: timer, bot).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import jwt
+
+from tablehall_platform.errors import Unauthenticated
+
+ROLES = frozenset({"player", "bot", "operator", "service"})
+
+
+@dataclass(frozen=True)
+class Principal:
+    """An authenticated caller."""
+
+    user_id: str
+    name: str
+    roles: frozenset[str] = field(default_factory=lambda: frozenset({"player"}))
+    issuer: str = ""
+
+    @property
+    def is_operator(self) -> bool:
+        return "operator" in self.roles
+
+    @property
+    def is_service(self) -> bool:
+        return "service" in self.roles
+
+
+current_principal: contextvars.ContextVar[Principal | None] = contextvars.ContextVar("current_principal", default=None)
+
+
+class IdentityProvider(Protocol):
+    issuer: str
+
+    def verify(self, token: str) -> Principal: ...
+
+
+def _principal(claims: dict[str, Any], issuer: str) -> Principal:
+    sub = claims.get("sub")
+    if not isinstance(sub, str) or not sub:
+        raise Unauthenticated("TOKEN_INVALID", "The token names no user.", ru="Токен не называет пользователя.")
+    roles = claims.get("roles") or ["player"]
+    if not isinstance(roles, list) or not set(roles) <= ROLES:
+        raise Unauthenticated("TOKEN_INVALID", "The token carries unknown roles.", ru="Неизвестные роли в токене.")
+    name = claims.get("name") or claims.get("preferred_username") or sub
+    return Principal(
+        user_id=f"{issuer}|{sub}" if issuer != DevProvider.issuer else sub,
+        name=str(name),
+        roles=frozenset(roles),
+        issuer=issuer,
+    )
+
+
+class DevProvider:
+    """HS256 tokens for named users, signed with a local secret."""
+
+    issuer = "tablehall-dev"
+
+    def __init__(self, secret: str) -> None:
+        if len(secret) < 16:
+            raise ValueError("the development token secret must have at least 16 characters")
+        self._secret = secret
+
+    @classmethod
+    def from_data_dir(cls, data_dir: Path, secret: str | None = None) -> DevProvider:
+        """Use the given secret, else one kept in the data folder (made once)."""
+        if secret:
+            return cls(secret)
+        path = data_dir / "dev-token-secret"
+        if not path.exists():
+            data_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_hex(32))
+            path.chmod(0o600)
+        return cls(path.read_text().strip())
+
+    def issue(
+        self,
+        user_id: str,
+        name: str | None = None,
+        roles: Sequence[str] = ("player",),
+        ttl_seconds: int = 7 * 24 * 3600,
+    ) -> str:
+        if not set(roles) <= ROLES:
+            raise ValueError(f"unknown roles {sorted(set(roles) - ROLES)}")
+        now = int(time.time())
+        claims = {
+            "iss": self.issuer,
+            "sub": user_id,
+            "name": name or user_id,
+            "roles": list(roles),
+            "iat": now,
+            "exp": now + ttl_seconds,
+        }
+        return jwt.encode(claims, self._secret, algorithm="HS256")
+
+    def verify(self, token: str) -> Principal:
+        claims = jwt.decode(token, self._secret, algorithms=["HS256"], issuer=self.issuer)
+        return _principal(claims, self.issuer)
+
+
+class OidcProvider:
+    """Verifies RS256/ES256 tokens of an external OIDC issuer by its JWKS."""
+
+    def __init__(self, issuer: str, jwks_url: str, audience: str | None = None) -> None:
+        self.issuer = issuer
+        self.audience = audience
+        self._jwks = jwt.PyJWKClient(jwks_url, cache_keys=True)
+
+    def verify(self, token: str) -> Principal:
+        key = self._jwks.get_signing_key_from_jwt(token)
+        claims = jwt.decode(
+            token,
+            key.key,
+            algorithms=["RS256", "ES256"],
+            issuer=self.issuer,
+            audience=self.audience,
+            options={"verify_aud": self.audience is not None},
+        )
+        claims.pop("roles", None)  # an external issuer never grants our roles
+        return _principal(claims, self.issuer)
+
+
+class Authenticator:
+    """Tries each provider whose issuer matches the token."""
+
+    def __init__(self, providers: Sequence[IdentityProvider]) -> None:
+        self.providers = list(providers)
+
+    def authenticate(self, authorization: str | None) -> Principal:
+        if not self.providers:
+            raise Unauthenticated(
+                "NO_IDENTITY_PROVIDER",
+                "No identity provider is configured.",
+                ru="Не настроен ни один поставщик входа.",
+            )
+        if not authorization or not authorization.lower().startswith("bearer "):
+            raise Unauthenticated(
+                "TOKEN_MISSING",
+                "Send 'authorization: Bearer <token>'.",
+                ru="Нужен заголовок authorization: Bearer <токен>.",
+            )
+        token = authorization[7:].strip()
+        try:
+            issuer = jwt.decode(token, options={"verify_signature": False}).get("iss")
+        except jwt.PyJWTError as exc:
+            raise Unauthenticated("TOKEN_INVALID", f"Malformed token: {exc}", ru="Токен повреждён.") from exc
+        for provider in self.providers:
+            if provider.issuer == issuer:
+                try:
+                    return provider.verify(token)
+                except jwt.ExpiredSignatureError as exc:
+                    raise Unauthenticated("TOKEN_EXPIRED", "The token has expired.", ru="Срок токена истёк.") from exc
+                except jwt.PyJWTError as exc:
+                    raise Unauthenticated("TOKEN_INVALID", f"Token rejected: {exc}", ru="Токен отклонён.") from exc
+        raise Unauthenticated(
+            "TOKEN_ISSUER_UNKNOWN", f"No provider for issuer {issuer!r}.", ru="Неизвестный издатель токена."
+        )
+
+
+def providers_from_settings(
+    names: Sequence[str],
+    data_dir: Path,
+    dev_secret: str | None,
+    oidc_issuer: str,
+    oidc_jwks_url: str,
+    oidc_audience: str | None,
+) -> list[IdentityProvider]:
+    """The identity providers named in configuration (TABLEHALL_AUTH_PROVIDERS)."""
+    providers: list[IdentityProvider] = []
+    for name in names:
+        if name == "dev":
+            providers.append(DevProvider.from_data_dir(data_dir, dev_secret))
+        elif name == "oidc":
+            if not (oidc_issuer and oidc_jwks_url):
+                raise ValueError("oidc needs TABLEHALL_OIDC_ISSUER and TABLEHALL_OIDC_JWKS_URL")
+            providers.append(OidcProvider(oidc_issuer, oidc_jwks_url, oidc_audience))
+        else:
+            raise ValueError(f"unknown identity provider {name!r} (dev, oidc)")
+    return providers

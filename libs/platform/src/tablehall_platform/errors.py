@@ -1,0 +1,110 @@
+"""The one mapping from our error types to gRPC statuses (AIP-193).
+
+Every refusal carries a `google.rpc.Status` with exactly one `ErrorInfo`
+(domain "tablehall", a stable UPPER_SNAKE reason) and, for rule errors, a
+`LocalizedMessage` per language. Never a blanket INTERNAL for a known error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from tablehall_rules.errors import IllegalCommand, InvalidCommand, InvalidOptions, RuleError
+
+DOMAIN = "tablehall"
+
+
+class ServiceError(Exception):
+    """An error a service raises; `code` is the gRPC status it maps to."""
+
+    code: grpc.StatusCode = grpc.StatusCode.FAILED_PRECONDITION
+
+    def __init__(
+        self,
+        reason: str,
+        message: str,
+        *,
+        ru: str | None = None,
+        metadata: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(f"{reason}: {message}")
+        self.reason = reason
+        self.message = message
+        self.ru = ru
+        self.metadata = dict(metadata or {})
+
+
+class BadRequest(ServiceError):
+    code = grpc.StatusCode.INVALID_ARGUMENT
+
+
+class Refused(ServiceError):
+    code = grpc.StatusCode.FAILED_PRECONDITION
+
+
+class NotFound(ServiceError):
+    code = grpc.StatusCode.NOT_FOUND
+
+
+class PermissionDenied(ServiceError):
+    code = grpc.StatusCode.PERMISSION_DENIED
+
+
+class Unauthenticated(ServiceError):
+    code = grpc.StatusCode.UNAUTHENTICATED
+
+
+class Conflict(ServiceError):
+    code = grpc.StatusCode.ABORTED
+
+
+class AlreadyExists(ServiceError):
+    code = grpc.StatusCode.ALREADY_EXISTS
+
+
+class Unavailable(ServiceError):
+    code = grpc.StatusCode.UNAVAILABLE
+
+
+def from_rule_error(error: RuleError) -> ServiceError:
+    kind: type[ServiceError]
+    if isinstance(error, InvalidCommand | InvalidOptions):
+        kind = BadRequest
+    elif isinstance(error, IllegalCommand):
+        kind = Refused
+    else:
+        kind = Refused
+    return kind(error.reason, error.message_en, ru=error.message_ru, metadata=error.details)
+
+
+def to_status(error: ServiceError) -> grpc.Status:
+    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
+    details = [any_pb2.Any()]
+    details[0].Pack(info)
+    for locale, text in (("en", error.message), ("ru", error.ru)):
+        if text:
+            packed = any_pb2.Any()
+            packed.Pack(error_details_pb2.LocalizedMessage(locale=locale, message=text))
+            details.append(packed)
+    code_value = error.code.value[0]
+    status = status_pb2.Status(code=code_value, message=error.message, details=details)
+    assert code_pb2.Code.Name(code_value)  # a real google.rpc code
+    return rpc_status.to_status(status)
+
+
+def error_info(error: grpc.RpcError) -> error_details_pb2.ErrorInfo | None:
+    """The ErrorInfo of a received error (for clients and tests)."""
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    if status is None:
+        return None
+    for detail in status.details:
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            return info
+    return None

@@ -1,0 +1,131 @@
+"""A gRPC server with what every Tablehall service needs.
+
+Authentication on every call (health and reflection excepted), our errors
+mapped to rich statuses in one place, health checking and server reflection.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+import grpc
+import structlog
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from tablehall_platform.auth import Authenticator, current_principal
+from tablehall_platform.errors import ServiceError, from_rule_error, to_status
+from tablehall_rules.errors import RuleError
+
+log = structlog.get_logger("grpc")
+
+OPEN_PREFIXES = ("/grpc.health.v1.", "/grpc.reflection.")
+
+
+class _Guard(grpc.aio.ServerInterceptor):
+    """Authenticates the caller and turns our errors into statuses."""
+
+    def __init__(self, authenticator: Authenticator) -> None:
+        self.authenticator = authenticator
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(details)
+        method = details.method
+        if handler is None or method.startswith(OPEN_PREFIXES):
+            return handler
+        authorization = None
+        for key, value in details.invocation_metadata or ():
+            if key == "authorization":
+                authorization = value if isinstance(value, str) else value.decode()
+        return _wrap(handler, self.authenticator, authorization, method)
+
+
+async def _abort(context: grpc.aio.ServicerContext, error: ServiceError) -> None:
+    await context.abort_with_status(to_status(error))
+
+
+def _wrap(
+    handler: grpc.RpcMethodHandler, authenticator: Authenticator, authorization: str | None, method: str
+) -> grpc.RpcMethodHandler:
+    def unary(fn: Callable[..., Any]) -> Callable[..., Any]:
+        async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            try:
+                current_principal.set(authenticator.authenticate(authorization))
+                return await fn(request, context)
+            except RuleError as exc:
+                await _abort(context, from_rule_error(exc))
+            except ServiceError as exc:
+                await _abort(context, exc)
+
+        return call
+
+    def streaming(fn: Callable[..., Any]) -> Callable[..., Any]:
+        async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            try:
+                current_principal.set(authenticator.authenticate(authorization))
+                result = fn(request, context)
+                if inspect.isasyncgen(result):
+                    async for item in result:
+                        yield item
+                else:
+                    await result
+            except RuleError as exc:
+                await _abort(context, from_rule_error(exc))
+            except ServiceError as exc:
+                await _abort(context, exc)
+
+        return call
+
+    if handler.unary_unary:
+        return grpc.unary_unary_rpc_method_handler(
+            unary(handler.unary_unary), handler.request_deserializer, handler.response_serializer
+        )
+    if handler.stream_unary:
+        return grpc.stream_unary_rpc_method_handler(
+            unary(handler.stream_unary), handler.request_deserializer, handler.response_serializer
+        )
+    if handler.unary_stream:
+        return grpc.unary_stream_rpc_method_handler(
+            streaming(handler.unary_stream), handler.request_deserializer, handler.response_serializer
+        )
+    return grpc.stream_stream_rpc_method_handler(
+        streaming(handler.stream_stream), handler.request_deserializer, handler.response_serializer
+    )
+
+
+def build_server(
+    authenticator: Authenticator,
+    register: Iterable[Callable[[grpc.aio.Server], str]],
+    address: str,
+) -> tuple[grpc.aio.Server, int, Any]:
+    """A server on `address` with each `register(server) -> service full name`.
+
+    Returns the server (not started), the bound port and the health servicer
+    (call `enter_graceful_shutdown()` on it before stopping).
+    """
+    server = grpc.aio.server(
+        interceptors=[_Guard(authenticator)],
+        options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", 8 * 1024 * 1024)],
+    )
+    names = [fn(server) for fn in register]
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    for name in names:
+        _set_serving(health_servicer, name)
+    reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME], server)
+    port = server.add_insecure_port(address)
+    if port == 0:
+        raise OSError(f"cannot listen on {address}")
+    return server, port, health_servicer
+
+
+def _set_serving(servicer: Any, name: str) -> None:
+    # The aio servicer's `set` is a coroutine; before the server runs there is
+    # no watcher to notify, so setting the status directly is enough.
+    servicer._server_status[name] = health_pb2.HealthCheckResponse.SERVING

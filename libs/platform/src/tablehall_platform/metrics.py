@@ -1,0 +1,29 @@
+"""Prometheus metrics shared by the services (one registry per process)."""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
+
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+
+COMMAND_LATENCY = Histogram(
+    "tablehall_command_seconds",
+    "Time from receiving a command to answering it, by game and outcome.",
+    ["game", "outcome"],
+    buckets=LATENCY_BUCKETS,
+)
+EVENTS_APPENDED = Counter("tablehall_events_appended_total", "Events appended, by game.", ["game"])
+TABLES_IN_MEMORY = Gauge("tablehall_tables_in_memory", "Tables whose state this match instance holds.")
+REBUILD_SECONDS = Histogram(
+    "tablehall_table_rebuild_seconds",
+    "Time to rebuild a table from its snapshot and events.",
+    buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0),
+)
+REBUILD_EVENTS = Counter("tablehall_rebuild_events_total", "Events replayed while rebuilding tables.")
+LEASE_TAKEOVERS = Counter("tablehall_lease_takeovers_total", "Table leases taken over from a dead writer.")
+
+
+def serve_metrics(port: int, host: str = "127.0.0.1") -> None:
+    """Expose /metrics over HTTP (port 0: off)."""
+    if port:
+        start_http_server(port, addr=host)

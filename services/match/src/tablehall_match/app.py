@@ -1,0 +1,516 @@
+"""The match application: load a table, decide, append, evolve, answer.
+
+Thin by design: every rule is the game's; this module only orchestrates
+(authorization, one command at a time per table, optimistic appends,
+snapshots, seed commitment and reveal).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+import structlog
+
+from tablehall_eventstore import ConcurrencyConflict, EventStore, NewEvent
+from tablehall_match.leases import Leases
+from tablehall_match.live_table import LiveTable, event_codec
+from tablehall_match.seeds import SeedVault
+from tablehall_match.stream_events import ENDED, STARTED, MatchStarted, game_event_type, stream_id
+from tablehall_platform import metrics
+from tablehall_platform.auth import Principal
+from tablehall_platform.errors import AlreadyExists, BadRequest, Conflict, NotFound, PermissionDenied, Refused
+from tablehall_rules import (
+    DecideContext,
+    DrawSource,
+    PendingDecision,
+    RuleError,
+    SeatInfo,
+    StructCodec,
+    Viewer,
+    commitment,
+    new_seed,
+)
+from tablehall_rules.errors import InvalidOptions
+from tablehall_rules.registry import get_game
+
+log = structlog.get_logger("match")
+
+TABLE_NAME = re.compile(r"^tables/([a-z0-9][a-z0-9-]{0,63})$")
+RECENT_LIMIT = 256
+
+
+class HeldElsewhere(Exception):
+    """Another live match instance is the writer of this table."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__(address)
+        self.address = address
+
+
+def parse_table(name: str) -> str:
+    match = TABLE_NAME.match(name)
+    if not match:
+        raise BadRequest(
+            "INVALID_TABLE_NAME",
+            "A table is named 'tables/{id}', id of [a-z0-9-], 1-64 chars.",
+            ru="Стол называется 'tables/{id}'.",
+        )
+    return match.group(1)
+
+
+@dataclass(frozen=True)
+class ViewResult:
+    table_id: str
+    game: str
+    version: int
+    role: str
+    seat: int | None
+    view: dict[str, Any]
+    legal: list[msgspec.Struct]
+    decisions: list[PendingDecision]
+    finished: bool
+    outcome: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class SubmitResult:
+    version: int
+    duplicate: bool
+    view: ViewResult
+
+
+_command_codecs: dict[str, StructCodec[Any]] = {}
+
+
+def command_codec(game_id: str) -> StructCodec[Any]:
+    codec = _command_codecs.get(game_id)
+    if codec is None:
+        codec = StructCodec(get_game(game_id).command_types)
+        _command_codecs[game_id] = codec
+    return codec
+
+
+class MatchApp:
+    def __init__(
+        self,
+        store: EventStore,
+        vault: SeedVault,
+        leases: Leases,
+        snapshot_every: int = 200,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.vault = vault
+        self.leases = leases
+        self.snapshot_every = snapshot_every
+        self.clock = clock
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+
+    def now_ms(self) -> int:
+        return int(self.clock() * 1000)
+
+    # ---- loading ---------------------------------------------------------
+
+    async def table(self, table_id: str) -> LiveTable:
+        """The live table, rebuilt on first use; HeldElsewhere if not ours."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            live = await self._load(table_id)
+            future.set_result(live)
+            return live
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # mark retrieved: waiters re-raise it themselves
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def _load(self, table_id: str) -> LiveTable:
+        sid = stream_id(table_id)
+        holder = await self.leases.acquire(sid)
+        if holder.owner != self.leases.owner:
+            raise HeldElsewhere(holder.address)
+        started = time.perf_counter()
+        live = LiveTable(table_id, sid)
+        snapshot = await self.store.load_snapshot(sid)
+        if snapshot is not None:
+            live.restore(snapshot.payload)
+        events = await self.store.read_stream(sid, from_version=live.version + 1)
+        for event in events:
+            live.apply_recorded(event)
+        if live.started is None:
+            await self.leases.release(sid)
+            raise NotFound("TABLE_NOT_FOUND", f"No match at tables/{table_id}.", ru="Такого стола нет.")
+        live.seed = await self.vault.get(sid)
+        metrics.REBUILD_SECONDS.observe(time.perf_counter() - started)
+        metrics.REBUILD_EVENTS.inc(len(events))
+        self.tables[table_id] = live
+        metrics.TABLES_IN_MEMORY.set(len(self.tables))
+        if not live.ended and live.game.outcome(live.state) is not None:
+            # the process died between the last game event and the reveal
+            async with live.lock:
+                await self._reveal(live, "recovery")
+        return live
+
+    def evict(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
+        metrics.TABLES_IN_MEMORY.set(len(self.tables))
+
+    # ---- start -----------------------------------------------------------
+
+    async def start_match(
+        self,
+        principal: Principal,
+        table_id: str,
+        game_id: str,
+        raw_options: Mapping[str, Any],
+        seats: Sequence[SeatInfo],
+        request_id: str,
+    ) -> tuple[int, str]:
+        if not (principal.is_service or principal.is_operator):
+            raise PermissionDenied(
+                "NOT_ALLOWED",
+                "Matches are started by the lobby or an operator.",
+                ru="Матч запускает лобби или оператор.",
+            )
+        if not request_id:
+            raise BadRequest("REQUEST_ID_REQUIRED", "request_id is required.", ru="Нужен request_id.")
+        game = get_game(game_id)
+        options = dict(game.parse_options(raw_options))
+        if sorted(s.seat for s in seats) != list(range(len(seats))):
+            raise BadRequest("INVALID_SEATS", "Seats must be numbered 0..n-1.", ru="Места нумеруются с 0.")
+        if not game.min_seats <= len(seats) <= game.max_seats:
+            raise InvalidOptions(
+                "SEAT_COUNT",
+                f"{game_id} takes {game.min_seats}-{game.max_seats} seats.",
+                f"В игре {game.min_seats}-{game.max_seats} мест.",
+            )
+        sid = stream_id(table_id)
+        command_id = f"start:{table_id}:{request_id}"
+        earlier = await self.store.command_result(command_id)
+        if earlier is not None:
+            seed = await self.vault.get(sid)
+            assert seed is not None
+            return earlier.last_version, commitment(seed)
+        version = await self.store.stream_version(sid)
+        for event in await self.store.read_stream(sid):
+            if event.type == STARTED:
+                raise AlreadyExists(
+                    "MATCH_ALREADY_STARTED",
+                    "This table's match has started.",
+                    ru="Матч этого стола уже идёт.",
+                )
+        seed = await self.vault.put(sid, new_seed())
+        now = self.now_ms()
+        rng = DrawSource(seed, 0)
+        ctx = DecideContext(seat=None, now_ms=now, rng=rng)
+        game_events = game.start(options, list(seats), ctx)
+        started = MatchStarted(game_id, game.rules_version, options, list(seats), commitment(seed), now)
+        first = NewEvent(
+            STARTED,
+            1,
+            msgspec.json.encode(started),
+            {"command_id": command_id, "actor": principal.user_id, "now_ms": now},
+        )
+        codec = event_codec(game_id)
+        rest = self._game_events(
+            game_id,
+            codec,
+            game_events,
+            command_id,
+            {"draws": msgspec.to_builtins(rng.draws), "draw_start": 0},
+        )
+        try:
+            result = await self.store.append(sid, version, [first, *rest], command_id=command_id)
+        except ConcurrencyConflict as exc:
+            raise AlreadyExists(
+                "MATCH_ALREADY_STARTED",
+                "The table changed while starting; retry.",
+                ru="Стол изменился; повторите.",
+            ) from exc
+        metrics.EVENTS_APPENDED.labels(game_id).inc(1 + len(rest))
+        log.info("match started", table=table_id, game=game_id, seats=len(seats), version=result.last_version)
+        return result.last_version, commitment(seed)
+
+    @staticmethod
+    def _game_events(
+        game_id: str,
+        codec: StructCodec[Any],
+        events: Sequence[msgspec.Struct],
+        command_id: str,
+        first_meta: Mapping[str, Any],
+    ) -> list[NewEvent]:
+        out = []
+        for i, event in enumerate(events):
+            meta: dict[str, Any] = {"command_id": command_id}
+            if i == 0:
+                meta.update(first_meta)
+            out.append(
+                NewEvent(
+                    game_event_type(game_id, codec.name(event)),
+                    codec.version(event),
+                    codec.encode(event),
+                    meta,
+                )
+            )
+        return out
+
+    # ---- submit ----------------------------------------------------------
+
+    def _authorize(self, principal: Principal, live: LiveTable, seat: int | None, decision_key: str) -> None:
+        if decision_key and not principal.is_service:
+            raise PermissionDenied(
+                "NOT_ALLOWED", "Only the timer answers for a clock.", ru="За часы отвечает только таймер."
+            )
+        if principal.is_service:
+            return
+        if seat is None:
+            if not principal.is_operator:
+                raise PermissionDenied(
+                    "NOT_ALLOWED",
+                    "Only the table's services or an operator act for the table.",
+                    ru="От имени стола действуют только службы и оператор.",
+                )
+            return
+        seats = live.seats
+        if not any(s.user_id == principal.user_id for s in seats):
+            raise PermissionDenied(
+                "NOT_A_MEMBER", "You have no seat at this table.", ru="У вас нет места за этим столом."
+            )
+        if seats[seat].user_id != principal.user_id:
+            raise PermissionDenied(
+                "NOT_YOUR_SEAT",
+                "You may act only for your own seat.",
+                ru="Ходить можно только за своё место.",
+            )
+
+    async def submit(
+        self,
+        principal: Principal,
+        table_id: str,
+        seat: int | None,
+        command: msgspec.Struct,
+        request_id: str,
+        decision_key: str = "",
+    ) -> SubmitResult:
+        if not request_id:
+            raise BadRequest("REQUEST_ID_REQUIRED", "request_id is required.", ru="Нужен request_id.")
+        started = time.perf_counter()
+        live = await self.table(table_id)
+        game_id = live.started.game if live.started else "?"
+        outcome = "ok"
+        try:
+            if seat is not None and not 0 <= seat < len(live.seats):
+                raise BadRequest("NO_SUCH_SEAT", f"Seat {seat} does not exist.", ru="Такого места нет.")
+            self._authorize(principal, live, seat, decision_key)
+            command_id = f"{table_id}:{principal.user_id}:{request_id}"
+            async with live.lock:
+                live = self.tables.get(table_id) or await self.table(table_id)
+                result = await self._submit_locked(live, principal, seat, command, command_id, decision_key)
+            return SubmitResult(result[0], result[1], self.render(live, principal, seat))
+        except RuleError:
+            outcome = "refused"
+            raise
+        except Exception:
+            outcome = "error"
+            raise
+        finally:
+            metrics.COMMAND_LATENCY.labels(game_id, outcome).observe(time.perf_counter() - started)
+
+    async def _submit_locked(
+        self,
+        live: LiveTable,
+        principal: Principal,
+        seat: int | None,
+        command: msgspec.Struct,
+        command_id: str,
+        decision_key: str,
+    ) -> tuple[int, bool]:
+        if command_id in live.recent:
+            return live.recent[command_id], True
+        for attempt in (1, 2):
+            try:
+                events, ctx = self._decide(live, seat, command, decision_key)
+            except RuleError:
+                earlier = await self.store.command_result(command_id)
+                if earlier is not None:  # a retry of a command that went through
+                    return earlier.last_version, True
+                raise
+            meta = {
+                "actor": principal.user_id,
+                "seat": seat,
+                "now_ms": ctx.now_ms,
+                "timeout": ctx.timeout,
+                "decision_key": decision_key or None,
+                "command": command_codec(live.game.id).to_builtins(command),
+                "draws": msgspec.to_builtins(ctx.rng.draws),
+                "draw_start": live.draw_counter,
+            }
+            new = self._game_events(live.game.id, event_codec(live.game.id), events, command_id, meta)
+            try:
+                appended = await self.store.append(live.stream_id, live.version, new, command_id=command_id)
+            except ConcurrencyConflict as exc:
+                # another writer got in (lease handed over): reload, decide once more
+                self.evict(live.table_id)
+                if attempt == 2:
+                    raise Conflict(
+                        "VERSION_CONFLICT",
+                        "The table changed under this command twice; retry it.",
+                        ru="Стол изменился во время хода; повторите.",
+                    ) from exc
+                live = await self.table(live.table_id)
+                continue
+            if appended.duplicate:
+                self.evict(live.table_id)
+                live = await self.table(live.table_id)
+                return appended.last_version, True
+            try:
+                live.apply_new(events, appended.last_version, ctx.rng.counter)
+            except Exception:
+                self.evict(live.table_id)  # never serve a half-applied state
+                raise
+            metrics.EVENTS_APPENDED.labels(live.game.id).inc(len(new))
+            self._remember(live, command_id, appended.last_version)
+            if live.game.outcome(live.state) is not None and not live.ended:
+                await self._reveal(live, command_id)
+            self._maybe_snapshot(live)
+            return live.version, False
+        raise AssertionError("unreachable")
+
+    def _decide(
+        self, live: LiveTable, seat: int | None, command: msgspec.Struct, decision_key: str
+    ) -> tuple[list[msgspec.Struct], DecideContext]:
+        if live.seed is None:
+            raise Refused("NO_SEED", "The table's seed is missing.", ru="Нет зерна стола.")
+        game = live.game
+        if live.ended:
+            raise Refused("GAME_OVER", "The game is over.", ru="Игра окончена.")
+        if decision_key and not any(d.key == decision_key and d.seat == seat for d in game.pending(live.state)):
+            raise Refused(
+                "DECISION_ALREADY_TAKEN",
+                "That decision has been taken already.",
+                ru="Это решение уже принято.",
+            )
+        ctx = DecideContext(
+            seat=seat,
+            now_ms=self.now_ms(),
+            rng=DrawSource(live.seed, live.draw_counter),
+            timeout=bool(decision_key),
+        )
+        events = game.decide(live.state, command, ctx)
+        if not events:
+            raise Refused("NOTHING_HAPPENED", "The command changes nothing.", ru="Команда ничего не меняет.")
+        return events, ctx
+
+    def _remember(self, live: LiveTable, command_id: str, version: int) -> None:
+        live.recent[command_id] = version
+        if len(live.recent) > RECENT_LIMIT:
+            live.recent.pop(next(iter(live.recent)))
+
+    async def _reveal(self, live: LiveTable, command_id: str) -> None:
+        outcome = live.game.outcome(live.state)
+        ended = live.ended_payload(outcome, self.now_ms())
+        event = NewEvent(ENDED, 1, msgspec.json.encode(ended), {"command_id": command_id, "causation": command_id})
+        appended = await self.store.append(live.stream_id, live.version, [event])
+        live.version = appended.last_version
+        live.ended = True
+        log.info("match ended", table=live.table_id, version=live.version)
+
+    def _maybe_snapshot(self, live: LiveTable) -> None:
+        if live.version - live.last_snapshot_version < self.snapshot_every:
+            return
+        payload = live.snapshot()
+        live.last_snapshot_version = live.version
+        task = asyncio.create_task(self.store.save_snapshot(live.stream_id, live.version, payload, state_type="table"))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    # ---- views -----------------------------------------------------------
+
+    def render(self, live: LiveTable, principal: Principal, seat: int | None, role: str = "") -> ViewResult:
+        game = live.game
+        if not role:
+            own = [s.seat for s in live.seats if s.user_id == principal.user_id]
+            if seat is None and own:
+                seat = own[0]
+            role = "seat" if seat is not None else "spectator"
+        if role == "auditor":
+            if not live.ended:
+                raise Refused(
+                    "MATCH_NOT_FINISHED",
+                    "Auditors see finished matches only.",
+                    ru="Аудитор видит только оконченные матчи.",
+                )
+            viewer = Viewer.auditor()
+            seat = None
+        elif role == "seat" and seat is not None:
+            viewer = Viewer.of_seat(seat)
+        else:
+            viewer, seat, role = Viewer.spectator(), None, "spectator"
+        outcome = game.outcome(live.state)
+        return ViewResult(
+            table_id=live.table_id,
+            game=game.id,
+            version=live.version,
+            role=role,
+            seat=seat,
+            view=game.view(live.state, viewer),
+            legal=game.legal_commands(live.state, seat) if seat is not None and not live.ended else [],
+            decisions=game.pending(live.state),
+            finished=live.ended,
+            outcome=msgspec.to_builtins(outcome) if outcome is not None else None,
+        )
+
+    async def view(self, principal: Principal, table_id: str, role: str = "") -> ViewResult:
+        live = await self.table(table_id)
+        seat = None
+        if role == "seat":
+            own = [s.seat for s in live.seats if s.user_id == principal.user_id]
+            if not own:
+                raise PermissionDenied(
+                    "NOT_A_MEMBER", "You have no seat at this table.", ru="У вас нет места за этим столом."
+                )
+            seat = own[0]
+        if role == "auditor" and not (principal.is_operator or principal.is_service):
+            raise PermissionDenied(
+                "NOT_ALLOWED", "The auditor view is for operators.", ru="Вид аудитора — для операторов."
+            )
+        return self.render(live, principal, seat, role)
+
+    # ---- housekeeping ----------------------------------------------------
+
+    async def keep_leases(self, stop: asyncio.Event) -> None:
+        """Renew our leases; drop tables whose lease we lost."""
+        while not stop.is_set():
+            try:
+                ours = await self.leases.renew()
+                for table_id, live in list(self.tables.items()):
+                    if live.stream_id not in ours:
+                        log.warning("lease lost", table=table_id)
+                        self.evict(table_id)
+            except Exception:
+                log.exception("lease renewal failed")
+            try:
+                await asyncio.wait_for(stop.wait(), timeout=self.leases.seconds / 3)
+            except TimeoutError:
+                continue
+
+    async def close(self) -> None:
+        if self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+        await self.leases.release_all()

@@ -1,0 +1,154 @@
+"""The gRPC face of the match service: protos in, app calls, protos out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import grpc
+import msgspec
+
+from tablehall.match.v1 import match_pb2, match_pb2_grpc
+from tablehall_match.app import HeldElsewhere, MatchApp, ViewResult, parse_table
+from tablehall_match.proto_games import command_from_proto, command_to_proto
+from tablehall_platform.auth import Principal, current_principal
+from tablehall_platform.errors import BadRequest, Unauthenticated, Unavailable
+from tablehall_rules import SeatInfo
+
+ROLE_NAMES = {
+    match_pb2.VIEWER_ROLE_UNSPECIFIED: "",
+    match_pb2.VIEWER_ROLE_SEAT: "seat",
+    match_pb2.VIEWER_ROLE_SPECTATOR: "spectator",
+    match_pb2.VIEWER_ROLE_AUDITOR: "auditor",
+}
+ROLE_VALUES = {v: k for k, v in ROLE_NAMES.items() if v}
+FORWARDED = "x-tablehall-forwarded"
+
+
+def _principal() -> Principal:
+    principal = current_principal.get()
+    if principal is None:
+        raise Unauthenticated("TOKEN_MISSING", "Not signed in.", ru="Вход не выполнен.")
+    return principal
+
+
+def view_to_proto(view: ViewResult) -> match_pb2.TableView:
+    return match_pb2.TableView(
+        table=f"tables/{view.table_id}",
+        game=view.game,
+        version=view.version,
+        role=ROLE_VALUES.get(view.role, match_pb2.VIEWER_ROLE_UNSPECIFIED),
+        seat=view.seat if view.seat is not None else -1,
+        view_json=msgspec.json.encode(view.view).decode(),
+        legal_commands=[command_to_proto(view.game, c) for c in view.legal],
+        decisions=[
+            match_pb2.Decision(
+                key=d.key,
+                seat=d.seat,
+                kind=d.kind,
+                clock=d.clock,
+                opened_at_unix_ms=d.opened_at_ms,
+                clock_ms=d.clock_ms,
+                deadline_unix_ms=d.deadline_ms,
+            )
+            for d in view.decisions
+        ],
+        finished=view.finished,
+        outcome_json=msgspec.json.encode(view.outcome).decode() if view.outcome is not None else "",
+    )
+
+
+class MatchServicer(match_pb2_grpc.MatchServiceServicer):
+    def __init__(self, app: MatchApp) -> None:
+        self.app = app
+        self._channels: dict[str, grpc.aio.Channel] = {}
+
+    async def _forward(self, address: str, method: str, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        metadata = dict(context.invocation_metadata() or ())
+        if metadata.get(FORWARDED):
+            raise Unavailable(
+                "TABLE_WRITER_UNREACHABLE",
+                "The table's writer moved; retry shortly.",
+                ru="Стол переезжает; повторите.",
+            )
+        channel = self._channels.get(address)
+        if channel is None:
+            channel = grpc.aio.insecure_channel(address)
+            self._channels[address] = channel
+        stub = match_pb2_grpc.MatchServiceStub(channel)
+        call_metadata = [(FORWARDED, "1")]
+        if "authorization" in metadata:
+            call_metadata.append(("authorization", str(metadata["authorization"])))
+        try:
+            return await getattr(stub, method)(request, metadata=call_metadata, timeout=10)
+        except grpc.aio.AioRpcError as exc:
+            if exc.code() == grpc.StatusCode.UNAVAILABLE:
+                raise Unavailable(
+                    "TABLE_WRITER_UNREACHABLE",
+                    "The table's writer does not answer; retry shortly.",
+                    ru="Стол не отвечает; повторите.",
+                ) from exc
+            await context.abort(exc.code(), exc.details() or "")
+            raise
+
+    async def StartMatch(
+        self, request: match_pb2.StartMatchRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.StartMatchResponse:
+        table_id = parse_table(request.table)
+        try:
+            options = json.loads(request.options_json or "{}")
+        except json.JSONDecodeError as exc:
+            raise BadRequest(
+                "INVALID_OPTIONS_JSON", f"options_json is not JSON: {exc}", ru="options_json — не JSON."
+            ) from exc
+        if not isinstance(options, dict):
+            raise BadRequest("INVALID_OPTIONS_JSON", "options_json must be an object.", ru="Нужен объект JSON.")
+        seats = [SeatInfo(s.seat, s.user_id, s.name or s.user_id, s.is_bot) for s in request.seats]
+        version, seed_hash = await self.app.start_match(
+            _principal(), table_id, request.game, options, seats, request.request_id
+        )
+        return match_pb2.StartMatchResponse(table=request.table, version=version, seed_sha256=seed_hash)
+
+    async def SubmitCommand(
+        self, request: match_pb2.SubmitCommandRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.SubmitCommandResponse:
+        table_id = parse_table(request.table)
+        principal = _principal()
+        try:
+            live = await self.app.table(table_id)
+        except HeldElsewhere as moved:
+            result: match_pb2.SubmitCommandResponse = await self._forward(
+                moved.address, "SubmitCommand", request, context
+            )
+            return result
+        command = command_from_proto(live.game.id, request.command)
+        seat = None if request.as_table else request.seat
+        outcome = await self.app.submit(principal, table_id, seat, command, request.request_id, request.decision_key)
+        return match_pb2.SubmitCommandResponse(
+            version=outcome.version, duplicate=outcome.duplicate, view=view_to_proto(outcome.view)
+        )
+
+    async def GetTableView(
+        self, request: match_pb2.GetTableViewRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.GetTableViewResponse:
+        table_id = parse_table(request.table)
+        try:
+            view = await self.app.view(_principal(), table_id, ROLE_NAMES.get(request.role, ""))
+        except HeldElsewhere as moved:
+            result: match_pb2.GetTableViewResponse = await self._forward(
+                moved.address, "GetTableView", request, context
+            )
+            return result
+        return match_pb2.GetTableViewResponse(view=view_to_proto(view))
+
+    async def close(self) -> None:
+        for channel in self._channels.values():
+            await channel.close()
+
+
+def register(servicer: MatchServicer) -> Any:
+    def add(server: grpc.aio.Server) -> str:
+        match_pb2_grpc.add_MatchServiceServicer_to_server(servicer, server)
+        return str(match_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name)
+
+    return add

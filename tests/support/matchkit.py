@@ -1,0 +1,95 @@
+"""Helpers for tests that run the match service in process."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import grpc
+from tablehall.match.v1 import match_pb2, match_pb2_grpc
+
+from tablehall_eventstore import EventStore
+from tablehall_match import service as match_service
+from tablehall_platform.auth import Authenticator, DevProvider
+from tablehall_platform.config import Settings
+from tablehall_platform.grpcserver import build_server
+from tablehall_platform.infra import free_port
+
+os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME")
+SECRET = "test-secret-0123456789abcdef"
+Tokens = Callable[..., list[tuple[str, str]]]
+
+
+@dataclass
+class Running:
+    store: EventStore
+    service: match_service.MatchService
+    server: grpc.aio.Server
+    address: str
+    channel: grpc.aio.Channel
+    stub: match_pb2_grpc.MatchServiceStub
+
+
+
+async def start_service(database_url: str, **overrides: object) -> Running:
+    store = await EventStore.connect(database_url)
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    settings = replace(Settings(), instance_id=f"test-{uuid.uuid4().hex[:6]}", **overrides)  # type: ignore[arg-type]
+    service = match_service.build(store, settings, address)
+    server, _, _ = build_server(Authenticator([DevProvider(SECRET)]), [service.register()], address)
+    await server.start()
+    service.start_background()
+    channel = grpc.aio.insecure_channel(address)
+    return Running(store, service, server, address, channel, match_pb2_grpc.MatchServiceStub(channel))
+
+
+async def stop_service(running: Running) -> None:
+    await running.channel.close()
+    await running.server.stop(grace=1)
+    await running.service.close()
+    await running.store.close()
+
+
+def new_table() -> str:
+    return f"tables/t-{uuid.uuid4().hex[:12]}"
+
+
+def race_command(kind: str) -> match_pb2.GameCommand:
+    from tablehall.testgame.v1 import testgame_pb2
+
+    inner = {"roll": testgame_pb2.Command(roll=testgame_pb2.Roll())}.get(kind) or testgame_pb2.Command(
+        **{"pass": testgame_pb2.Pass()}
+    )
+    return match_pb2.GameCommand(testgame=inner)
+
+
+async def start_race(
+    stub: match_pb2_grpc.MatchServiceStub,
+    tokens: Callable[..., list[tuple[str, str]]],
+    users: tuple[str, ...] = ("alice", "bob"),
+    options: str = '{"target": 30}',
+) -> str:
+    table = new_table()
+    await stub.StartMatch(
+        match_pb2.StartMatchRequest(
+            table=table,
+            game="testgame",
+            options_json=options,
+            seats=[match_pb2.Seat(seat=i, user_id=u, name=u.title()) for i, u in enumerate(users)],
+            request_id="start",
+        ),
+        metadata=tokens("lobby", ("service",)),
+    )
+    return table
+
+
+def token_maker(secret: str = SECRET) -> Tokens:
+    provider = DevProvider(secret)
+
+    def make(user: str, roles: tuple[str, ...] = ("player",)) -> list[tuple[str, str]]:
+        return [("authorization", f"Bearer {provider.issue(user, roles=roles)}")]
+
+    return make

@@ -1,0 +1,1 @@
+"""A dice race: the platform's test game (not a product game)."""

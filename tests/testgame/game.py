@@ -1,0 +1,236 @@
+"""Dice race: seats take turns to roll a die or pass; first to `target` wins.
+
+Each seat also draws a secret number at the start, seen only by its owner
+until the race ends, so the platform's redaction is tested too. Ties at the
+end are broken by the higher secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import msgspec
+
+from tablehall_rules import (
+    DecideContext,
+    GameOver,
+    IllegalCommand,
+    InvalidCommand,
+    InvalidOptions,
+    NotYourTurn,
+    Outcome,
+    PendingDecision,
+    SeatInfo,
+    Viewer,
+)
+
+
+class Roll(msgspec.Struct, frozen=True, tag="Roll"):
+    pass
+
+
+class Pass(msgspec.Struct, frozen=True, tag="Pass"):
+    pass
+
+
+class Concede(msgspec.Struct, frozen=True, tag="Concede"):
+    """System command: the table takes a seat out of the race."""
+
+    seat: int
+
+
+Command = Roll | Pass | Concede
+
+
+class Started(msgspec.Struct, frozen=True, tag="Started"):
+    seats: list[SeatInfo]
+    target: int
+    clock_ms: int
+    secrets: list[int]
+    at_ms: int
+
+
+class Rolled(msgspec.Struct, frozen=True, tag="Rolled"):
+    seat: int
+    value: int
+    at_ms: int
+
+
+class Passed(msgspec.Struct, frozen=True, tag="Passed"):
+    seat: int
+    at_ms: int
+    timeout: bool = False
+
+
+class Conceded(msgspec.Struct, frozen=True, tag="Conceded"):
+    seat: int
+    at_ms: int
+
+
+class Finished(msgspec.Struct, frozen=True, tag="Finished"):
+    places: list[list[int]]
+
+
+Event = Started | Rolled | Passed | Conceded | Finished
+
+
+class RaceState(msgspec.Struct):
+    seats: list[SeatInfo]
+    target: int
+    clock_ms: int
+    scores: list[int]
+    secrets: list[int]
+    out: list[bool]
+    turn: int = 0
+    turn_no: int = 0
+    opened_at_ms: int = 0
+    places: list[list[int]] | None = None
+
+
+def _next_live(state: RaceState, after: int) -> int:
+    n = len(state.seats)
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if not state.out[seat]:
+            return seat
+    return after
+
+
+def _places(state: RaceState) -> list[list[int]]:
+    live = [s for s in range(len(state.seats)) if not state.out[s]]
+    gone = [s for s in range(len(state.seats)) if state.out[s]]
+    ranked = sorted(live, key=lambda s: (-state.scores[s], -state.secrets[s]))
+    return [[s] for s in ranked] + ([gone] if gone else [])
+
+
+class DiceRace:
+    id: ClassVar[str] = "testgame"
+    rules_version: ClassVar[str] = "1"
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 4
+    state_type: ClassVar[type[Any]] = RaceState
+    command_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Roll, Pass, Concede)
+    event_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Started, Rolled, Passed, Conceded, Finished)
+
+    def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
+        unknown = set(raw) - {"target", "clock_ms"}
+        if unknown:
+            raise InvalidOptions("UNKNOWN_OPTION", f"Unknown options {sorted(unknown)}.", "Неизвестные настройки.")
+        target = raw.get("target", 20)
+        clock_ms = raw.get("clock_ms", 30_000)
+        if not isinstance(target, int) or not 1 <= target <= 1000:
+            raise InvalidOptions("INVALID_TARGET", "target must be 1..1000.", "Цель должна быть от 1 до 1000.")
+        if not isinstance(clock_ms, int) or not 100 <= clock_ms <= 600_000:
+            raise InvalidOptions("INVALID_CLOCK", "clock_ms must be 100..600000.", "Часы: от 100 до 600000 мс.")
+        return {"target": target, "clock_ms": clock_ms}
+
+    def start(self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
+        opts = self.parse_options(options)
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise InvalidOptions("SEAT_COUNT", "1 to 4 seats.", "От 1 до 4 мест.")
+        secrets = [ctx.rng.randint(1, 100) for _ in seats]
+        return [Started(list(seats), opts["target"], opts["clock_ms"], secrets, ctx.now_ms)]
+
+    def decide(self, state: RaceState, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
+        if state.places is not None:
+            raise GameOver()
+        if isinstance(command, Concede):
+            if ctx.seat is not None:
+                raise IllegalCommand("SYSTEM_ONLY", "Only the table may take a seat out.", "Только стол.")
+            if not 0 <= command.seat < len(state.seats):
+                raise InvalidCommand("NO_SUCH_SEAT", "No such seat.", "Нет такого места.")
+            if state.out[command.seat]:
+                raise IllegalCommand("ALREADY_OUT", "That seat is out already.", "Место уже выбыло.")
+            return self._maybe_finish(state, [Conceded(command.seat, ctx.now_ms)], conceding=command.seat)
+        if ctx.seat != state.turn:
+            raise NotYourTurn()
+        if ctx.timeout and ctx.now_ms < state.opened_at_ms + state.clock_ms:
+            raise IllegalCommand("CLOCK_NOT_EXPIRED", "The clock has not run out.", "Часы ещё идут.")
+        if isinstance(command, Roll):
+            value = ctx.rng.die()
+            events: list[msgspec.Struct] = [Rolled(ctx.seat, value, ctx.now_ms)]
+            if state.scores[ctx.seat] + value >= state.target:
+                scores = list(state.scores)
+                scores[ctx.seat] += value
+                probe = msgspec.structs.replace(state, scores=scores)
+                events.append(Finished(_places(probe)))
+            return events
+        if isinstance(command, Pass):
+            return [Passed(ctx.seat, ctx.now_ms, ctx.timeout)]
+        raise InvalidCommand("UNKNOWN_COMMAND", "Unknown command.", "Неизвестная команда.")
+
+    def _maybe_finish(self, state: RaceState, events: list[msgspec.Struct], conceding: int) -> list[msgspec.Struct]:
+        live = [s for s in range(len(state.seats)) if not state.out[s] and s != conceding]
+        if len(live) <= 1:
+            out = list(state.out)
+            out[conceding] = True
+            probe = msgspec.structs.replace(state, out=out)
+            events.append(Finished(_places(probe)))
+        return events
+
+    def evolve(self, state: RaceState | None, event: msgspec.Struct) -> RaceState:
+        """Updates `state` in place (the caller hands it over) and returns it."""
+        if isinstance(event, Started):
+            n = len(event.seats)
+            return RaceState(
+                event.seats,
+                event.target,
+                event.clock_ms,
+                [0] * n,
+                event.secrets,
+                [False] * n,
+                opened_at_ms=event.at_ms,
+            )
+        assert state is not None, "the first event must be Started"
+        if isinstance(event, Rolled):
+            state.scores[event.seat] += event.value
+            self._advance(state, event.at_ms)
+        elif isinstance(event, Passed):
+            self._advance(state, event.at_ms)
+        elif isinstance(event, Conceded):
+            state.out[event.seat] = True
+            if state.turn == event.seat:
+                self._advance(state, event.at_ms)
+        elif isinstance(event, Finished):
+            state.places = event.places
+        return state
+
+    def _advance(self, state: RaceState, at_ms: int) -> None:
+        state.turn = _next_live(state, state.turn)
+        state.turn_no += 1
+        state.opened_at_ms = at_ms
+
+    def view(self, state: RaceState, viewer: Viewer) -> dict[str, Any]:
+        everything = viewer.role == "auditor" or state.places is not None
+        return {
+            "scores": list(state.scores),
+            "turn": state.turn,
+            "target": state.target,
+            "out": list(state.out),
+            "secrets": [s if everything or viewer.seat == i else None for i, s in enumerate(state.secrets)],
+            "places": state.places,
+        }
+
+    def legal_commands(self, state: RaceState, seat: int) -> list[msgspec.Struct]:
+        if state.places is not None or seat != state.turn:
+            return []
+        return [Roll(), Pass()]
+
+    def pending(self, state: RaceState) -> list[PendingDecision]:
+        if state.places is not None:
+            return []
+        return [
+            PendingDecision(f"turn-{state.turn_no}", state.turn, "turn", "decision", state.opened_at_ms, state.clock_ms)
+        ]
+
+    def default_command(self, state: RaceState, decision: PendingDecision) -> msgspec.Struct:
+        return Pass()
+
+    def outcome(self, state: RaceState) -> Outcome | None:
+        if state.places is None:
+            return None
+        return Outcome(places=state.places, reason="target reached", scores=dict(enumerate(state.scores)))
+
+
+GAME = DiceRace()

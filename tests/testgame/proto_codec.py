@@ -1,0 +1,30 @@
+"""Test game commands <-> protobuf (the only module importing its *_pb2)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from tablehall.testgame.v1 import testgame_pb2
+from tablehall_rules import InvalidCommand
+from testgame.game import Concede, Pass, Roll
+
+
+def command_from_proto(msg: testgame_pb2.Command) -> msgspec.Struct:
+    kind = msg.WhichOneof("kind")
+    if kind == "roll":
+        return Roll()
+    if kind == "pass":
+        return Pass()
+    if kind == "concede":
+        return Concede(msg.concede.seat)
+    raise InvalidCommand("EMPTY_COMMAND", "The command names no action.", "В команде нет действия.")
+
+
+def command_to_proto(command: msgspec.Struct) -> testgame_pb2.Command:
+    if isinstance(command, Roll):
+        return testgame_pb2.Command(roll=testgame_pb2.Roll())
+    if isinstance(command, Pass):
+        return testgame_pb2.Command(**{"pass": testgame_pb2.Pass()})
+    if isinstance(command, Concede):
+        return testgame_pb2.Command(concede=testgame_pb2.Concede(seat=command.seat))
+    raise TypeError(f"not a test game command: {command!r}")
