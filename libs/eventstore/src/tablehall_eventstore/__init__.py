@@ -1,0 +1,23 @@
+"""Append-only event store on PostgreSQL: optimistic appends with idempotent
+command ids, a gap-safe global order, snapshots and a JetStream publisher."""
+
+from .errors import ConcurrencyConflict, EventStoreError
+from .migrations import migrate
+from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot
+from .publisher import Publisher
+from .store import EventStore
+from .tail import Tail
+
+__all__ = [
+    "AppendRequest",
+    "AppendResult",
+    "ConcurrencyConflict",
+    "EventStore",
+    "EventStoreError",
+    "NewEvent",
+    "Publisher",
+    "RecordedEvent",
+    "Snapshot",
+    "Tail",
+    "migrate",
+]

@@ -1,0 +1,74 @@
+"""Value types of the event store: what callers append and what they read back."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append. `payload` is JSON text as bytes, stored byte-for-byte."""
+
+    type: str
+    schema_version: int
+    payload: bytes
+    # JSON-able: command id, causation, correlation, actor, draws, ...
+    metadata: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+
+@dataclass(frozen=True)
+class RecordedEvent:
+    """An event as stored. `position` is the global order, `version` the order in its stream.
+
+    `hash` = sha256_hex(prev_hash or "" + "\\n" + type + "\\n" + payload), chaining the
+    stream's events for tamper evidence; `prev_hash` is the previous event's hash.
+    """
+
+    event_id: uuid.UUID
+    stream_id: str
+    version: int
+    position: int
+    type: str
+    schema_version: int
+    payload: bytes
+    metadata: dict[str, Any]
+    recorded_at: datetime
+    prev_hash: str | None = None
+    hash: str | None = None
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    stream_id: str
+    first_version: int
+    last_version: int
+    first_position: int
+    last_position: int
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class AppendRequest:
+    """One stream's append inside `EventStore.append_batch`."""
+
+    stream_id: str
+    expected_version: int
+    events: Sequence[NewEvent]
+    command_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    stream_id: str
+    version: int
+    state_type: str
+    schema_version: int
+    payload: bytes
+    created_at: datetime

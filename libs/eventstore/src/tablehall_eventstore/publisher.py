@@ -1,0 +1,168 @@
+"""Publisher: relays the global order from Postgres to NATS JetStream.
+
+Postgres is the source of truth; JetStream is delivery. The checkpoint (last
+published position) lives in Postgres and is saved after JetStream acks, so
+a crash in between republishes from the checkpoint and JetStream's duplicate
+window (Nats-Msg-Id = event id) drops the repeats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import msgspec
+import nats
+import structlog
+from nats.js import JetStreamContext
+from nats.js.api import StorageType, StreamConfig
+from nats.js.errors import NotFoundError
+
+from .models import RecordedEvent
+from .store import EventStore
+
+log = structlog.get_logger("tablehall.eventstore.publisher")
+
+STREAM_NAME = "TABLEHALL_EVENTS"
+SUBJECT_PREFIX = "tablehall.events."
+DUPLICATE_WINDOW_S = 120.0
+
+
+class _Envelope(msgspec.Struct):
+    event_id: str
+    stream_id: str
+    version: int
+    position: int
+    type: str
+    schema_version: int
+    payload: msgspec.Raw
+    metadata: dict[str, Any]
+    recorded_at: str
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def envelope(event: RecordedEvent) -> bytes:
+    """The message body: the event with its payload embedded as JSON, not re-encoded."""
+    return _encoder.encode(
+        _Envelope(
+            str(event.event_id),
+            event.stream_id,
+            event.version,
+            event.position,
+            event.type,
+            event.schema_version,
+            msgspec.Raw(event.payload),
+            event.metadata,
+            event.recorded_at.isoformat(),
+        )
+    )
+
+
+class Publisher:
+    def __init__(
+        self,
+        store: EventStore,
+        nats_url: str,
+        *,
+        name: str = "default",
+        batch: int = 500,
+        poll_interval: float = 0.05,
+    ) -> None:
+        self.store = store
+        self.nats_url = nats_url
+        self.name = name
+        self.batch = batch
+        self.poll_interval = poll_interval
+        self.duplicates = 0  # acks JetStream flagged as already stored (republish after a crash)
+        self._nc: Any = None
+        self._js: JetStreamContext | None = None
+
+    async def _jetstream(self) -> JetStreamContext:
+        if self._js is None:
+            self._nc = await nats.connect(self.nats_url)
+            js = self._nc.jetstream()
+            config = StreamConfig(
+                name=STREAM_NAME,
+                subjects=[SUBJECT_PREFIX + ">"],
+                storage=StorageType.FILE,
+                duplicate_window=DUPLICATE_WINDOW_S,
+            )
+            try:
+                await js.stream_info(STREAM_NAME)
+            except NotFoundError:
+                await js.add_stream(config)
+            self._js = js
+        return self._js
+
+    async def close(self) -> None:
+        if self._nc is not None:
+            with contextlib.suppress(Exception):
+                await self._nc.drain()
+            self._nc = None
+            self._js = None
+
+    async def checkpoint(self) -> int:
+        pos = await self.store.pool.fetchval(
+            "SELECT position FROM publisher_checkpoints WHERE name = $1", self.name
+        )
+        return 0 if pos is None else int(pos)
+
+    async def _save_checkpoint(self, position: int) -> None:
+        await self.store.pool.execute(
+            "INSERT INTO publisher_checkpoints (name, position) VALUES ($1, $2)"
+            " ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = now()"
+            " WHERE publisher_checkpoints.position < excluded.position",
+            self.name,
+            position,
+        )
+
+    async def publish_pending(self) -> int:
+        """One pass: publish everything after the checkpoint; returns how many were sent."""
+        js = await self._jetstream()
+        position = await self.checkpoint()
+        sent = 0
+        while True:
+            events = await self.store.read_all(position, self.batch)
+            if not events:
+                return sent
+            # Pipelined but ordered: publish_async writes in call order, then all acks are awaited.
+            futures = [
+                await js.publish_async(
+                    SUBJECT_PREFIX + e.stream_id,
+                    envelope(e),
+                    headers={"Nats-Msg-Id": str(e.event_id)},
+                )
+                for e in events
+            ]
+            acks = await asyncio.gather(*futures)
+            self.duplicates += sum(1 for ack in acks if ack.duplicate)
+            position = events[-1].position
+            await self._save_checkpoint(position)
+            sent += len(events)
+            if len(events) < self.batch:
+                return sent
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Publish until `stop` is set; NATS or Postgres errors are retried with backoff."""
+        backoff = self.poll_interval
+        try:
+            while not stop.is_set():
+                try:
+                    sent = await self.publish_pending()
+                    backoff = self.poll_interval
+                except Exception:
+                    log.exception("publish failed", publisher=self.name)
+                    await self.close()
+                    backoff = min(backoff * 2, 5.0)
+                    sent = 0
+                if sent == 0:
+                    waiter = asyncio.ensure_future(self.store.wait_appended(backoff))
+                    stopper = asyncio.ensure_future(stop.wait())
+                    await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
+                    waiter.cancel()
+                    stopper.cancel()
+        finally:
+            await self.close()

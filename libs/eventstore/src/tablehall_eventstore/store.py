@@ -1,0 +1,201 @@
+"""EventStore: optimistic appends (single and group commit), stream and global reads."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+import msgspec
+
+from . import snapshots as _snapshots
+from ._db import EVENT_COLUMNS, Pool, to_events
+from .errors import ConcurrencyConflict, EventStoreError
+from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot
+
+# One statement, one round trip: the plpgsql function does the version check,
+# the idempotency check, the hash chain and the inserts (see 0001_eventstore.sql).
+_APPEND_SQL = (
+    "SELECT idx, stream_id, status, first_version, last_version, first_position, last_position,"
+    " actual_version FROM tablehall_append($1::text[], $2::int[], $3::text[], $4::int[],"
+    " $5::text[], $6::int[], $7::text[], $8::text[])"
+)
+_OK, _CONFLICT, _DUPLICATE = 0, 1, 2
+
+# Gap safety: a row is returned only once every transaction that could still
+# commit a lower position has finished (positions are drawn in xid order).
+_READ_ALL_SQL = (
+    f"SELECT {EVENT_COLUMNS} FROM events"
+    " WHERE position > $1 AND tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))"
+    " ORDER BY position LIMIT $2"
+)
+_READ_STREAM_SQL = (
+    f"SELECT {EVENT_COLUMNS} FROM events"
+    " WHERE stream_id = $1 AND version >= $2 AND version <= $3 ORDER BY version"
+)
+_MAX_VERSION = 2**31 - 1
+# A concurrent duplicate of a command id on another stream aborts the batch on
+# the commands primary key; a retry then sees it as a duplicate.
+_RETRIES = 3
+
+_encode_json = msgspec.json.encode
+
+
+def _metadata_text(event: NewEvent) -> str | None:
+    if not event.metadata:
+        return None
+    meta = event.metadata if isinstance(event.metadata, dict) else dict(event.metadata)
+    return _encode_json(meta).decode()
+
+
+def _arguments(requests: Sequence[AppendRequest]) -> tuple[list[Any], ...]:
+    streams: list[Any] = []
+    expected: list[Any] = []
+    commands: list[Any] = []
+    counts: list[Any] = []
+    types: list[Any] = []
+    versions: list[Any] = []
+    payloads: list[Any] = []
+    metadata: list[Any] = []
+    for req in requests:
+        if req.expected_version < 0:
+            raise ValueError(f"expected_version must be >= 0, got {req.expected_version}")
+        if not req.events:
+            raise ValueError(f"append to {req.stream_id!r} has no events")
+        streams.append(req.stream_id)
+        expected.append(req.expected_version)
+        commands.append(req.command_id)
+        counts.append(len(req.events))
+        for e in req.events:
+            types.append(e.type)
+            versions.append(e.schema_version)
+            payloads.append(e.payload.decode())
+            metadata.append(_metadata_text(e))
+    return streams, expected, commands, counts, types, versions, payloads, metadata
+
+
+class EventStore:
+    def __init__(self, pool: Pool) -> None:
+        self.pool = pool
+        self._owns_pool = False
+        # Woken after each local commit so an in-process Tail need not wait a poll.
+        self._appended = asyncio.Event()
+
+    @classmethod
+    async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 16) -> EventStore:
+        pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size)
+        store = cls(pool)
+        store._owns_pool = True
+        return store
+
+    async def close(self) -> None:
+        if self._owns_pool:
+            await self.pool.close()
+
+    # -- appending ---------------------------------------------------------------
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        *,
+        command_id: str | None = None,
+    ) -> AppendResult:
+        """Append to one stream at `expected_version` (0 = must not exist yet).
+
+        Raises ConcurrencyConflict when the stream is elsewhere. A command id
+        already recorded returns the original result with duplicate=True.
+        """
+        [result] = await self._append([AppendRequest(stream_id, expected_version, events, command_id)])
+        if isinstance(result, ConcurrencyConflict):
+            raise result
+        return result
+
+    async def append_batch(
+        self, requests: Sequence[AppendRequest]
+    ) -> list[AppendResult | ConcurrencyConflict]:
+        """Group commit: all requests in one transaction and one round trip.
+
+        Versions are checked per request under the stream's row lock inside the
+        transaction, so a conflicting request is reported (and writes nothing)
+        without failing the others. Results are in request order.
+        """
+        if not requests:
+            return []
+        return await self._append(requests)
+
+    async def _append(self, requests: Sequence[AppendRequest]) -> list[AppendResult | ConcurrencyConflict]:
+        args = _arguments(requests)
+        for attempt in range(_RETRIES):
+            try:
+                rows = await self.pool.fetch(_APPEND_SQL, *args)
+                break
+            except asyncpg.UniqueViolationError as exc:
+                if exc.constraint_name == "commands_pkey" and attempt < _RETRIES - 1:
+                    continue
+                if exc.constraint_name == "events_stream_version" and len(requests) == 1:
+                    req = requests[0]
+                    actual = await self.stream_version(req.stream_id)
+                    return [ConcurrencyConflict(req.stream_id, req.expected_version, actual)]
+                raise EventStoreError(str(exc)) from exc
+        out: list[AppendResult | ConcurrencyConflict | None] = [None] * len(requests)
+        appended = False
+        for r in rows:
+            i = r[0]
+            if r[2] == _CONFLICT:
+                out[i] = ConcurrencyConflict(requests[i].stream_id, requests[i].expected_version, r[7])
+            else:
+                appended = appended or r[2] == _OK
+                out[i] = AppendResult(r[1], r[3], r[4], r[5], r[6], r[2] == _DUPLICATE)
+        if appended:
+            self._appended.set()
+            self._appended = asyncio.Event()
+        return [x for x in out if x is not None]
+
+    # -- reading -----------------------------------------------------------------
+
+    async def read_stream(
+        self, stream_id: str, from_version: int = 1, to_version: int | None = None
+    ) -> list[RecordedEvent]:
+        hi = _MAX_VERSION if to_version is None else to_version
+        return to_events(await self.pool.fetch(_READ_STREAM_SQL, stream_id, from_version, hi))
+
+    async def stream_version(self, stream_id: str) -> int:
+        v = await self.pool.fetchval("SELECT version FROM streams WHERE stream_id = $1", stream_id)
+        return 0 if v is None else int(v)
+
+    async def command_result(self, command_id: str) -> AppendResult | None:
+        r = await self.pool.fetchrow(
+            "SELECT stream_id, first_version, last_version, first_position, last_position"
+            " FROM commands WHERE command_id = $1",
+            command_id,
+        )
+        return None if r is None else AppendResult(r[0], r[1], r[2], r[3], r[4], True)
+
+    async def read_all(self, after_position: int, limit: int = 1000) -> list[RecordedEvent]:
+        """Events after `after_position` in global order, never past a possible gap."""
+        return to_events(await self.pool.fetch(_READ_ALL_SQL, after_position, limit))
+
+    async def wait_appended(self, max_wait: float) -> None:
+        """Return after this store's next successful append, or after `max_wait` seconds."""
+        event = self._appended
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), max_wait)
+
+    # -- snapshots ---------------------------------------------------------------
+
+    async def save_snapshot(
+        self, stream_id: str, version: int, payload: bytes, *, state_type: str, schema_version: int = 1
+    ) -> None:
+        await _snapshots.save_snapshot(
+            self.pool, stream_id, version, payload, state_type=state_type, schema_version=schema_version
+        )
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        return await _snapshots.load_snapshot(self.pool, stream_id)
+
+    async def delete_snapshots(self, stream_id: str | None = None) -> int:
+        return await _snapshots.delete_snapshots(self.pool, stream_id)
