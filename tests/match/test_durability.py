@@ -8,8 +8,8 @@ import dataclasses
 import msgspec
 import pytest
 from support.matchkit import Running, Tokens, race_command, start_race, start_service, stop_service
-from tablehall.match.v1 import match_pb2
 
+from tablehall.match.v1 import match_pb2
 from tablehall_match.app import HeldElsewhere
 from tablehall_match.audit import verify_draws_in_stream
 from tablehall_match.stream_events import ENDED, stream_id

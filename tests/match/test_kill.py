@@ -11,8 +11,8 @@ from pathlib import Path
 
 import grpc
 from support.matchkit import SECRET, Tokens, race_command, start_race
-from tablehall.match.v1 import match_pb2, match_pb2_grpc
 
+from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_eventstore import EventStore
 from tablehall_platform.infra import free_port
 
@@ -50,7 +50,9 @@ async def wait_ready(stub: match_pb2_grpc.MatchServiceStub, tokens: Tokens) -> N
     raise TimeoutError("match service did not come up")
 
 
-async def drive(stub: match_pb2_grpc.MatchServiceStub, tokens: Tokens, table: str, acked: list[tuple[str, str]]) -> None:
+async def drive(
+    stub: match_pb2_grpc.MatchServiceStub, tokens: Tokens, table: str, acked: list[tuple[str, str]]
+) -> None:
     """Play the race as fast as possible, recording every acknowledged request."""
     i = 0
     while True:
@@ -68,9 +70,7 @@ async def drive(stub: match_pb2_grpc.MatchServiceStub, tokens: Tokens, table: st
         acked.append((user, rid))
 
 
-async def test_sigkill_mid_stream_loses_no_acknowledged_command(
-    migrated: str, nats_url: str, tokens: Tokens
-) -> None:
+async def test_sigkill_mid_stream_loses_no_acknowledged_command(migrated: str, nats_url: str, tokens: Tokens) -> None:
     port = free_port()
     proc = spawn(migrated, nats_url, port)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
@@ -80,7 +80,7 @@ async def test_sigkill_mid_stream_loses_no_acknowledged_command(
         tables = [await start_race(stub, tokens, options='{"target": 1000}') for _ in range(4)]
         acked: dict[str, list[tuple[str, str]]] = {t: [] for t in tables}
         drivers = [asyncio.create_task(drive(stub, tokens, t, acked[t])) for t in tables]
-        while sum(len(a) for a in acked.values()) < 60:
+        while sum(len(a) for a in acked.values()) < 60:  # noqa: ASYNC110 - polling a counter the drivers fill
             await asyncio.sleep(0.01)
         proc.send_signal(signal.SIGKILL)
         proc.wait()

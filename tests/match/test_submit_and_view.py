@@ -7,8 +7,8 @@ import json
 import grpc
 import pytest
 from support.matchkit import Running, Tokens, race_command, start_race
-from tablehall.match.v1 import match_pb2
 
+from tablehall.match.v1 import match_pb2
 from tablehall_match.stream_events import stream_id
 from tablehall_platform.errors import error_info
 
@@ -95,7 +95,9 @@ async def test_every_refusal_has_its_status_and_reason_and_leaves_the_table_unto
         "TOKEN_INVALID",
     )
     await _refused(
-        stub.SubmitCommand(submit(table, 1, "roll", "x"), metadata=tokens("alice")), C.PERMISSION_DENIED, "NOT_YOUR_SEAT"
+        stub.SubmitCommand(submit(table, 1, "roll", "x"), metadata=tokens("alice")),
+        C.PERMISSION_DENIED,
+        "NOT_YOUR_SEAT",
     )
     await _refused(
         stub.SubmitCommand(submit(table, 0, "roll", "x"), metadata=tokens("mallory")),
@@ -108,7 +110,9 @@ async def test_every_refusal_has_its_status_and_reason_and_leaves_the_table_unto
         "NOT_ALLOWED",
     )
     await _refused(
-        stub.SubmitCommand(submit(table, 1, "roll", "x"), metadata=tokens("bob")), C.FAILED_PRECONDITION, "NOT_YOUR_TURN"
+        stub.SubmitCommand(submit(table, 1, "roll", "x"), metadata=tokens("bob")),
+        C.FAILED_PRECONDITION,
+        "NOT_YOUR_TURN",
     )
     await _refused(
         stub.SubmitCommand(submit("tables/Bad Name", 0, "roll", "x"), metadata=tokens("alice")),
@@ -166,12 +170,16 @@ async def test_every_refusal_has_its_status_and_reason_and_leaves_the_table_unto
     )
     # a default move for a clock that has not run out is refused by the game's rule
     await _refused(
-        stub.SubmitCommand(submit(table, 0, "pass", "x", decision_key="turn-0"), metadata=tokens("timer", ("service",))),
+        stub.SubmitCommand(
+            submit(table, 0, "pass", "x", decision_key="turn-0"), metadata=tokens("timer", ("service",))
+        ),
         C.FAILED_PRECONDITION,
         "CLOCK_NOT_EXPIRED",
     )
     await _refused(
-        stub.SubmitCommand(submit(table, 0, "pass", "x", decision_key="turn-9"), metadata=tokens("timer", ("service",))),
+        stub.SubmitCommand(
+            submit(table, 0, "pass", "x", decision_key="turn-9"), metadata=tokens("timer", ("service",))
+        ),
         C.FAILED_PRECONDITION,
         "DECISION_ALREADY_TAKEN",
     )
@@ -185,7 +193,9 @@ async def test_every_refusal_has_its_status_and_reason_and_leaves_the_table_unto
     assert await match.store.stream_version(sid) == before
 
 
-async def test_version_conflict_twice_is_aborted(match: Running, tokens: Tokens, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_version_conflict_twice_is_aborted(
+    match: Running, tokens: Tokens, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from tablehall_eventstore import ConcurrencyConflict
 
     table = await start_race(match.stub, tokens)
@@ -196,7 +206,8 @@ async def test_version_conflict_twice_is_aborted(match: Running, tokens: Tokens,
 
     monkeypatch.setattr(match.store, "append", always_conflict)
     await _refused(
-        match.stub.SubmitCommand(submit(table, 0, "roll", "c"), metadata=tokens("alice")), grpc.StatusCode.ABORTED,
+        match.stub.SubmitCommand(submit(table, 0, "roll", "c"), metadata=tokens("alice")),
+        grpc.StatusCode.ABORTED,
         "VERSION_CONFLICT",
     )
 
@@ -210,6 +221,8 @@ async def test_health_and_reflection_answer_without_a_token(match: Running) -> N
     assert reply.status == health_pb2.HealthCheckResponse.SERVING
     reflection = reflection_pb2_grpc.ServerReflectionStub(match.channel)
     names: list[str] = []
-    async for response in reflection.ServerReflectionInfo(iter([reflection_pb2.ServerReflectionRequest(list_services="")])):
+    async for response in reflection.ServerReflectionInfo(
+        iter([reflection_pb2.ServerReflectionRequest(list_services="")])
+    ):
         names += [s.name for s in response.list_services_response.service]
     assert "tablehall.match.v1.MatchService" in names

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import grpc
-from tablehall.match.v1 import match_pb2, match_pb2_grpc
 
+from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_eventstore import EventStore
 from tablehall_match import service as match_service
 from tablehall_platform.auth import Authenticator, DevProvider
@@ -18,7 +18,7 @@ from tablehall_platform.grpcserver import build_server
 from tablehall_platform.infra import free_port
 
 os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME")
-SECRET = "test-secret-0123456789abcdef"
+SECRET = "test-secret-0123456789abcdef-0123456789"
 Tokens = Callable[..., list[tuple[str, str]]]
 
 
@@ -30,7 +30,6 @@ class Running:
     address: str
     channel: grpc.aio.Channel
     stub: match_pb2_grpc.MatchServiceStub
-
 
 
 async def start_service(database_url: str, **overrides: object) -> Running:

@@ -33,9 +33,7 @@ def decode_metadata(text: str) -> dict[str, Any]:
 
 
 def to_event(r: asyncpg.Record) -> RecordedEvent:
-    return RecordedEvent(
-        r[0], r[1], r[2], r[3], r[4], r[5], r[6].encode(), decode_metadata(r[7]), r[8], r[9], r[10]
-    )
+    return RecordedEvent(r[0], r[1], r[2], r[3], r[4], r[5], r[6].encode(), decode_metadata(r[7]), r[8], r[9], r[10])
 
 
 def to_events(rows: list[asyncpg.Record]) -> list[RecordedEvent]:

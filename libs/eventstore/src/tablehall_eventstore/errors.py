@@ -11,9 +11,7 @@ class ConcurrencyConflict(EventStoreError):
     """The stream was not at the expected version; nothing was written."""
 
     def __init__(self, stream_id: str, expected_version: int, actual_version: int) -> None:
-        super().__init__(
-            f"stream {stream_id!r}: expected version {expected_version}, actual {actual_version}"
-        )
+        super().__init__(f"stream {stream_id!r}: expected version {expected_version}, actual {actual_version}")
         self.stream_id = stream_id
         self.expected_version = expected_version
         self.actual_version = actual_version

@@ -105,9 +105,7 @@ class Publisher:
             self._js = None
 
     async def checkpoint(self) -> int:
-        pos = await self.store.pool.fetchval(
-            "SELECT position FROM publisher_checkpoints WHERE name = $1", self.name
-        )
+        pos = await self.store.pool.fetchval("SELECT position FROM publisher_checkpoints WHERE name = $1", self.name)
         return 0 if pos is None else int(pos)
 
     async def _save_checkpoint(self, position: int) -> None:

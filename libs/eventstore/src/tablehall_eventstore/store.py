@@ -32,8 +32,7 @@ _READ_ALL_SQL = (
     " ORDER BY position LIMIT $2"
 )
 _READ_STREAM_SQL = (
-    f"SELECT {EVENT_COLUMNS} FROM events"
-    " WHERE stream_id = $1 AND version >= $2 AND version <= $3 ORDER BY version"
+    f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 AND version <= $3 ORDER BY version"
 )
 _MAX_VERSION = 2**31 - 1
 # A concurrent duplicate of a command id on another stream aborts the batch on
@@ -114,9 +113,7 @@ class EventStore:
             raise result
         return result
 
-    async def append_batch(
-        self, requests: Sequence[AppendRequest]
-    ) -> list[AppendResult | ConcurrencyConflict]:
+    async def append_batch(self, requests: Sequence[AppendRequest]) -> list[AppendResult | ConcurrencyConflict]:
         """Group commit: all requests in one transaction and one round trip.
 
         Versions are checked per request under the stream's row lock inside the

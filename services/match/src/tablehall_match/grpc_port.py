@@ -58,7 +58,7 @@ def view_to_proto(view: ViewResult) -> match_pb2.TableView:
     )
 
 
-class MatchServicer(match_pb2_grpc.MatchServiceServicer):
+class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
     def __init__(self, app: MatchApp) -> None:
         self.app = app
         self._channels: dict[str, grpc.aio.Channel] = {}
