@@ -226,3 +226,13 @@ async def test_health_and_reflection_answer_without_a_token(match: Running) -> N
     ):
         names += [s.name for s in response.list_services_response.service]
     assert "tablehall.match.v1.MatchService" in names
+
+
+async def test_every_commit_records_the_open_decisions_it_leaves(match: Running, tokens: Tokens) -> None:
+    table = await start_race(match.stub, tokens)
+    reply = await match.stub.SubmitCommand(submit(table, 0, "roll", "p1"), metadata=tokens("alice"))
+    events = await match.store.read_stream(stream_id(table.split("/")[1]))
+    pending = events[-1].metadata["pending"]
+    assert [(d["key"], d["seat"], d["clock_ms"]) for d in pending] == [
+        (d.key, d.seat, d.clock_ms) for d in reply.view.decisions
+    ]

@@ -45,6 +45,10 @@ TABLE_NAME = re.compile(r"^tables/([a-z0-9][a-z0-9-]{0,63})$")
 RECENT_LIMIT = 256
 
 
+def _with_meta(event: NewEvent, extra: Mapping[str, Any]) -> NewEvent:
+    return NewEvent(event.type, event.schema_version, event.payload, {**event.metadata, **extra})
+
+
 class HeldElsewhere(Exception):
     """Another live match instance is the writer of this table."""
 
@@ -235,8 +239,11 @@ class MatchApp:
             command_id,
             {"draws": msgspec.to_builtins(rng.draws), "draw_start": 0},
         )
+        state = self._evolve_all(game, None, game_events)
+        batch = [first, *rest]
+        batch[-1] = _with_meta(batch[-1], {"pending": msgspec.to_builtins(game.pending(state))})
         try:
-            result = await self.store.append(sid, version, [first, *rest], command_id=command_id)
+            result = await self.store.append(sid, version, batch, command_id=command_id)
         except ConcurrencyConflict as exc:
             raise AlreadyExists(
                 "MATCH_ALREADY_STARTED",
@@ -321,8 +328,10 @@ class MatchApp:
             command_id = f"{table_id}:{principal.user_id}:{request_id}"
             async with live.lock:
                 live = self.tables.get(table_id) or await self.table(table_id)
-                result = await self._submit_locked(live, principal, seat, command, command_id, decision_key)
-            return SubmitResult(result[0], result[1], self.render(live, principal, seat))
+                live, version, duplicate = await self._submit_locked(
+                    live, principal, seat, command, command_id, decision_key
+                )
+            return SubmitResult(version, duplicate, self.render(live, principal, seat))
         except RuleError:
             outcome = "refused"
             raise
@@ -340,20 +349,19 @@ class MatchApp:
         command: msgspec.Struct,
         command_id: str,
         decision_key: str,
-    ) -> tuple[int, bool]:
+    ) -> tuple[LiveTable, int, bool]:
         if command_id in live.recent:
-            return live.recent[command_id], True
+            return live, live.recent[command_id], True
         for attempt in (1, 2):
             try:
                 events, ctx = self._decide(live, seat, command, decision_key)
             except RuleError:
                 earlier = await self.store.command_result(command_id)
                 if earlier is not None:  # a retry of a command that went through
-                    return earlier.last_version, True
+                    return live, earlier.last_version, True
                 if attempt == 1 and await self.store.stream_version(live.stream_id) != live.version:
                     # refused by a stale copy (another writer got in): reload, decide once more
-                    self.evict(live.table_id)
-                    live = await self.table(live.table_id)
+                    live = await self._reload(live)
                     continue
                 raise
             meta = {
@@ -366,36 +374,54 @@ class MatchApp:
                 "draws": msgspec.to_builtins(ctx.rng.draws),
                 "draw_start": live.draw_counter,
             }
-            new = self._game_events(live.game.id, event_codec(live.game.id), events, command_id, meta)
+            game = live.game
             try:
+                # Evolve before appending, so the events can carry what follows from
+                # them (open decisions, the end); a failed append discards this copy.
+                live.state = state = self._evolve_all(game, live.state, events)
+                new = self._game_events(game.id, event_codec(game.id), events, command_id, meta)
+                outcome = game.outcome(state)
+                if outcome is not None and not live.ended:
+                    new.append(self._ended_event(live, outcome, command_id, ctx.now_ms))
+                new[-1] = _with_meta(new[-1], {"pending": msgspec.to_builtins(game.pending(state))})
                 appended = await self.store.append(live.stream_id, live.version, new, command_id=command_id)
             except ConcurrencyConflict as exc:
-                # another writer got in (lease handed over): reload, decide once more
-                self.evict(live.table_id)
+                live = await self._reload(live)
                 if attempt == 2:
                     raise Conflict(
                         "VERSION_CONFLICT",
                         "The table changed under this command twice; retry it.",
                         ru="Стол изменился во время хода; повторите.",
                     ) from exc
-                live = await self.table(live.table_id)
                 continue
-            if appended.duplicate:
-                self.evict(live.table_id)
-                live = await self.table(live.table_id)
-                return appended.last_version, True
-            try:
-                live.apply_new(events, appended.last_version, ctx.rng.counter)
-            except Exception:
+            except BaseException:
                 self.evict(live.table_id)  # never serve a half-applied state
                 raise
-            metrics.EVENTS_APPENDED.labels(live.game.id).inc(len(new))
+            if appended.duplicate:
+                live = await self._reload(live)
+                return live, appended.last_version, True
+            live.version = appended.last_version
+            live.draw_counter = ctx.rng.counter
+            live.ended = live.ended or outcome is not None
+            metrics.EVENTS_APPENDED.labels(game.id).inc(len(new))
             self._remember(live, command_id, appended.last_version)
-            if live.game.outcome(live.state) is not None and not live.ended:
-                await self._reveal(live, command_id)
             self._maybe_snapshot(live)
-            return live.version, False
+            return live, live.version, False
         raise AssertionError("unreachable")
+
+    async def _reload(self, live: LiveTable) -> LiveTable:
+        self.evict(live.table_id)
+        return await self.table(live.table_id)
+
+    @staticmethod
+    def _evolve_all(game: Any, state: Any, events: Sequence[msgspec.Struct]) -> Any:
+        for event in events:
+            state = game.evolve(state, event)
+        return state
+
+    def _ended_event(self, live: LiveTable, outcome: Any, command_id: str, now_ms: int) -> NewEvent:
+        ended = live.ended_payload(outcome, now_ms)
+        return NewEvent(ENDED, 1, msgspec.json.encode(ended), {"command_id": command_id, "causation": command_id})
 
     def _decide(
         self, live: LiveTable, seat: int | None, command: msgspec.Struct, decision_key: str
@@ -428,9 +454,9 @@ class MatchApp:
             live.recent.pop(next(iter(live.recent)))
 
     async def _reveal(self, live: LiveTable, command_id: str) -> None:
+        """Append the seed reveal of a match whose end was committed without it."""
         outcome = live.game.outcome(live.state)
-        ended = live.ended_payload(outcome, self.now_ms())
-        event = NewEvent(ENDED, 1, msgspec.json.encode(ended), {"command_id": command_id, "causation": command_id})
+        event = self._ended_event(live, outcome, command_id, self.now_ms())
         appended = await self.store.append(live.stream_id, live.version, [event])
         live.version = appended.last_version
         live.ended = True

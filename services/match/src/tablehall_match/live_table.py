@@ -102,16 +102,6 @@ class LiveTable:
             self.draw_counter = max(self.draw_counter, int(draws[-1]["n"]) + 1)
         self.version = event.version
 
-    def apply_new(self, events: list[msgspec.Struct], last_version: int, draw_counter: int) -> None:
-        """Apply events just committed (write path)."""
-        game = self.game
-        state = self.state
-        for event in events:
-            state = game.evolve(state, event)
-        self.state = state
-        self.version = last_version
-        self.draw_counter = draw_counter
-
     def ended_payload(self, outcome: Any, now_ms: int) -> MatchEnded:
         assert self.seed is not None
         return MatchEnded(outcome=msgspec.to_builtins(outcome), seed_hex=self.seed.hex(), ended_at_ms=now_ms)
