@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import grpc
-from support.matchkit import SECRET, Tokens, race_command, start_race
+from support.matchkit import SECRET, SERVICE_SECRET, Tokens, race_command, start_race
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_eventstore import EventStore
@@ -25,6 +25,7 @@ def spawn(database_url: str, nats_url: str, port: int) -> subprocess.Popen[bytes
         "TABLEHALL_DATABASE_URL": database_url,
         "TABLEHALL_NATS_URL": nats_url,
         "TABLEHALL_TOKEN_SECRET": SECRET,
+        "TABLEHALL_SERVICE_SECRET": SERVICE_SECRET,
         "TABLEHALL_EXTRA_GAMES": "testgame=testgame.game:GAME",
         "PYTHONPATH": str(ROOT / "tests"),
         "TABLEHALL_METRICS_PORT": "0",

@@ -12,13 +12,14 @@ import grpc
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_eventstore import EventStore
 from tablehall_match import service as match_service
-from tablehall_platform.auth import Authenticator, DevProvider
+from tablehall_platform.auth import Authenticator, DevProvider, ServiceProvider
 from tablehall_platform.config import Settings
 from tablehall_platform.grpcserver import build_server
 from tablehall_platform.infra import free_port
 
 os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME")
 SECRET = "test-secret-0123456789abcdef-0123456789"
+SERVICE_SECRET = "test-service-secret-0123456789abcdef-01"
 Tokens = Callable[..., list[tuple[str, str]]]
 
 
@@ -38,7 +39,9 @@ async def start_service(database_url: str, **overrides: object) -> Running:
     address = f"127.0.0.1:{port}"
     settings = replace(Settings(), instance_id=f"test-{uuid.uuid4().hex[:6]}", **overrides)  # type: ignore[arg-type]
     service = match_service.build(store, settings, address)
-    server, _, _ = build_server(Authenticator([DevProvider(SECRET)]), [service.register()], address)
+    server, _, _ = build_server(
+        Authenticator([DevProvider(SECRET), ServiceProvider(SERVICE_SECRET)]), [service.register()], address
+    )
     await server.start()
     service.start_background()
     channel = grpc.aio.insecure_channel(address)
@@ -85,10 +88,13 @@ async def start_race(
     return table
 
 
-def token_maker(secret: str = SECRET) -> Tokens:
-    provider = DevProvider(secret)
+def token_maker(secret: str = SECRET, service_secret: str = SERVICE_SECRET) -> Tokens:
+    """tokens(user, roles): a development token; role "service" gets a service token."""
+    people = DevProvider(secret)
+    services = ServiceProvider(service_secret)
 
     def make(user: str, roles: tuple[str, ...] = ("player",)) -> list[tuple[str, str]]:
-        return [("authorization", f"Bearer {provider.issue(user, roles=roles)}")]
+        token = services.service_token(user) if "service" in roles else people.issue(user, roles=roles)
+        return [("authorization", f"Bearer {token}")]
 
     return make

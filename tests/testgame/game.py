@@ -40,7 +40,13 @@ class Concede(msgspec.Struct, frozen=True, tag="Concede"):
     seat: int
 
 
-Command = Roll | Pass | Concede
+class Close(msgspec.Struct, frozen=True, tag="Close"):
+    """System command: end the race as it stands."""
+
+    reason: str
+
+
+Command = Roll | Pass | Concede | Close
 
 
 class Started(msgspec.Struct, frozen=True, tag="Started"):
@@ -110,7 +116,7 @@ class DiceRace:
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 4
     state_type: ClassVar[type[Any]] = RaceState
-    command_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Roll, Pass, Concede)
+    command_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Roll, Pass, Concede, Close)
     event_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Started, Rolled, Passed, Conceded, Finished)
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -135,6 +141,10 @@ class DiceRace:
     def decide(self, state: RaceState, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
         if state.places is not None:
             raise GameOver()
+        if isinstance(command, Close):
+            if ctx.seat is not None:
+                raise IllegalCommand("SYSTEM_ONLY", "Only the table may close the race.", "Только стол.")
+            return [Finished(_places(state))]
         if isinstance(command, Concede):
             if ctx.seat is not None:
                 raise IllegalCommand("SYSTEM_ONLY", "Only the table may take a seat out.", "Только стол.")
@@ -226,6 +236,16 @@ class DiceRace:
 
     def default_command(self, state: RaceState, decision: PendingDecision) -> msgspec.Struct:
         return Pass()
+
+    # TableControl: presence and bots change nothing in a dice race
+    def presence_command(self, seat: int, present: bool) -> msgspec.Struct | None:
+        return None
+
+    def controller_command(self, seat: int, by_bot: bool) -> msgspec.Struct | None:
+        return None
+
+    def close_command(self, reason: str) -> msgspec.Struct | None:
+        return Close(reason)
 
     def outcome(self, state: RaceState) -> Outcome | None:
         if state.places is None:

@@ -6,7 +6,7 @@ import msgspec
 
 from tablehall.testgame.v1 import testgame_pb2
 from tablehall_rules import InvalidCommand
-from testgame.game import Concede, Pass, Roll
+from testgame.game import Close, Concede, Pass, Roll
 
 
 def command_from_proto(msg: testgame_pb2.Command) -> msgspec.Struct:
@@ -17,6 +17,8 @@ def command_from_proto(msg: testgame_pb2.Command) -> msgspec.Struct:
         return Pass()
     if kind == "concede":
         return Concede(msg.concede.seat)
+    if kind == "close":
+        return Close(msg.close.reason)
     raise InvalidCommand("EMPTY_COMMAND", "The command names no action.", "В команде нет действия.")
 
 
@@ -27,4 +29,6 @@ def command_to_proto(command: msgspec.Struct) -> testgame_pb2.Command:
         return testgame_pb2.Command(**{"pass": testgame_pb2.Pass()})
     if isinstance(command, Concede):
         return testgame_pb2.Command(concede=testgame_pb2.Concede(seat=command.seat))
+    if isinstance(command, Close):
+        return testgame_pb2.Command(close=testgame_pb2.Close(reason=command.reason))
     raise TypeError(f"not a test game command: {command!r}")

@@ -113,7 +113,44 @@ class DevProvider:
 
     def verify(self, token: str) -> Principal:
         claims = jwt.decode(token, self._secret, algorithms=["HS256"], issuer=self.issuer)
+        if self.issuer == DevProvider.issuer and "service" in (claims.get("roles") or ()):
+            # the development provider signs people in, never services
+            raise Unauthenticated(
+                "TOKEN_INVALID",
+                "Development tokens cannot carry the service role.",
+                ru="Токен разработки не может быть токеном службы.",
+            )
         return _principal(claims, self.issuer)
+
+
+class ServiceProvider(DevProvider):
+    """Tokens our own services present to each other (role `service`).
+
+    Always enabled; its secret comes from TABLEHALL_SERVICE_SECRET or a file in
+    the data folder, and is never handed to players.
+    """
+
+    issuer = "tablehall-service"
+
+    @classmethod
+    def from_data_dir(cls, data_dir: Path, secret: str | None = None) -> ServiceProvider:
+        if secret:
+            return cls(secret)
+        path = data_dir / "service-token-secret"
+        if not path.exists():
+            data_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_hex(32))
+            path.chmod(0o600)
+        return cls(path.read_text().strip())
+
+    def service_token(self, service: str) -> str:
+        return self.issue(f"service:{service}", service, roles=("service",), ttl_seconds=365 * 24 * 3600)
+
+    def verify(self, token: str) -> Principal:
+        principal = super().verify(token)
+        if principal.roles != frozenset({"service"}):
+            raise Unauthenticated("TOKEN_INVALID", "Service tokens carry the service role only.", ru="Токен службы.")
+        return principal
 
 
 class OidcProvider:

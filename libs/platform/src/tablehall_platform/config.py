@@ -14,6 +14,7 @@
 | TABLEHALL_METRICS_PORT | `9464` | Prometheus metrics (0: off) |
 | TABLEHALL_SNAPSHOT_EVERY | `200` | snapshot a table every N events |
 | TABLEHALL_TOKEN_SECRET | (random per data dir) | HMAC key of the development identity provider |
+| TABLEHALL_SERVICE_SECRET | (random per data dir) | HMAC key of the tokens services present to each other |
 | TABLEHALL_INSTANCE_ID | host:port it serves on | this process's name in leases (a restart on the same address resumes its leases at once) |
 | TABLEHALL_LEASE_SECONDS | `10` | how long a table's writer lease lasts unrenewed |
 | TABLEHALL_LOG_LEVEL | `info` | structlog level |
@@ -47,6 +48,7 @@ class Settings:
     metrics_port: int = field(default_factory=lambda: int(_env("TABLEHALL_METRICS_PORT", "9464")))
     snapshot_every: int = field(default_factory=lambda: int(_env("TABLEHALL_SNAPSHOT_EVERY", "200")))
     token_secret: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_TOKEN_SECRET"))
+    service_secret: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_SERVICE_SECRET"))
     instance_id: str = field(default_factory=lambda: _env("TABLEHALL_INSTANCE_ID", ""))
     lease_seconds: float = field(default_factory=lambda: float(_env("TABLEHALL_LEASE_SECONDS", "10")))
     log_level: str = field(default_factory=lambda: _env("TABLEHALL_LOG_LEVEL", "info"))

@@ -7,6 +7,7 @@ from tablehall_rules.contract import (
     Outcome,
     PendingDecision,
     SeatInfo,
+    TableControl,
     Upcasters,
     Viewer,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "RuleError",
     "SeatInfo",
     "StructCodec",
+    "TableControl",
     "Upcasters",
     "Viewer",
     "commitment",

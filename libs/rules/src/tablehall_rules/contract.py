@@ -142,6 +142,20 @@ class Game(Protocol, Generic[S]):
     def outcome(self, state: S) -> Outcome | None: ...
 
 
+class TableControl(Protocol):
+    """Optional hooks that let the lobby and the timer act on any game.
+
+    Each returns the game's own system command (decided with `ctx.seat=None`)
+    or None when the game has no rule for it.
+    """
+
+    def presence_command(self, seat: int, present: bool) -> msgspec.Struct | None: ...
+
+    def controller_command(self, seat: int, by_bot: bool) -> msgspec.Struct | None: ...
+
+    def close_command(self, reason: str) -> msgspec.Struct | None: ...
+
+
 @dataclass
 class Upcasters:
     """Upgrades stored event payloads from older schema versions.

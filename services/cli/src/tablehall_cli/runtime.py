@@ -13,7 +13,7 @@ import structlog
 from tablehall_eventstore import EventStore, Publisher, migrate
 from tablehall_match import service as match_service
 from tablehall_platform import metrics
-from tablehall_platform.auth import Authenticator, providers_from_settings
+from tablehall_platform.auth import Authenticator, ServiceProvider, providers_from_settings
 from tablehall_platform.config import Settings
 from tablehall_platform.grpcserver import build_server
 from tablehall_platform.infra import Servers, find_servers
@@ -30,17 +30,20 @@ async def prepare(settings: Settings) -> Servers:
     return servers
 
 
+def service_tokens(settings: Settings) -> ServiceProvider:
+    return ServiceProvider.from_data_dir(settings.data_dir, settings.service_secret)
+
+
 def authenticator(settings: Settings) -> Authenticator:
-    return Authenticator(
-        providers_from_settings(
-            settings.auth_providers,
-            settings.data_dir,
-            settings.token_secret,
-            settings.oidc_issuer,
-            settings.oidc_jwks_url,
-            settings.oidc_audience,
-        )
+    users = providers_from_settings(
+        settings.auth_providers,
+        settings.data_dir,
+        settings.token_secret,
+        settings.oidc_issuer,
+        settings.oidc_jwks_url,
+        settings.oidc_audience,
     )
+    return Authenticator([*users, service_tokens(settings)])
 
 
 async def run(settings: Settings, services: tuple[str, ...], port: int, banner: bool = True) -> None:

@@ -341,6 +341,75 @@ class MatchApp:
         finally:
             metrics.COMMAND_LATENCY.labels(game_id, outcome).observe(time.perf_counter() - started)
 
+    async def submit_default(
+        self, principal: Principal, table_id: str, decision_key: str, request_id: str
+    ) -> SubmitResult:
+        """The game's default move for an open decision whose clock ran out."""
+        if not principal.is_service:
+            raise PermissionDenied(
+                "NOT_ALLOWED", "Only the timer answers for a clock.", ru="За часы отвечает только таймер."
+            )
+        if not request_id or not decision_key:
+            raise BadRequest(
+                "REQUEST_ID_REQUIRED",
+                "request_id and decision_key are required.",
+                ru="Нужны request_id и decision_key.",
+            )
+        live = await self.table(table_id)
+        command_id = f"{table_id}:{principal.user_id}:{request_id}"
+        async with live.lock:
+            live = self.tables.get(table_id) or await self.table(table_id)
+            if command_id in live.recent:
+                return SubmitResult(live.recent[command_id], True, self.render(live, principal, None))
+            decision = next((d for d in live.game.pending(live.state) if d.key == decision_key), None)
+            if decision is None:
+                earlier = await self.store.command_result(command_id)
+                if earlier is not None:
+                    return SubmitResult(earlier.last_version, True, self.render(live, principal, None))
+                raise Refused(
+                    "DECISION_ALREADY_TAKEN", "That decision has been taken already.", ru="Это решение уже принято."
+                )
+            command = live.game.default_command(live.state, decision)
+            seat = decision.seat
+            live, version, duplicate = await self._submit_locked(
+                live, principal, seat, command, command_id, decision_key
+            )
+        return SubmitResult(version, duplicate, self.render(live, principal, seat))
+
+    async def control(
+        self,
+        principal: Principal,
+        table_id: str,
+        action: str,
+        request_id: str,
+        seat: int = -1,
+        flag: bool = False,
+        reason: str = "",
+    ) -> tuple[int, bool, bool]:
+        """A generic table action (presence, controller, close); (version, duplicate, applied)."""
+        allowed = principal.is_service or (action == "close" and principal.is_operator)
+        if not allowed:
+            raise PermissionDenied(
+                "NOT_ALLOWED",
+                "Only the table's services (or an operator, to close) may do this.",
+                ru="Это могут только службы стола (закрыть — оператор).",
+            )
+        live = await self.table(table_id)
+        game = live.game
+        if action != "close" and not 0 <= seat < len(live.seats):
+            raise BadRequest("NO_SUCH_SEAT", f"Seat {seat} does not exist.", ru="Такого места нет.")
+        command: msgspec.Struct | None = None
+        if action == "presence" and hasattr(game, "presence_command"):
+            command = game.presence_command(seat, flag)
+        elif action == "controller" and hasattr(game, "controller_command"):
+            command = game.controller_command(seat, flag)
+        elif action == "close" and hasattr(game, "close_command"):
+            command = game.close_command(reason)
+        if command is None:
+            return live.version, False, False
+        result = await self.submit(principal, table_id, None, command, request_id)
+        return result.version, result.duplicate, True
+
     async def _submit_locked(
         self,
         live: LiveTable,

@@ -141,6 +141,46 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
             return result
         return match_pb2.GetTableViewResponse(view=view_to_proto(view))
 
+    async def SubmitDefaultCommand(  # noqa: N802
+        self, request: match_pb2.SubmitDefaultCommandRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.SubmitCommandResponse:
+        table_id = parse_table(request.table)
+        try:
+            outcome = await self.app.submit_default(_principal(), table_id, request.decision_key, request.request_id)
+        except HeldElsewhere as moved:
+            result: match_pb2.SubmitCommandResponse = await self._forward(
+                moved.address, "SubmitDefaultCommand", request, context
+            )
+            return result
+        return match_pb2.SubmitCommandResponse(
+            version=outcome.version, duplicate=outcome.duplicate, view=view_to_proto(outcome.view)
+        )
+
+    async def ControlTable(  # noqa: N802
+        self, request: match_pb2.ControlTableRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.ControlTableResponse:
+        table_id = parse_table(request.table)
+        action = request.WhichOneof("action")
+        if action is None:
+            raise BadRequest("EMPTY_ACTION", "Name an action: presence, controller or close.", ru="Нет действия.")
+        if action == "close" and request.close.reason == match_pb2.CLOSE_REASON_UNSPECIFIED:
+            raise BadRequest("CLOSE_REASON_REQUIRED", "Say why the table closes.", ru="Укажите причину закрытия.")
+        reason = {match_pb2.CLOSE_REASON_OPERATOR: "operator", match_pb2.CLOSE_REASON_IDLE: "idle"}.get(
+            request.close.reason, ""
+        )
+        seat = {"presence": request.presence.seat, "controller": request.controller.seat}.get(action, -1)
+        flag = {"presence": request.presence.present, "controller": request.controller.by_bot}.get(action, False)
+        try:
+            version, duplicate, applied = await self.app.control(
+                _principal(), table_id, action, request.request_id, seat=seat, flag=flag, reason=reason
+            )
+        except HeldElsewhere as moved:
+            forwarded: match_pb2.ControlTableResponse = await self._forward(
+                moved.address, "ControlTable", request, context
+            )
+            return forwarded
+        return match_pb2.ControlTableResponse(version=version, duplicate=duplicate, applied=applied)
+
     async def close(self) -> None:
         for channel in self._channels.values():
             await channel.close()
