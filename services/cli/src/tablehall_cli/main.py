@@ -7,6 +7,7 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
+from tablehall_cli.runtime import SERVICES
 from tablehall_platform.config import Settings
 from tablehall_platform.logs import configure_logging
 
@@ -23,7 +24,7 @@ def _uvloop_run(coro: object) -> None:
 def cmd_up(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_cli.runtime import SERVICES, run
 
-    _uvloop_run(run(settings, SERVICES, args.port or settings.port))
+    _uvloop_run(run(settings, tuple(SERVICES), args.port or settings.port))
     return 0
 
 
@@ -67,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     up.add_argument("--port", type=int, default=0, help="gRPC port (default TABLEHALL_PORT or 50051)")
     up.set_defaults(func=cmd_up)
     serve = sub.add_parser("serve", help="one service on its own port")
-    serve.add_argument("service", choices=["match"])
+    serve.add_argument("service", choices=sorted(SERVICES))
     serve.add_argument("--port", type=int, default=0)
     serve.set_defaults(func=cmd_serve)
     mig = sub.add_parser("migrate", help="create or update the database schema")

@@ -5,28 +5,43 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import importlib
 import signal
 import sys
 
 import structlog
 
 from tablehall_eventstore import EventStore, Publisher, migrate
-from tablehall_match import service as match_service
 from tablehall_platform import metrics
 from tablehall_platform.auth import Authenticator, ServiceProvider, providers_from_settings
+from tablehall_platform.component import Component, RuntimeContext
 from tablehall_platform.config import Settings
 from tablehall_platform.grpcserver import build_server
 from tablehall_platform.infra import Servers, find_servers
 
 log = structlog.get_logger("tablehall")
 
-SERVICES = ("match",)
+# service name -> module exposing `async def component(ctx) -> Component`;
+# `tablehall up` starts them all in this order.
+SERVICES: dict[str, str] = {
+    "match": "tablehall_match.service",
+}
+
+
+def migration_folders() -> list[object]:
+    """Every service's own migrations (after the event store's)."""
+    folders = []
+    for module_name in SERVICES.values():
+        module = importlib.import_module(module_name)
+        if hasattr(module, "MIGRATIONS"):
+            folders.append(module.MIGRATIONS)
+    return folders
 
 
 async def prepare(settings: Settings) -> Servers:
     """Find the servers and bring the database schema up to date."""
     servers = await find_servers(settings.data_dir, settings.db_name, settings.database_url, settings.nats_url)
-    await migrate(servers.database_url, extra=[match_service.MIGRATIONS])
+    await migrate(servers.database_url, extra=migration_folders())  # type: ignore[arg-type]
     return servers
 
 
@@ -61,19 +76,26 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    match = match_service.build(store, settings, advertise)
-    server, bound, health = build_server(authenticator(settings), [match.register()], address)
+    ctx = RuntimeContext(settings, servers.database_url, servers.nats_url, advertise, store, service_tokens(settings))
+    components: list[Component] = []
+    for name in services:
+        module = importlib.import_module(SERVICES[name])
+        components.append(await module.component(ctx))
+    registrations = [fn for c in components for fn in c.register]
+    server, bound, health = build_server(authenticator(settings), registrations, address)
     publisher = Publisher(store, servers.nats_url, name="default")
     publisher_task = asyncio.create_task(publisher.run(stop))
     try:
         await server.start()
-        match.start_background()
+        for component in components:
+            if component.start is not None:
+                await component.start()
         metrics.serve_metrics(settings.metrics_port, settings.metrics_host)
         log.info("serving", address=f"{settings.host}:{bound}", services=list(services), **servers.how)
         if banner:
             print(
                 f"Tablehall is up: gRPC at {settings.host}:{bound} (services: {', '.join(services)};"
-                f" reflection on), metrics at http://127.0.0.1:{settings.metrics_port}/metrics.\n"
+                f" reflection on), metrics at http://{settings.metrics_host}:{settings.metrics_port}/metrics.\n"
                 f"PostgreSQL: {servers.how['postgres']}; NATS: {servers.how['nats']}.\n"
                 "Get a token with `tablehall token NAME`. Ctrl-C stops everything.",
                 file=sys.stderr,
@@ -85,7 +107,10 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
         stop.set()
         await health.enter_graceful_shutdown()
         await server.stop(grace=5)
-        await match.close()
+        for component in reversed(components):
+            if component.close is not None:
+                with contextlib.suppress(Exception):
+                    await component.close()
         with contextlib.suppress(Exception):
             await publisher_task
         await store.close()

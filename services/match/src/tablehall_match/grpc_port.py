@@ -141,7 +141,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
             return result
         return match_pb2.GetTableViewResponse(view=view_to_proto(view))
 
-    async def SubmitDefaultCommand(  # noqa: N802
+    async def SubmitDefaultCommand(
         self, request: match_pb2.SubmitDefaultCommandRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.SubmitCommandResponse:
         table_id = parse_table(request.table)
@@ -156,7 +156,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
             version=outcome.version, duplicate=outcome.duplicate, view=view_to_proto(outcome.view)
         )
 
-    async def ControlTable(  # noqa: N802
+    async def ControlTable(
         self, request: match_pb2.ControlTableRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.ControlTableResponse:
         table_id = parse_table(request.table)

@@ -12,6 +12,7 @@ from tablehall_match.app import MatchApp
 from tablehall_match.grpc_port import MatchServicer, register
 from tablehall_match.leases import Leases
 from tablehall_match.seeds import SeedVault
+from tablehall_platform.component import Component, RuntimeContext
 from tablehall_platform.config import Settings
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -41,3 +42,13 @@ def build(store: EventStore, settings: Settings, address: str) -> MatchService:
     leases = Leases(store.pool, owner=settings.instance_id, address=address, seconds=settings.lease_seconds)
     app = MatchApp(store, SeedVault(store.pool), leases, snapshot_every=settings.snapshot_every)
     return MatchService(app, MatchServicer(app))
+
+
+async def component(ctx: RuntimeContext) -> Component:
+    """The match service for the process runner."""
+    match = build(ctx.store, ctx.settings, ctx.advertise_address)
+
+    async def start() -> None:
+        match.start_background()
+
+    return Component("match", [match.register()], start=start, close=match.close, extras={"service": match})
