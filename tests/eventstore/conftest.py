@@ -7,7 +7,6 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
-
 from tablehall_eventstore import EventStore, migrate
 
 
@@ -41,4 +40,8 @@ async def fresh_store(
 def sid() -> Callable[[str], str]:
     """Unique stream ids, so tests sharing the session database never collide."""
     run = uuid.uuid4().hex[:8]
-    return lambda name="s": f"t{run}.{name}"
+
+    def make(name: str = "s") -> str:
+        return f"t{run}.{name}"
+
+    return make

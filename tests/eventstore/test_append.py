@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 import msgspec
 import pytest
-
 from tablehall_eventstore import AppendRequest, AppendResult, ConcurrencyConflict, EventStore, NewEvent
 
 

@@ -10,7 +10,6 @@ from collections.abc import Awaitable, Callable
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from tablehall_eventstore import (
     AppendRequest,
     AppendResult,

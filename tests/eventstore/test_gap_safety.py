@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 
 import asyncpg
 import pytest
-
 from tablehall_eventstore import EventStore, NewEvent, RecordedEvent, Tail
 
 APPEND = (
@@ -29,10 +29,8 @@ async def _take(tail: Tail, n: int, within: float) -> list[RecordedEvent]:
             if len(got) == n:
                 return
 
-    try:
+    with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(run(), within)
-    except TimeoutError:
-        pass
     return got
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-
 from tablehall_eventstore import migrate
 from tablehall_eventstore.migrations import migration_files
 
