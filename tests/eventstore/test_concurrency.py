@@ -140,3 +140,17 @@ async def test_append_batch_matches_model(
     for stream, version in versions.items():
         assert await store.stream_version(stream) == version
         assert [e.version for e in await store.read_stream(stream)] == list(range(1, version + 1))
+
+
+async def test_racing_retries_of_one_command_append_once(
+    store: EventStore, sid: Callable[[str], str]
+) -> None:
+    cmd = f"{sid('cmd')}-race"
+    # Same stream (row lock path) and other streams (commands primary key path) at once.
+    streams = [sid("race")] * 4 + [sid(f"race-{i}") for i in range(4)]
+    results = await asyncio.gather(*(store.append(s, 0, [ev(0, 1)], command_id=cmd) for s in streams))
+    assert sum(not r.duplicate for r in results) == 1
+    assert len({(r.stream_id, r.first_version, r.first_position) for r in results}) == 1
+    winner = next(r for r in results if not r.duplicate)
+    for s in set(streams):
+        assert await store.stream_version(s) == (1 if s == winner.stream_id else 0)
