@@ -1,6 +1,7 @@
 """Append-only event store on PostgreSQL: optimistic appends with idempotent
 command ids, a gap-safe global order, snapshots and a JetStream publisher."""
 
+from .batcher import GroupCommitter
 from .errors import ConcurrencyConflict, EventStoreError
 from .migrations import migrate
 from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot
@@ -14,6 +15,7 @@ __all__ = [
     "ConcurrencyConflict",
     "EventStore",
     "EventStoreError",
+    "GroupCommitter",
     "NewEvent",
     "Publisher",
     "RecordedEvent",

@@ -32,8 +32,27 @@ def decode_metadata(text: str) -> dict[str, Any]:
     return value
 
 
+_new = object.__new__
+
+
 def to_event(r: asyncpg.Record) -> RecordedEvent:
-    return RecordedEvent(r[0], r[1], r[2], r[3], r[4], r[5], r[6].encode(), decode_metadata(r[7]), r[8], r[9], r[10])
+    # Replay speed: fill the instance dict directly instead of the frozen
+    # dataclass __init__ (one object.__setattr__ per field), about 3x faster.
+    event: RecordedEvent = _new(RecordedEvent)
+    event.__dict__.update(
+        event_id=r[0],
+        stream_id=r[1],
+        version=r[2],
+        position=r[3],
+        type=r[4],
+        schema_version=r[5],
+        payload=r[6].encode(),
+        metadata=decode_metadata(r[7]),
+        recorded_at=r[8],
+        prev_hash=r[9],
+        hash=r[10],
+    )
+    return event
 
 
 def to_events(rows: list[asyncpg.Record]) -> list[RecordedEvent]:

@@ -116,8 +116,12 @@ BEGIN
     BEGIN
         PERFORM pg_advisory_lock(7310411);
         v_tx := pg_current_xact_id();
-        SELECT array_agg(nextval('events_position_seq') ORDER BY g)
-          INTO v_positions FROM generate_series(1, v_total) AS g;
+        IF v_total = 1 THEN  -- the common case, without a query
+            v_positions := ARRAY[nextval('events_position_seq')];
+        ELSE
+            SELECT array_agg(nextval('events_position_seq') ORDER BY g)
+              INTO v_positions FROM generate_series(1, v_total) AS g;
+        END IF;
         PERFORM pg_advisory_unlock(7310411);
     EXCEPTION WHEN OTHERS THEN
         -- e.g. a cancel landing inside the critical section: never leak the lock.
@@ -132,8 +136,12 @@ BEGIN
 
     -- Lock streams in a fixed order (stream id, then request order) so
     -- concurrent batches cannot deadlock and same-stream requests chain.
-    SELECT array_agg(o.i ORDER BY p_streams[o.i], o.i) INTO v_order
-      FROM generate_series(1, v_nreq) AS o(i);
+    IF v_nreq = 1 THEN
+        v_order := ARRAY[1];
+    ELSE
+        SELECT array_agg(o.i ORDER BY p_streams[o.i] COLLATE "C", o.i) INTO v_order
+          FROM generate_series(1, v_nreq) AS o(i);
+    END IF;
 
     FOREACH v_i IN ARRAY coalesce(v_order, '{}') LOOP
         v_stream := p_streams[v_i];
@@ -206,12 +214,21 @@ BEGIN
         v_pos := v_positions[v_pos_i + 1 : v_pos_i + v_n];
         v_pos_i := v_pos_i + v_n;
 
-        INSERT INTO events (position, stream_id, version, tx_id, type, schema_version,
-                            payload, metadata, prev_hash, hash)
-        SELECT v_pos[g], v_stream, v_expected + g, v_tx, p_types[v_offsets[v_i] + g],
-               p_schema_versions[v_offsets[v_i] + g], p_payloads[v_offsets[v_i] + g]::json,
-               coalesce(p_metadata[v_offsets[v_i] + g], '{}')::jsonb, v_prevs[g], v_hashes[g]
-          FROM generate_series(1, v_n) AS g;
+        v_k := v_offsets[v_i];
+        IF v_n = 1 THEN
+            INSERT INTO events (position, stream_id, version, tx_id, type, schema_version,
+                                payload, metadata, prev_hash, hash)
+            VALUES (v_pos[1], v_stream, v_expected + 1, v_tx, p_types[v_k + 1],
+                    p_schema_versions[v_k + 1], p_payloads[v_k + 1]::json,
+                    coalesce(p_metadata[v_k + 1], '{}')::jsonb, v_prevs[1], v_hashes[1]);
+        ELSE
+            INSERT INTO events (position, stream_id, version, tx_id, type, schema_version,
+                                payload, metadata, prev_hash, hash)
+            SELECT v_pos[g], v_stream, v_expected + g, v_tx, p_types[v_k + g],
+                   p_schema_versions[v_k + g], p_payloads[v_k + g]::json,
+                   coalesce(p_metadata[v_k + g], '{}')::jsonb, v_prevs[g], v_hashes[g]
+              FROM generate_series(1, v_n) AS g;
+        END IF;
 
         IF v_cmd IS NOT NULL THEN
             INSERT INTO commands (command_id, stream_id, first_version, last_version,

@@ -1,0 +1,68 @@
+"""GroupCommitter: turns many concurrent single appends into append_batch calls.
+
+Each worker takes whatever is queued (up to `max_batch`) and commits it in one
+transaction, so one WAL flush covers many commands. With several workers a
+batch fills while the previous one is flushing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from .errors import ConcurrencyConflict
+from .models import AppendRequest, AppendResult, NewEvent
+from .store import EventStore
+
+_Item = tuple[AppendRequest, "asyncio.Future[AppendResult | ConcurrencyConflict]"]
+
+
+class GroupCommitter:
+    def __init__(self, store: EventStore, *, max_batch: int = 128, workers: int = 4) -> None:
+        self.store = store
+        self.max_batch = max_batch
+        self.workers = workers
+        self._queue: asyncio.Queue[_Item] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def append(
+        self,
+        stream_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        *,
+        command_id: str | None = None,
+    ) -> AppendResult:
+        """Same contract as EventStore.append (raises ConcurrencyConflict)."""
+        if not self._tasks:
+            self._tasks = [asyncio.create_task(self._work()) for _ in range(self.workers)]
+        future: asyncio.Future[AppendResult | ConcurrencyConflict] = (
+            asyncio.get_running_loop().create_future()
+        )
+        self._queue.put_nowait((AppendRequest(stream_id, expected_version, events, command_id), future))
+        result = await future
+        if isinstance(result, ConcurrencyConflict):
+            raise result
+        return result
+
+    async def _work(self) -> None:
+        while True:
+            items = [await self._queue.get()]
+            while len(items) < self.max_batch and not self._queue.empty():
+                items.append(self._queue.get_nowait())
+            try:
+                results = await self.store.append_batch([req for req, _ in items])
+            except Exception as exc:
+                for _, fut in items:
+                    if not fut.done():
+                        fut.set_exception(exc)
+                continue
+            for (_, fut), res in zip(items, results, strict=True):
+                if not fut.done():
+                    fut.set_result(res)
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks = []

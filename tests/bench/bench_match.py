@@ -1,0 +1,269 @@
+"""Match service benchmark: submit-to-commit through gRPC, replay speed, memory.
+
+Run with `make bench-match` (not part of `make test`). It starts a match
+service in a subprocess (`tablehall serve match`) against a fresh database on
+the servers found as for tests, then drives it from this process:
+
+- commands per second and p50/p99 latency with 1, 100 and 1,000 concurrent
+  tables (one command in flight per table, each durably committed before its
+  answer);
+- replay speed (events per second) rebuilding a 10,000-event table;
+- memory of 1,000 active tables in the service (RSS growth).
+
+Options: --seconds per scenario (default 8), --game (testgame; puzzipolia once
+its engine is in), --tables (comma list).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import grpc
+import msgspec
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME")
+
+from support.matchkit import SECRET, SERVICE_SECRET, race_command, token_maker  # noqa: E402
+from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
+
+from tablehall_eventstore import EventStore, migrate  # noqa: E402
+from tablehall_match import service as match_service  # noqa: E402
+from tablehall_match.live_table import LiveTable  # noqa: E402
+from tablehall_platform.infra import ensure_database, find_servers, free_port, with_database  # noqa: E402
+
+TARGETS = {
+    "throughput_100": 3000.0,
+    "p99_100_ms": 30.0,
+    "replay_eps": 100_000.0,
+    "memory_1000_mb": 200.0,
+}
+
+tokens = token_maker()
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def start_tables(stub: match_pb2_grpc.MatchServiceStub, n: int) -> list[str]:
+    service = tokens("bench-lobby", ("service",))
+    tables = [f"tables/b-{uuid.uuid4().hex[:12]}" for _ in range(n)]
+    sem = asyncio.Semaphore(50)
+
+    async def one(table: str) -> None:
+        async with sem:
+            await stub.StartMatch(
+                match_pb2.StartMatchRequest(
+                    table=table,
+                    game="testgame",
+                    options_json='{"target": 1000}',
+                    seats=[match_pb2.Seat(seat=0, user_id="p0"), match_pb2.Seat(seat=1, user_id="p1")],
+                    request_id="start",
+                ),
+                metadata=service,
+            )
+
+    await asyncio.gather(*(one(t) for t in tables))
+    return tables
+
+
+async def drive(stub: match_pb2_grpc.MatchServiceStub, tables: list[str], seconds: float) -> tuple[int, list[float]]:
+    """Each table passes its turn as fast as answers come back."""
+    metas = [tokens("p0"), tokens("p1")]
+    latencies: list[float] = []
+    count = 0
+    stop_at = time.perf_counter() + seconds
+
+    async def worker(table: str) -> None:
+        nonlocal count
+        seat = 0
+        i = 0
+        command = race_command("pass")
+        while time.perf_counter() < stop_at:
+            i += 1
+            started = time.perf_counter()
+            await stub.SubmitCommand(
+                match_pb2.SubmitCommandRequest(table=table, seat=seat, command=command, request_id=f"{i}"),
+                metadata=metas[seat],
+            )
+            latencies.append(time.perf_counter() - started)
+            count += 1
+            seat = 1 - seat
+
+    await asyncio.gather(*(worker(t) for t in tables))
+    return count, latencies
+
+
+async def throughput(address: str, n_tables: int, seconds: float) -> dict[str, float]:
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = match_pb2_grpc.MatchServiceStub(channel)
+        tables = await start_tables(stub, n_tables)
+        await drive(stub, tables, min(2.0, seconds / 4))  # warm-up: load tables, JIT caches
+        count, latencies = await drive(stub, tables, seconds)
+    return {
+        "tables": n_tables,
+        "cps": count / seconds,
+        "p50_ms": percentile(latencies, 0.50) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "mean_ms": statistics.fmean(latencies) * 1000 if latencies else float("nan"),
+    }
+
+
+async def replay(database_url: str, n_events: int = 10_000) -> dict[str, float]:
+    """Append a long dice race directly, then time its rebuild from events."""
+    from tablehall_eventstore import NewEvent
+    from tablehall_match.stream_events import MatchStarted, game_event_type
+    from tablehall_rules import SeatInfo, commitment
+    from testgame.game import Passed, Started
+
+    store = await EventStore.connect(database_url)
+    table_id = f"r-{uuid.uuid4().hex[:10]}"
+    sid = f"table-{table_id}"
+    seats = [SeatInfo(0, "p0", "P0"), SeatInfo(1, "p1", "P1")]
+    started = MatchStarted("testgame", "1", {"target": 1000, "clock_ms": 30000}, seats, commitment(b"x" * 32), 0)
+    batch = [
+        NewEvent("match.Started", 1, msgspec.json.encode(started), {"command_id": "s"}),
+        NewEvent(
+            game_event_type("testgame", "Started"),
+            1,
+            msgspec.json.encode(Started(seats, 1000, 30000, [5, 6], 0)),
+            {"command_id": "s"},
+        ),
+    ]
+    version = 0
+    result = await store.append(sid, version, batch)
+    version = result.last_version
+    chunk = 500
+    for start in range(0, n_events, chunk):
+        events = [
+            NewEvent(
+                game_event_type("testgame", "Passed"),
+                1,
+                msgspec.json.encode(Passed((start + i) % 2, start + i)),
+                {"command_id": f"c{start + i}", "seat": (start + i) % 2},
+            )
+            for i in range(min(chunk, n_events - start))
+        ]
+        result = await store.append(sid, version, events)
+        version = result.last_version
+    runs = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        live = LiveTable(table_id, sid)
+        for event in await store.read_stream(sid):
+            live.apply_recorded(event)
+        runs.append(time.perf_counter() - t0)
+    await store.close()
+    best = min(runs)
+    return {"events": version, "seconds": best, "eps": version / best}
+
+
+async def memory(address: str, pid: int, n_tables: int = 1000) -> dict[str, float]:
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = match_pb2_grpc.MatchServiceStub(channel)
+        before = rss_mb(pid)
+        tables = await start_tables(stub, n_tables)
+        await drive(stub, tables, 2.0)
+        after = rss_mb(pid)
+    return {"tables": n_tables, "rss_before_mb": before, "rss_after_mb": after, "growth_mb": after - before}
+
+
+def spawn(database_url: str, nats_url: str, port: int) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "TABLEHALL_DATABASE_URL": database_url,
+        "TABLEHALL_NATS_URL": nats_url,
+        "TABLEHALL_TOKEN_SECRET": SECRET,
+        "TABLEHALL_SERVICE_SECRET": SERVICE_SECRET,
+        "PYTHONPATH": str(ROOT / "tests"),
+        "TABLEHALL_METRICS_PORT": "0",
+        "TABLEHALL_LOG_LEVEL": "warning",
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)], env=env, cwd=ROOT
+    )
+
+
+async def wait_ready(address: str) -> None:
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = match_pb2_grpc.MatchServiceStub(channel)
+        for _ in range(300):
+            try:
+                await stub.GetTableView(match_pb2.GetTableViewRequest(table="tables/probe"), metadata=tokens("x"))
+            except grpc.aio.AioRpcError as exc:
+                if exc.code() == grpc.StatusCode.NOT_FOUND:
+                    return
+            await asyncio.sleep(0.1)
+    raise TimeoutError("match service did not start")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--tables", default="1,100,1000")
+    args = parser.parse_args()
+    servers = await find_servers(ROOT / ".data" / "bench", "postgres")
+    name = f"tablehall_bench_{uuid.uuid4().hex[:8]}"
+    database_url = await ensure_database(servers.database_url, name)
+    await migrate(database_url, extra=[match_service.MIGRATIONS])
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    proc = spawn(database_url, servers.nats_url, port)
+    try:
+        await wait_ready(address)
+        print(f"match service pid {proc.pid} at {address}; PostgreSQL {servers.how['postgres']}; {os.cpu_count()} cores")
+        print("\nsubmit-to-commit through gRPC (one command in flight per table):")
+        print(f"{'tables':>7} {'cmd/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
+        results = {}
+        for n in (int(x) for x in args.tables.split(",")):
+            r = await throughput(address, n, args.seconds)
+            results[n] = r
+            print(f"{n:>7} {r['cps']:>9.0f} {r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f}", flush=True)
+        if 100 in results:
+            print(
+                f"target at 100 tables: >= {TARGETS['throughput_100']:.0f} cmd/s with p99 < {TARGETS['p99_100_ms']:.0f} ms"
+            )
+        mem = await memory(address, proc.pid)
+        print(
+            f"\nmemory: {mem['tables']} more active tables grew RSS by {mem['growth_mb']:.1f} MB "
+            f"({mem['rss_before_mb']:.0f} -> {mem['rss_after_mb']:.0f} MB); "
+            f"target: 1,000 tables under {TARGETS['memory_1000_mb']:.0f} MB"
+        )
+    finally:
+        proc.terminate()
+        proc.wait()
+    rep = await replay(database_url)
+    print(
+        f"\nreplay: {rep['events']} events rebuilt in {rep['seconds'] * 1000:.0f} ms = {rep['eps']:,.0f} events/s "
+        f"(target >= {TARGETS['replay_eps']:,.0f})"
+    )
+    import asyncpg
+
+    conn = await asyncpg.connect(with_database(servers.database_url, "postgres"))
+    await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await conn.close()
+    servers.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
