@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 
 import asyncpg
 import msgspec
+
 from tablehall_eventstore import EventStore, GroupCommitter, NewEvent, migrate
 
 PAYLOAD = msgspec.json.encode({"seat": 3, "action": "bet", "amount": 120, "cards": ["QH", "7S"]})

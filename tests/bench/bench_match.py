@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME")
 
 from support.matchkit import SECRET, SERVICE_SECRET, race_command, token_maker  # noqa: E402
-from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 
+from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall_eventstore import EventStore, migrate  # noqa: E402
 from tablehall_match import service as match_service  # noqa: E402
 from tablehall_match.live_table import LiveTable  # noqa: E402
@@ -231,7 +231,9 @@ async def main() -> None:
     proc = spawn(database_url, servers.nats_url, port)
     try:
         await wait_ready(address)
-        print(f"match service pid {proc.pid} at {address}; PostgreSQL {servers.how['postgres']}; {os.cpu_count()} cores")
+        print(
+            f"match service pid {proc.pid} at {address}; PostgreSQL {servers.how['postgres']}; {os.cpu_count()} cores"
+        )
         print("\nsubmit-to-commit through gRPC (one command in flight per table):")
         print(f"{'tables':>7} {'cmd/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
         results = {}

@@ -7,6 +7,7 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
+
 from tablehall_eventstore import EventStore, migrate
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import msgspec
 import pytest
+
 from tablehall_eventstore import AppendRequest, AppendResult, ConcurrencyConflict, EventStore, NewEvent
 
 
@@ -50,9 +51,7 @@ async def test_hash_chain_is_verifiable_client_side(store: EventStore, sid: Call
         prev = e.hash
 
 
-async def test_conflict_reports_actual_version_and_writes_nothing(
-    store: EventStore, sid: Callable[[str], str]
-) -> None:
+async def test_conflict_reports_actual_version_and_writes_nothing(store: EventStore, sid: Callable[[str], str]) -> None:
     s = sid("c")
     await store.append(s, 0, [ev(1), ev(2)])
     for expected in (0, 1, 3):

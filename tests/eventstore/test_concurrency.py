@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from tablehall_eventstore import (
     AppendRequest,
     AppendResult,
@@ -142,9 +143,7 @@ async def test_append_batch_matches_model(
         assert [e.version for e in await store.read_stream(stream)] == list(range(1, version + 1))
 
 
-async def test_racing_retries_of_one_command_append_once(
-    store: EventStore, sid: Callable[[str], str]
-) -> None:
+async def test_racing_retries_of_one_command_append_once(store: EventStore, sid: Callable[[str], str]) -> None:
     cmd = f"{sid('cmd')}-race"
     # Same stream (row lock path) and other streams (commands primary key path) at once.
     streams = [sid("race")] * 4 + [sid(f"race-{i}") for i in range(4)]

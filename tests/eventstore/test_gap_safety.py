@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 
 import asyncpg
 import pytest
+
 from tablehall_eventstore import EventStore, NewEvent, RecordedEvent, Tail
 
 APPEND = (

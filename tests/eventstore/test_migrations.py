@@ -8,6 +8,7 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+
 from tablehall_eventstore import migrate
 from tablehall_eventstore.migrations import migration_files
 

@@ -11,6 +11,7 @@ import msgspec
 import nats
 import pytest
 from nats.errors import TimeoutError as NatsTimeout
+
 from tablehall_eventstore import EventStore, NewEvent, Publisher
 from tablehall_eventstore.publisher import STREAM_NAME
 

@@ -204,7 +204,7 @@ async def test_version_conflict_twice_is_aborted(
     async def always_conflict(stream: str, expected: int, *args: object, **kwargs: object) -> object:
         raise ConcurrencyConflict(stream, expected, expected + 1)
 
-    monkeypatch.setattr(match.store, "append", always_conflict)
+    monkeypatch.setattr(match.service.app.appender, "append", always_conflict)
     await _refused(
         match.stub.SubmitCommand(submit(table, 0, "roll", "c"), metadata=tokens("alice")),
         grpc.StatusCode.ABORTED,

@@ -36,9 +36,7 @@ class GroupCommitter:
         """Same contract as EventStore.append (raises ConcurrencyConflict)."""
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._work()) for _ in range(self.workers)]
-        future: asyncio.Future[AppendResult | ConcurrencyConflict] = (
-            asyncio.get_running_loop().create_future()
-        )
+        future: asyncio.Future[AppendResult | ConcurrencyConflict] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((AppendRequest(stream_id, expected_version, events, command_id), future))
         result = await future
         if isinstance(result, ConcurrencyConflict):

@@ -34,6 +34,7 @@ class Principal:
     name: str
     roles: frozenset[str] = field(default_factory=lambda: frozenset({"player"}))
     issuer: str = ""
+    expires_at: float = float("inf")
 
     @property
     def is_operator(self) -> bool:
@@ -61,11 +62,15 @@ def _principal(claims: dict[str, Any], issuer: str) -> Principal:
     if not isinstance(roles, list) or not set(roles) <= ROLES:
         raise Unauthenticated("TOKEN_INVALID", "The token carries unknown roles.", ru="Неизвестные роли в токене.")
     name = claims.get("name") or claims.get("preferred_username") or sub
+    # our own issuers name users plainly; an external issuer's users are namespaced
+    local = issuer in (DevProvider.issuer, ServiceProvider.issuer)
+    exp = claims.get("exp")
     return Principal(
-        user_id=f"{issuer}|{sub}" if issuer != DevProvider.issuer else sub,
+        user_id=sub if local else f"{issuer}|{sub}",
         name=str(name),
         roles=frozenset(roles),
         issuer=issuer,
+        expires_at=float(exp) if isinstance(exp, int | float) else float("inf"),
     )
 
 
@@ -176,12 +181,33 @@ class OidcProvider:
 
 
 class Authenticator:
-    """Tries each provider whose issuer matches the token."""
+    """Tries each provider whose issuer matches the token.
+
+    Verified tokens are remembered until they expire: checking a signature
+    costs far more than a command, and clients send the same token each call.
+    """
+
+    CACHE_LIMIT = 100_000
 
     def __init__(self, providers: Sequence[IdentityProvider]) -> None:
         self.providers = list(providers)
+        self._verified: dict[str, Principal] = {}
 
     def authenticate(self, authorization: str | None) -> Principal:
+        if authorization is not None:
+            known = self._verified.get(authorization)
+            if known is not None:
+                if known.expires_at > time.time():
+                    return known
+                del self._verified[authorization]
+        principal = self._authenticate(authorization)
+        if len(self._verified) >= self.CACHE_LIMIT:
+            self._verified.clear()
+        assert authorization is not None
+        self._verified[authorization] = principal
+        return principal
+
+    def _authenticate(self, authorization: str | None) -> Principal:
         if not self.providers:
             raise Unauthenticated(
                 "NO_IDENTITY_PROVIDER",

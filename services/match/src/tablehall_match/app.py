@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 import structlog
 
-from tablehall_eventstore import ConcurrencyConflict, EventStore, NewEvent
+from tablehall_eventstore import ConcurrencyConflict, EventStore, GroupCommitter, NewEvent
 from tablehall_match.leases import Leases
 from tablehall_match.live_table import LiveTable, event_codec
 from tablehall_match.seeds import SeedVault
@@ -110,6 +110,8 @@ class MatchApp:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        # concurrent commands of many tables share transactions (one WAL flush)
+        self.appender = GroupCommitter(store)
         self.vault = vault
         self.leases = leases
         self.snapshot_every = snapshot_every
@@ -453,7 +455,7 @@ class MatchApp:
                 if outcome is not None and not live.ended:
                     new.append(self._ended_event(live, outcome, command_id, ctx.now_ms))
                 new[-1] = _with_meta(new[-1], {"pending": msgspec.to_builtins(game.pending(state))})
-                appended = await self.store.append(live.stream_id, live.version, new, command_id=command_id)
+                appended = await self.appender.append(live.stream_id, live.version, new, command_id=command_id)
             except ConcurrencyConflict as exc:
                 live = await self._reload(live)
                 if attempt == 2:
@@ -598,9 +600,11 @@ class MatchApp:
         """Renew our leases; drop tables whose lease we lost."""
         while not stop.is_set():
             try:
+                # only tables loaded before the renewal can have lost their lease
+                held = list(self.tables.items())
                 ours = await self.leases.renew()
-                for table_id, live in list(self.tables.items()):
-                    if live.stream_id not in ours:
+                for table_id, live in held:
+                    if live.stream_id not in ours and self.tables.get(table_id) is live:
                         log.warning("lease lost", table=table_id)
                         self.evict(table_id)
             except Exception:
@@ -611,6 +615,7 @@ class MatchApp:
                 continue
 
     async def close(self) -> None:
+        await self.appender.close()
         if self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
         await self.leases.release_all()
