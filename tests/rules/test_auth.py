@@ -37,7 +37,9 @@ def test_bad_tokens_are_refused_with_their_reason() -> None:
     assert reason(auth, None) == "TOKEN_MISSING"
     assert reason(auth, "Basic xyz") == "TOKEN_MISSING"
     assert reason(auth, "Bearer not-a-jwt") == "TOKEN_INVALID"
-    forged = jwt.encode({"iss": DevProvider.issuer, "sub": "eve"}, "another-secret-0123456789-0123456", algorithm="HS256")
+    forged = jwt.encode(
+        {"iss": DevProvider.issuer, "sub": "eve"}, "another-secret-0123456789-0123456", algorithm="HS256"
+    )
     assert reason(auth, f"Bearer {forged}") == "TOKEN_INVALID"
     expired = DEV.issue("bob", ttl_seconds=-10)
     assert reason(auth, f"Bearer {expired}") == "TOKEN_EXPIRED"

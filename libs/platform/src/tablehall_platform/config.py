@@ -28,7 +28,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-SERVICE_PORTS = {"match": 50052, "lobby": 50053, "timer": 50054, "bot": 50055, "projection": 50056}
+SERVICE_PORTS = {"publisher": 50050, "match": 50052, "lobby": 50053, "timer": 50054, "bot": 50055, "projection": 50056}
 
 
 def _env(name: str, default: str) -> str:

@@ -11,7 +11,7 @@ import sys
 
 import structlog
 
-from tablehall_eventstore import EventStore, Publisher, migrate
+from tablehall_eventstore import EventStore, migrate
 from tablehall_platform import metrics
 from tablehall_platform.auth import Authenticator, ServiceProvider, providers_from_settings
 from tablehall_platform.component import Component, RuntimeContext
@@ -25,6 +25,7 @@ log = structlog.get_logger("tablehall")
 # `tablehall up` starts them all in this order.
 SERVICES: dict[str, str] = {
     "match": "tablehall_match.service",
+    "publisher": "tablehall_cli.publisher",
 }
 
 
@@ -83,8 +84,6 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
         components.append(await module.component(ctx))
     registrations = [fn for c in components for fn in c.register]
     server, bound, health = build_server(authenticator(settings), registrations, address)
-    publisher = Publisher(store, servers.nats_url, name="default")
-    publisher_task = asyncio.create_task(publisher.run(stop))
     try:
         await server.start()
         for component in components:
@@ -111,8 +110,6 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
             if component.close is not None:
                 with contextlib.suppress(Exception):
                     await component.close()
-        with contextlib.suppress(Exception):
-            await publisher_task
         await store.close()
         servers.stop()
         log.info("stopped")
