@@ -172,14 +172,16 @@ async def find_servers(
     """Find (or start) PostgreSQL and NATS; see the module docstring."""
     stoppers: list[Any] = []
     how: dict[str, str] = {}
+    # TABLEHALL_EMBEDDED=1 skips local servers and Docker (what a fresh machine gets)
+    embedded_only = os.environ.get("TABLEHALL_EMBEDDED") == "1"
     if database_url:
         how["postgres"] = "given"
         db_url = database_url
     else:
-        if await _postgres_answers(LOCAL_POSTGRES):
+        if not embedded_only and await _postgres_answers(LOCAL_POSTGRES):
             how["postgres"] = "local default port"
             server_url = LOCAL_POSTGRES
-        elif allow_docker and docker_available():
+        elif allow_docker and not embedded_only and docker_available():
             how["postgres"] = "testcontainers"
             server_url, stop = await asyncio.to_thread(_container_postgres)
             stoppers.append(stop)
@@ -191,10 +193,10 @@ async def find_servers(
     if nats_url:
         how["nats"] = "given"
         n_url = nats_url
-    elif _port_open("127.0.0.1", 4222):
+    elif not embedded_only and _port_open("127.0.0.1", 4222):
         how["nats"] = "local default port"
         n_url = LOCAL_NATS
-    elif allow_docker and docker_available():
+    elif allow_docker and not embedded_only and docker_available():
         how["nats"] = "testcontainers"
         n_url, stop = await asyncio.to_thread(_container_nats)
         stoppers.append(stop)
