@@ -50,9 +50,9 @@ class _Seen:
         """What a lot is worth to `seat`: its price, more if it completes or grows a set."""
         sq = self.squares[index]
         if self.completes_set(index, seat):
-            return sq["price"] * 2.5
+            return float(sq["price"]) * 2.5
         if self.owned_in_group(sq["group"], seat) > 0:
-            return sq["price"] * 1.3
+            return float(sq["price"]) * 1.3
         return float(sq["price"])
 
     def rival_needs(self, index: int) -> bool:
@@ -95,7 +95,7 @@ def _offers(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command |
 
 
 def _side_value(s: _Seen, side: dict[str, Any], receiver: int) -> float:
-    return sum(s.worth(i, receiver) for i in side["lots"]) + side["money"] + 50 * len(side["cards"])
+    return float(sum(s.worth(i, receiver) for i in side["lots"]) + side["money"] + 50 * len(side["cards"]))
 
 
 def _good_offer(s: _Seen, offer: dict[str, Any]) -> bool:
@@ -103,8 +103,10 @@ def _good_offer(s: _Seen, offer: dict[str, Any]) -> bool:
     loss = sum(s.squares[i]["price"] for i in offer["get"]["lots"]) + offer["get"]["money"]
     loss += 50 * len(offer["get"]["cards"])
     # handing a rival a whole set costs far more than the lot's price
-    loss += sum(2 * s.squares[i]["price"] for i in offer["get"]["lots"] if s.completes_set(i, offer["proposer"]))
-    return gain > 1.1 * loss and s.money >= offer["get"]["money"]
+    loss += sum(
+        2 * s.squares[i]["price"] for i in offer["get"]["lots"] if s.completes_set(i, offer["proposer"])
+    )
+    return bool(gain > 1.1 * loss and s.money >= offer["get"]["money"])
 
 
 def _auction(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:

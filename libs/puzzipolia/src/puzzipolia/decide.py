@@ -81,13 +81,19 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
     kind = type(command)
     if kind in SYSTEM_HANDLERS:
         if ctx.seat is not None:
-            raise illegal("SYSTEM_COMMAND", "Only the table itself sends this command.", "Эту команду подаёт только стол.")
+            raise illegal(
+                "SYSTEM_COMMAND",
+                "Only the table itself sends this command.",
+                "Эту команду подаёт только стол.",
+            )
         f = Flow(state, ctx.now_ms, ctx.rng)
         SYSTEM_HANDLERS[kind](f, command)
     elif kind in SEAT_HANDLERS:
         seat = ctx.seat
         if seat is None:
-            raise illegal("SEAT_REQUIRED", "This command is sent for a seat.", "Эта команда подаётся от места игрока.")
+            raise illegal(
+                "SEAT_REQUIRED", "This command is sent for a seat.", "Эта команда подаётся от места игрока."
+            )
         if not state.has_seat(seat):
             raise invalid("NO_SUCH_SEAT", "There is no such seat.", "Такого места нет.")
         if not state.player(seat).is_playing:
@@ -97,7 +103,11 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
             _timeout(f, state, command, seat)
         else:
             if kind in CLOCK_DRIVEN_ONLY:
-                raise illegal("CLOCK_DRIVEN_ONLY", "Only a run-out clock does this.", "Это делает только истёкшее время.")
+                raise illegal(
+                    "CLOCK_DRIVEN_ONLY",
+                    "Only a run-out clock does this.",
+                    "Это делает только истёкшее время.",
+                )
             if state.player(seat).afk:
                 f.emit(AfkChanged(seat=seat, afk=False))
         if kind is c.DeclineTrade and ctx.timeout:
@@ -105,7 +115,9 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
         else:
             SEAT_HANDLERS[kind](f, command, seat)
     else:
-        raise invalid("UNKNOWN_COMMAND", f"Unknown command {kind.__name__}.", f"Неизвестная команда {kind.__name__}.")
+        raise invalid(
+            "UNKNOWN_COMMAND", f"Unknown command {kind.__name__}.", f"Неизвестная команда {kind.__name__}."
+        )
     settle(f)
     return f.events
 
@@ -113,7 +125,9 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
 def _timeout(f: Flow, state: State, command: Any, seat: int) -> None:
     matches = [d for d in pending(state) if d.seat == seat and default_command(state, d) == command]
     if not matches:
-        raise illegal("NO_SUCH_DECISION", "No open decision has this default.", "Нет открытого решения с таким ходом.")
+        raise illegal(
+            "NO_SUCH_DECISION", "No open decision has this default.", "Нет открытого решения с таким ходом."
+        )
     decision = min(matches, key=lambda d: d.deadline_ms)
     if f.now_ms < decision.deadline_ms:
         raise illegal("CLOCK_NOT_EXPIRED", "The clock has not run out yet.", "Время ещё не вышло.")

@@ -337,7 +337,9 @@ def _redeemed(s: State, e: ev.LotRedeemed) -> None:
 
 def _offer_made(s: State, e: ev.OfferMade) -> None:
     s.offers.append(
-        Offer(id=e.offer_id, proposer=e.proposer, recipient=e.recipient, give=e.give, get=e.get, at_ms=e.at_ms)
+        Offer(
+            id=e.offer_id, proposer=e.proposer, recipient=e.recipient, give=e.give, get=e.get, at_ms=e.at_ms
+        )
     )
     s.next_offer_id = e.offer_id + 1
     p = s.player(e.proposer)
@@ -472,6 +474,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], None]] = {
     ev.PresenceChanged: _presence,
     ev.GameEnded: _game_ended,
 }
+
 
 def evolve(state: State | None, event: Any) -> State:
     """Apply `event` to `state` in place and return it (a new state for GameStarted)."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 import msgspec
 from tablehall_rules import DrawSource
 
-from puzzipolia.evolve import evolve
 from puzzipolia.events import Event
+from puzzipolia.evolve import evolve
 from puzzipolia.state import State, clone
 
 

@@ -28,7 +28,9 @@ class Puzzipolia:
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         return setup.parse_options(raw)
 
-    def start(self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
+    def start(
+        self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext
+    ) -> list[msgspec.Struct]:
         return list(setup.start(options, seats, ctx))
 
     def decide(self, state: State, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
@@ -53,7 +55,9 @@ class Puzzipolia:
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        return Outcome(places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores))
+        return Outcome(
+            places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores)
+        )
 
 
 GAME = Puzzipolia()

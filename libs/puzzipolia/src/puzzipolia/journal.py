@@ -49,9 +49,23 @@ class _Names:
 _REASONS_RU = {"rent": "аренда", "tax": "налог", "card": "карточка", "jail_fine": "штраф за выход из тюрьмы"}
 _REASONS_EN = {"rent": "rent", "tax": "tax", "card": "card", "jail_fine": "jail fine"}
 _JAIL_RU = {"square": "с поля «в тюрьму»", "card": "по карточке", "three_doubles": "за три дубля подряд"}
-_JAIL_EN = {"square": "from the Go to Jail square", "card": "by a card", "three_doubles": "for three doubles in a row"}
-_LEFT_RU = {"fine": "заплатив 50", "card": "сдав карточку", "doubles": "выбросив дубль", "three_tries": "после трёх попыток"}
-_LEFT_EN = {"fine": "paying 50", "card": "using a card", "doubles": "rolling doubles", "three_tries": "after three tries"}
+_JAIL_EN = {
+    "square": "from the Go to Jail square",
+    "card": "by a card",
+    "three_doubles": "for three doubles in a row",
+}
+_LEFT_RU = {
+    "fine": "заплатив 50",
+    "card": "сдав карточку",
+    "doubles": "выбросив дубль",
+    "three_tries": "после трёх попыток",
+}
+_LEFT_EN = {
+    "fine": "paying 50",
+    "card": "using a card",
+    "doubles": "rolling doubles",
+    "three_tries": "after three tries",
+}
 _END_RU = {
     "last_standing": "остался последний игрок",
     "round_limit": "кончились круги",
@@ -77,7 +91,7 @@ def _bundle(n: _Names, b: Any, ru: bool) -> str:
     return ", ".join(parts) or "—"
 
 
-def _lines(e: Any, n: _Names) -> Lines:  # noqa: C901 - one line per event type, by design a long switch
+def _lines(e: Any, n: _Names) -> Lines:
     w = n.who(getattr(e, "seat", None)) if hasattr(e, "seat") else ""
     we = n.who_en(getattr(e, "seat", None)) if hasattr(e, "seat") else ""
     match e:
@@ -89,7 +103,10 @@ def _lines(e: Any, n: _Names) -> Lines:  # noqa: C901 - one line per event type,
         case ev.StreetDealt():
             return (f"{w} получает участок {n.sq_ru(e.square)}.", f"{we} is dealt {n.sq_en(e.square)}.")
         case ev.OrderRolled():
-            return (f"{w} бросает за очерёдность: {e.dice[0]}+{e.dice[1]}.", f"{we} rolls for order: {e.dice[0]}+{e.dice[1]}.")
+            return (
+                f"{w} бросает за очерёдность: {e.dice[0]}+{e.dice[1]}.",
+                f"{we} rolls for order: {e.dice[0]}+{e.dice[1]}.",
+            )
         case ev.OrderDecided():
             return (
                 "Порядок ходов: " + ", ".join(n.who(s) for s in e.order) + ".",
@@ -121,9 +138,15 @@ def _lines(e: Any, n: _Names) -> Lines:  # noqa: C901 - one line per event type,
                 f"{n.sq_en(e.square)} is mortgaged — no rent.",
             )
         case ev.SentToJail():
-            return (f"{w} отправляется в тюрьму {_JAIL_RU[e.reason]}.", f"{we} goes to jail {_JAIL_EN[e.reason]}.")
+            return (
+                f"{w} отправляется в тюрьму {_JAIL_RU[e.reason]}.",
+                f"{we} goes to jail {_JAIL_EN[e.reason]}.",
+            )
         case ev.JailRollFailed():
-            return (f"{w} не выбросил дубль (попытка {e.tries} из 3).", f"{we} rolled no doubles (try {e.tries} of 3).")
+            return (
+                f"{w} не выбросил дубль (попытка {e.tries} из 3).",
+                f"{we} rolled no doubles (try {e.tries} of 3).",
+            )
         case ev.LeftJail():
             return (f"{w} выходит из тюрьмы, {_LEFT_RU[e.how]}.", f"{we} leaves jail by {_LEFT_EN[e.how]}.")
         case ev.PurchaseOffered():
@@ -132,18 +155,30 @@ def _lines(e: Any, n: _Names) -> Lines:  # noqa: C901 - one line per event type,
                 f"{we} may buy {n.sq_en(e.square)} for {n.st.geometry.squares[e.square].price}.",
             )
         case ev.LotBought():
-            return (f"{w} покупает {n.sq_ru(e.square)} за {e.price}.", f"{we} buys {n.sq_en(e.square)} for {e.price}.")
+            return (
+                f"{w} покупает {n.sq_ru(e.square)} за {e.price}.",
+                f"{we} buys {n.sq_en(e.square)} for {e.price}.",
+            )
         case ev.PurchaseDeclined():
-            return (f"{w} отказывается от покупки {n.sq_ru(e.square)}.", f"{we} declines {n.sq_en(e.square)}.")
+            return (
+                f"{w} отказывается от покупки {n.sq_ru(e.square)}.",
+                f"{we} declines {n.sq_en(e.square)}.",
+            )
         case ev.AuctionOpened():
-            return (f"Аукцион: {n.sq_ru(e.square)}, ставки от 10.", f"Auction: {n.sq_en(e.square)}, bids from 10.")
+            return (
+                f"Аукцион: {n.sq_ru(e.square)}, ставки от 10.",
+                f"Auction: {n.sq_en(e.square)}, bids from 10.",
+            )
         case ev.BidPlaced():
             return (f"{w} ставит {e.amount}.", f"{we} bids {e.amount}.")
         case ev.AuctionPassed():
             return (f"{w} выходит из аукциона.", f"{we} drops out of the auction.")
         case ev.AuctionClosed():
             if e.winner is None:
-                return (f"Ставок нет: {n.sq_ru(e.square)} остаётся ничьим.", f"No bids: {n.sq_en(e.square)} stays unowned.")
+                return (
+                    f"Ставок нет: {n.sq_ru(e.square)} остаётся ничьим.",
+                    f"No bids: {n.sq_en(e.square)} stays unowned.",
+                )
             return (
                 f"{n.who(e.winner)} выигрывает {n.sq_ru(e.square)} за {e.price}.",
                 f"{n.who_en(e.winner)} wins {n.sq_en(e.square)} for {e.price}.",
@@ -162,11 +197,11 @@ def _lines(e: Any, n: _Names) -> Lines:  # noqa: C901 - one line per event type,
         case ev.NothingHappened():
             return (f"Для {w} ничего не происходит.", f"Nothing happens for {we}.")
         case ev.DebtOpened():
-            where_ru = f" ({n.sq_ru(e.square)})" if e.square >= 0 else ""
-            where_en = f" ({n.sq_en(e.square)})" if e.square >= 0 else ""
+            why_ru = _REASONS_RU[e.reason] + (f" ({n.sq_ru(e.square)})" if e.square >= 0 else "")
+            why_en = _REASONS_EN[e.reason] + (f" ({n.sq_en(e.square)})" if e.square >= 0 else "")
             return (
-                f"{n.who(e.debtor)} должен {n.who(e.creditor)} {e.amount}: {_REASONS_RU[e.reason]}{where_ru}.",
-                f"{n.who_en(e.debtor)} owes {n.who_en(e.creditor)} {e.amount}: {_REASONS_EN[e.reason]}{where_en}.",
+                f"{n.who(e.debtor)} должен {n.who(e.creditor)} {e.amount}: {why_ru}.",
+                f"{n.who_en(e.debtor)} owes {n.who_en(e.creditor)} {e.amount}: {why_en}.",
             )
         case ev.DebtPaid():
             return (
@@ -175,35 +210,47 @@ def _lines(e: Any, n: _Names) -> Lines:  # noqa: C901 - one line per event type,
             )
         case ev.AssetsLiquidated():
             ru = "; ".join(
-                f"{'продан дом' if s.action == 'sell' else 'заложен'} {n.sq_ru(s.square)} (+{s.amount})" for s in e.steps
+                f"{'продан дом' if s.action == 'sell' else 'заложен'} {n.sq_ru(s.square)} (+{s.amount})"
+                for s in e.steps
             )
             en = "; ".join(
-                f"{'sold a building on' if s.action == 'sell' else 'mortgaged'} {n.sq_en(s.square)} (+{s.amount})"
+                f"{'sold a building on' if s.action == 'sell' else 'mortgaged'} "
+                f"{n.sq_en(s.square)} (+{s.amount})"
                 for s in e.steps
             )
             return (f"Сбор для {w}: {ru}.", f"Collecting for {we}: {en}.")
         case ev.PlayerEliminated():
             heir_ru = n.who(e.creditor)
             heir_en = n.who_en(e.creditor)
+            cash = e.money if e.creditor is not None else 0
             verb_ru = "банкротится" if e.reason == "bankrupt" else "выходит из игры"
             verb_en = "goes bankrupt" if e.reason == "bankrupt" else "leaves the game"
             return (
                 f"{w} {verb_ru}. Постройки проданы банку за {e.buildings_refund}; "
-                f"{heir_ru} получает участков: {len(e.lots)}, деньги: {e.money if e.creditor is not None else 0}.",
+                f"{heir_ru} получает участков: {len(e.lots)}, деньги: {cash}.",
                 f"{we} {verb_en}. Buildings sold to the bank for {e.buildings_refund}; "
-                f"{heir_en} takes {len(e.lots)} lots and {e.money if e.creditor is not None else 0} pupy.",
+                f"{heir_en} takes {len(e.lots)} lots and {cash} pupy.",
             )
         case ev.BuildingBuilt():
-            return (f"{w} строит на {n.sq_ru(e.square)} за {e.cost}.", f"{we} builds on {n.sq_en(e.square)} for {e.cost}.")
+            return (
+                f"{w} строит на {n.sq_ru(e.square)} за {e.cost}.",
+                f"{we} builds on {n.sq_en(e.square)} for {e.cost}.",
+            )
         case ev.BuildingSold():
             return (
                 f"{w} продаёт постройку на {n.sq_ru(e.square)} за {e.refund}.",
                 f"{we} sells a building on {n.sq_en(e.square)} for {e.refund}.",
             )
         case ev.LotMortgaged():
-            return (f"{w} закладывает {n.sq_ru(e.square)}: +{e.amount}.", f"{we} mortgages {n.sq_en(e.square)}: +{e.amount}.")
+            return (
+                f"{w} закладывает {n.sq_ru(e.square)}: +{e.amount}.",
+                f"{we} mortgages {n.sq_en(e.square)}: +{e.amount}.",
+            )
         case ev.LotRedeemed():
-            return (f"{w} выкупает {n.sq_ru(e.square)} за {e.amount}.", f"{we} redeems {n.sq_en(e.square)} for {e.amount}.")
+            return (
+                f"{w} выкупает {n.sq_ru(e.square)} за {e.amount}.",
+                f"{we} redeems {n.sq_en(e.square)} for {e.amount}.",
+            )
         case ev.OfferMade():
             return (
                 f"{n.who(e.proposer)} предлагает {n.who(e.recipient)} обмен: "
@@ -222,15 +269,24 @@ def _lines(e: Any, n: _Names) -> Lines:  # noqa: C901 - one line per event type,
         case ev.VoteOpened():
             who_ru = "Хозяин стола" if e.proposer is None else n.who(e.proposer)
             who_en = "The host" if e.proposer is None else n.who_en(e.proposer)
-            return (f"{who_ru} предлагает закончить игру для всех ■.", f"{who_en} proposes to end the game for all ■.")
+            return (
+                f"{who_ru} предлагает закончить игру для всех ■.",
+                f"{who_en} proposes to end the game for all ■.",
+            )
         case ev.VoteAnswered():
             return (f"{w} отвечает {'✓' if e.yes else '✗'}.", f"{we} answers {'✓' if e.yes else '✗'}.")
         case ev.VoteCancelled():
-            return (f"Голосование отменено: {n.who(e.by)} против.", f"The vote is cancelled: {n.who_en(e.by)} said no.")
+            return (
+                f"Голосование отменено: {n.who(e.by)} против.",
+                f"The vote is cancelled: {n.who_en(e.by)} said no.",
+            )
         case ev.VoteFailed():
             silent_ru = ", ".join(n.who(s) for s in e.silent)
             silent_en = ", ".join(n.who_en(s) for s in e.silent)
-            return (f"Голосование не прошло: не ответили {silent_ru}.", f"The vote failed: no answer from {silent_en}.")
+            return (
+                f"Голосование не прошло: не ответили {silent_ru}.",
+                f"The vote failed: no answer from {silent_en}.",
+            )
         case ev.VotePassed():
             return ("Все согласны: игра заканчивается.", "Everybody agrees: the game ends.")
         case ev.ClockExpired():

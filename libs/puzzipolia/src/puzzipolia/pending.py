@@ -26,20 +26,29 @@ def pending(st: State) -> list[PendingDecision]:
         for seat in seats_to_roll_for_order(st):
             out.append(
                 PendingDecision(
-                    f"order:{st.order_stage}:{seat}", seat, "order_roll", "decision", st.phase_at_ms, st.clock_for(seat)
+                    f"order:{st.order_stage}:{seat}",
+                    seat,
+                    "order_roll",
+                    "decision",
+                    st.phase_at_ms,
+                    st.clock_for(seat),
                 )
             )
     seen_debtors: set[int] = set()
     for d in st.debts:
         if d.debtor not in seen_debtors:
             seen_debtors.add(d.debtor)
-            out.append(PendingDecision(f"debt:{d.id}", d.debtor, "debt", "decision", d.at_ms, st.clock_for(d.debtor)))
+            out.append(
+                PendingDecision(f"debt:{d.id}", d.debtor, "debt", "decision", d.at_ms, st.clock_for(d.debtor))
+            )
     kind = _TURN_KINDS.get(st.phase)
     if kind is not None and not st.debts:
         if kind == "roll" and st.player(st.active).in_jail:
             kind = "jail"
         out.append(
-            PendingDecision(f"turn:{st.turn_seq}", st.active, kind, "decision", st.phase_at_ms, st.clock_for(st.active))
+            PendingDecision(
+                f"turn:{st.turn_seq}", st.active, kind, "decision", st.phase_at_ms, st.clock_for(st.active)
+            )
         )
     a = st.auction
     if a is not None:
@@ -50,14 +59,20 @@ def pending(st: State) -> list[PendingDecision]:
             if st.player(seat).afk:
                 out.append(PendingDecision(key, seat, "auction_pass", "afk", a.clock_at_ms, AFK_CLOCK_MS))
             else:
-                out.append(PendingDecision(key, seat, "auction", "auction", a.clock_at_ms, auction_clock_ms(a)))
+                out.append(
+                    PendingDecision(key, seat, "auction", "auction", a.clock_at_ms, auction_clock_ms(a))
+                )
     for o in st.offers:
-        out.append(PendingDecision(f"offer:{o.id}", o.recipient, "offer_answer", "offer", o.at_ms, OFFER_LIFE_MS))
+        out.append(
+            PendingDecision(f"offer:{o.id}", o.recipient, "offer_answer", "offer", o.at_ms, OFFER_LIFE_MS)
+        )
     v = st.vote
     if v is not None:
         for seat in v.voters:
             if seat not in v.yes:
-                out.append(PendingDecision(f"vote:{v.id}:{seat}", seat, "vote_answer", "vote", v.at_ms, VOTE_MS))
+                out.append(
+                    PendingDecision(f"vote:{v.id}:{seat}", seat, "vote_answer", "vote", v.at_ms, VOTE_MS)
+                )
     return out
 
 

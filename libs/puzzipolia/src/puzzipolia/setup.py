@@ -25,7 +25,9 @@ MAX_SEATS = 16
 
 def _bad(field: str, allowed: str) -> InvalidOptions:
     return InvalidOptions(
-        "BAD_OPTION", f"Option {field} must be one of {allowed}.", f"Параметр {field} должен быть из {allowed}."
+        "BAD_OPTION",
+        f"Option {field} must be one of {allowed}.",
+        f"Параметр {field} должен быть из {allowed}.",
     )
 
 
@@ -34,7 +36,9 @@ def parse_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     unknown = set(raw) - {"start_money", "decision_clock_s", "round_limit"}
     if unknown:
         raise InvalidOptions(
-            "UNKNOWN_OPTION", f"Unknown options: {sorted(unknown)}.", f"Неизвестные параметры: {sorted(unknown)}."
+            "UNKNOWN_OPTION",
+            f"Unknown options: {sorted(unknown)}.",
+            f"Неизвестные параметры: {sorted(unknown)}.",
         )
     money = raw.get("start_money", 1500)
     clock = raw.get("decision_clock_s", 30)
@@ -52,7 +56,9 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
     opts = parse_options(options)
     n = len(seats)
     if not MIN_SEATS <= n <= MAX_SEATS or len({s.seat for s in seats}) != n:
-        raise InvalidOptions("BAD_SEATS", "2 to 16 distinct seats are needed.", "Нужно от 2 до 16 разных мест.")
+        raise InvalidOptions(
+            "BAD_SEATS", "2 to 16 distinct seats are needed.", "Нужно от 2 до 16 разных мест."
+        )
     limit = opts["round_limit"]
     if n >= BIG_TABLE:
         # big tables always have a round limit: 12, 10 or 8 (12 unless chosen)

@@ -15,7 +15,8 @@ from typing import Any
 
 from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer
 
-from puzzipolia import bot, commands as c
+from puzzipolia import bot
+from puzzipolia import commands as c
 from puzzipolia.decide import decide
 from puzzipolia.events import Event
 from puzzipolia.evolve import evolve
@@ -102,7 +103,7 @@ def play(
         if rng.random() < timeout_rate:
             d = rng.choice(decisions)
             now = max(now, d.deadline_ms)
-            command: c.Command = default_command(state, d)  # type: ignore[assignment]
+            command: c.Command = default_command(state, d)
             ctx = DecideContext(seat=d.seat, now_ms=now, rng=draws, timeout=True)
         else:
             seat = rng.choice(decisions).seat

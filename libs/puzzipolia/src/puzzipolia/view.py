@@ -127,7 +127,9 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "decks": {deck: {"size": len(cards)} for deck, cards in st.decks.items()},
         "decisions": [msgspec.to_builtins(d) for d in pending(st) if _may_see(st, viewer, d.kind, d.key)],
         "now_ms": st.last_at_ms,
-        "result": {"reason": st.end_reason, "places": st.places, "scores": st.scores} if st.phase == "over" else None,
+        "result": {"reason": st.end_reason, "places": st.places, "scores": st.scores}
+        if st.phase == "over"
+        else None,
     }
     if viewer.role == "seat" and viewer.seat is not None and st.has_seat(viewer.seat):
         out["me"] = _me(st, viewer.seat)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from puzzipolia import commands as c
 from puzzipolia.errors import illegal, invalid
-from puzzipolia.events import AuctionClosed, AuctionOpened, AuctionPassed, BidPlaced, LotBought, PurchaseDeclined
+from puzzipolia.events import (
+    AuctionClosed,
+    AuctionOpened,
+    AuctionPassed,
+    BidPlaced,
+    LotBought,
+    PurchaseDeclined,
+)
 from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_active, require_money, require_no_debts
 from puzzipolia.rules.turn import continue_turn
@@ -63,7 +70,9 @@ def bid(f: Flow, cmd: c.Bid, seat: int) -> None:
         raise illegal("AUCTION_CLOCK_OUT", "The auction clock has run out.", "Время аукциона вышло.")
     if cmd.amount < min_bid(a):
         raise illegal(
-            "BID_TOO_LOW", f"The lowest bid now is {min_bid(a)}.", f"Минимальная ставка сейчас — {min_bid(a)}."
+            "BID_TOO_LOW",
+            f"The lowest bid now is {min_bid(a)}.",
+            f"Минимальная ставка сейчас — {min_bid(a)}.",
         )
     require_money(st, seat, cmd.amount)
     f.emit(BidPlaced(seat=seat, amount=cmd.amount))

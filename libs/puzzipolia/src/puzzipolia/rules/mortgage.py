@@ -14,7 +14,11 @@ def mortgage_problem(st: State, index: int) -> tuple[str, str, str] | None:
     if st.mortgaged[index]:
         return ("ALREADY_MORTGAGED", "This lot is already mortgaged.", "Участок уже заложен.")
     if any(st.houses[g] for g in st.geometry.group_of(index)):
-        return ("SET_HAS_BUILDINGS", "Sell the buildings of this set first.", "Сначала продай постройки набора.")
+        return (
+            "SET_HAS_BUILDINGS",
+            "Sell the buildings of this set first.",
+            "Сначала продай постройки набора.",
+        )
     return None
 
 

@@ -24,22 +24,42 @@ Problem = tuple[str, str, str]
 def bundle_problem(st: State, seat: int, bundle: Bundle) -> Problem | None:
     """Whether `seat` can hand over `bundle` now."""
     if bundle.money < 0:
-        return ("BAD_AMOUNT", "Money in a trade cannot be negative.", "Сумма в обмене не может быть отрицательной.")
+        return (
+            "BAD_AMOUNT",
+            "Money in a trade cannot be negative.",
+            "Сумма в обмене не может быть отрицательной.",
+        )
     if len(set(bundle.lots)) != len(bundle.lots):
         return ("DUPLICATE_LOT", "A lot is named twice.", "Участок указан дважды.")
     geometry = st.geometry
     for index in bundle.lots:
         if not 0 <= index < geometry.size or st.owners[index] != seat:
-            return ("LOT_NOT_OWNED", "A lot in the offer is not owned by its giver.", "Участок в обмене не принадлежит отдающему.")
+            return (
+                "LOT_NOT_OWNED",
+                "A lot in the offer is not owned by its giver.",
+                "Участок в обмене не принадлежит отдающему.",
+            )
         if any(st.houses[g] for g in geometry.group_of(index)):
-            return ("SET_HAS_BUILDINGS", "A lot from a set with buildings cannot be traded.", "Участок из набора с домами не меняется.")
+            return (
+                "SET_HAS_BUILDINGS",
+                "A lot from a set with buildings cannot be traded.",
+                "Участок из набора с домами не меняется.",
+            )
     held = list(st.player(seat).jail_cards)
     for cid in bundle.cards:
         if cid not in held:
-            return ("CARD_NOT_HELD", "A card in the offer is not held by its giver.", "Карточки в обмене нет у отдающего.")
+            return (
+                "CARD_NOT_HELD",
+                "A card in the offer is not held by its giver.",
+                "Карточки в обмене нет у отдающего.",
+            )
         held.remove(cid)
     if st.player(seat).money < bundle.money:
-        return ("NOT_ENOUGH_MONEY", "The giver lacks the money of the offer.", "У отдающего не хватает денег на обмен.")
+        return (
+            "NOT_ENOUGH_MONEY",
+            "The giver lacks the money of the offer.",
+            "У отдающего не хватает денег на обмен.",
+        )
     return None
 
 
@@ -48,14 +68,22 @@ def propose_problem(st: State, seat: int, to_seat: int, now_ms: int) -> Problem 
     if st.auction is not None:
         return ("AUCTION_RUNNING", "No trades during an auction.", "Во время аукциона обмены запрещены.")
     if to_seat == seat or not st.has_seat(to_seat) or not st.player(to_seat).is_playing:
-        return ("BAD_PARTNER", "Trade with another player still in the game.", "Меняться можно с другим игроком в игре.")
+        return (
+            "BAD_PARTNER",
+            "Trade with another player still in the game.",
+            "Меняться можно с другим игроком в игре.",
+        )
     if any(o.proposer == seat for o in st.offers):
         return ("ONE_OPEN_OFFER", "You already have an open offer.", "У тебя уже есть открытое предложение.")
     p = st.player(seat)
     if p.offers_round == st.round and p.offers_made >= OFFERS_PER_ROUND:
         return ("ROUND_OFFER_LIMIT", "Five offers per round at most.", "Не больше пяти предложений за круг.")
     if sum(1 for o in st.offers if o.recipient == to_seat) >= UNANSWERED_PER_RECIPIENT:
-        return ("RECIPIENT_BUSY", "That player has three unanswered offers.", "У этого игрока три предложения без ответа.")
+        return (
+            "RECIPIENT_BUSY",
+            "That player has three unanswered offers.",
+            "У этого игрока три предложения без ответа.",
+        )
     if now_ms < st.pair_waits.get(pair_key(seat, to_seat), 0):
         return ("PAIR_WAIT", "Wait 30 s after a refusal.", "После отказа эта пара ждёт 30 с.")
     return None
@@ -69,11 +97,15 @@ def propose_trade(f: Flow, cmd: c.ProposeTrade, seat: int) -> None:
     if problem:
         raise illegal(*problem)
     if cmd.give.is_empty or cmd.get.is_empty:
-        raise illegal("ONE_SIDED_TRADE", "Both sides must give something.", "Отдавать что-то должны обе стороны.")
+        raise illegal(
+            "ONE_SIDED_TRADE", "Both sides must give something.", "Отдавать что-то должны обе стороны."
+        )
     problem = bundle_problem(st, seat, cmd.give) or _receivable_problem(st, cmd.to_seat, cmd.get)
     if problem:
         raise illegal(*problem)
-    f.emit(OfferMade(offer_id=st.next_offer_id, proposer=seat, recipient=cmd.to_seat, give=cmd.give, get=cmd.get))
+    f.emit(
+        OfferMade(offer_id=st.next_offer_id, proposer=seat, recipient=cmd.to_seat, give=cmd.give, get=cmd.get)
+    )
 
 
 def _receivable_problem(st: State, seat: int, bundle: Bundle) -> Problem | None:
@@ -105,7 +137,9 @@ def accept_trade(f: Flow, cmd: c.AcceptTrade, seat: int) -> None:
     o = _offer_to(st, cmd.offer_id, seat)
     problem = bundle_problem(st, o.proposer, o.give) or bundle_problem(st, seat, o.get)
     if problem:
-        raise illegal("OFFER_STALE", f"The offer no longer holds: {problem[1]}", f"Предложение устарело: {problem[2]}")
+        raise illegal(
+            "OFFER_STALE", f"The offer no longer holds: {problem[1]}", f"Предложение устарело: {problem[2]}"
+        )
     f.emit(OfferAccepted(offer_id=o.id))
 
 
@@ -117,5 +151,9 @@ def decline_trade(f: Flow, cmd: c.DeclineTrade, seat: int, *, expired: bool = Fa
 def withdraw_trade(f: Flow, cmd: c.WithdrawTrade, seat: int) -> None:
     o = _offer(f.state, cmd.offer_id)
     if o.proposer != seat:
-        raise illegal("NOT_YOUR_OFFER", "Only its proposer withdraws an offer.", "Отозвать предложение может только автор.")
+        raise illegal(
+            "NOT_YOUR_OFFER",
+            "Only its proposer withdraws an offer.",
+            "Отозвать предложение может только автор.",
+        )
     f.emit(OfferWithdrawn(offer_id=o.id))

@@ -30,14 +30,22 @@ def propose_problem(st: State, proposer: int | None, now_ms: int) -> Problem | N
     if proposer is not None:
         p = st.player(proposer)
         if not p.is_playing:
-            return ("NOT_IN_GAME", "Only players still in the game may propose.", "Предложить может только игрок в игре.")
+            return (
+                "NOT_IN_GAME",
+                "Only players still in the game may propose.",
+                "Предложить может только игрок в игре.",
+            )
         if p.is_bot:
             return ("BOTS_DO_NOT_VOTE", "Bots do not propose or vote.", "Боты не предлагают и не голосуют.")
     if st.vote_fail_proposer != -2:
         who = HOST if proposer is None else proposer
         wait = SAME_PROPOSER_WAIT_MS if who == st.vote_fail_proposer else OTHER_PROPOSER_WAIT_MS
         if now_ms < st.vote_fail_at_ms + wait:
-            return ("VOTE_COOLDOWN", "Too soon after a failed vote.", "Слишком рано после неудачного голосования.")
+            return (
+                "VOTE_COOLDOWN",
+                "Too soon after a failed vote.",
+                "Слишком рано после неудачного голосования.",
+            )
     return None
 
 
