@@ -111,3 +111,30 @@ def kinds(events: Sequence[Event]) -> list[str]:
 
 def of(events: Sequence[Event], kind: type[Any]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
+
+
+def at(seat: int, square: int) -> Event:
+    from puzzipolia.events import Moved
+
+    return Moved(seat=seat, from_square=0, to_square=square, via="roll")
+
+
+def owns(seat: int, *squares: int) -> list[Event]:
+    from puzzipolia.events import StreetDealt
+
+    return [StreetDealt(seat=seat, square=s) for s in squares]
+
+
+def houses(seat: int, square: int, n: int) -> list[Event]:
+    from puzzipolia.events import BuildingBuilt
+
+    return [BuildingBuilt(seat=seat, square=square, cost=0) for _ in range(n)]
+
+
+def money(seat: int, amount: int) -> Event:
+    """Set-up shorthand: the bank pays (or, negative, takes) `amount`."""
+    from puzzipolia.events import MoneyTransferred
+
+    if amount >= 0:
+        return MoneyTransferred(payer=None, payee=seat, amount=amount, reason="setup")
+    return MoneyTransferred(payer=seat, payee=None, amount=-amount, reason="setup")
