@@ -48,7 +48,9 @@ def started(
         "chance": list(chance) + [c for c in deck_cards("chance") if c not in chance]
         if chance
         else list(deck_cards("chance")),
-        "chest": list(chest) + [c for c in deck_cards("chest") if c not in chest] if chest else list(deck_cards("chest")),
+        "chest": list(chest) + [c for c in deck_cards("chest") if c not in chest]
+        if chest
+        else list(deck_cards("chest")),
     }
     return [
         GameStarted(

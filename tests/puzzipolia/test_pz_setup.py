@@ -35,7 +35,13 @@ def test_options_accept_the_listed_values() -> None:
 
 @pytest.mark.parametrize(
     "raw",
-    [{"start_money": 1200}, {"decision_clock_s": 10}, {"round_limit": -1}, {"colour": "red"}, {"start_money": True}],
+    [
+        {"start_money": 1200},
+        {"decision_clock_s": 10},
+        {"round_limit": -1},
+        {"colour": "red"},
+        {"start_money": True},
+    ],
 )
 def test_options_refuse_anything_else(raw: dict[str, object]) -> None:
     with pytest.raises(InvalidOptions):
