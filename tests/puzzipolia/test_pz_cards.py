@@ -156,9 +156,9 @@ def test_67_is_a_choice_of_6_or_7_with_7_by_default() -> None:
 def test_67_passing_start_pays() -> None:
     state, events = draw("chance.67", at(0, 29))  # 36 Chance
     state = then(state, events)  # type: ignore[arg-type]
-    events = when(state, c.Choose67(steps=6))
+    events = when(state, c.Choose67(steps=7))
     assert of(events, SalaryPaid)
-    assert then(state, events).player(0).position == 2
+    assert then(state, events).player(0).position == 3
 
 
 @pytest.mark.parametrize("card", sorted(all_cards()))
