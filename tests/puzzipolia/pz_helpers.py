@@ -7,13 +7,12 @@ from typing import Any
 
 import msgspec
 import pytest
-from tablehall_rules import DecideContext, DrawSource, RuleError
-
 from puzzipolia.cards import deck_cards
 from puzzipolia.decide import decide
 from puzzipolia.events import Event, GameStarted, OrderDecided, SeatEntry, TurnStarted
 from puzzipolia.evolve import evolve
 from puzzipolia.state import State, clone
+from tablehall_rules import DecideContext, DrawSource, RuleError
 
 
 class Dice(DrawSource):

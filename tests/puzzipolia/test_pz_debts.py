@@ -4,9 +4,6 @@ lots and cards; owed to the bank, lots become unowned."""
 
 from __future__ import annotations
 
-from pz_helpers import at, given, houses, money, of, owns, refused, started, then, when
-from tablehall_rules import Viewer
-
 from puzzipolia import commands as c
 from puzzipolia.events import (
     AssetsLiquidated,
@@ -18,6 +15,8 @@ from puzzipolia.events import (
     TurnStarted,
 )
 from puzzipolia.game import GAME
+from pz_helpers import at, given, houses, money, of, owns, refused, started, then, when
+from tablehall_rules import Viewer
 
 
 def owing(amount: int, *setup: object, creditor: int | None = 1) -> object:

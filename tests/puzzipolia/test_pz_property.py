@@ -5,11 +5,10 @@ house prices by street, sale at half, the bank never runs out) and mortgages
 from __future__ import annotations
 
 import pytest
-from pz_helpers import given, houses, money, of, owns, refused, then, when
-
 from puzzipolia import commands as c
 from puzzipolia.board import board
 from puzzipolia.events import BuildingBuilt, BuildingSold, LotMortgaged, LotRedeemed
+from pz_helpers import given, houses, money, of, owns, refused, then, when
 
 BROWN = (1, 3)
 DARK_BLUE = (37, 39)

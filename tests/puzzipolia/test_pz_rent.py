@@ -4,12 +4,11 @@ owners in jail still collect; the rent card of every square is public."""
 
 from __future__ import annotations
 
-from pz_helpers import at, given, houses, of, owns, started, then, when
-from tablehall_rules import Viewer
-
 from puzzipolia import commands as c
 from puzzipolia.events import DebtOpened, LotMortgaged, NoRent, SentToJail, TurnStarted
 from puzzipolia.game import GAME
+from pz_helpers import at, given, houses, of, owns, started, when
+from tablehall_rules import Viewer
 
 
 def rent_for(setup: list[object], dice: list[int], start: int = 0, table: list[object] | None = None) -> int:

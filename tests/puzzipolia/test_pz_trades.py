@@ -4,18 +4,22 @@ recipient, 30 s for a pair after a refusal."""
 
 from __future__ import annotations
 
-from pz_helpers import given, houses, kinds, money, of, owns, refused, started, then, when
-
 from puzzipolia import commands as c
 from puzzipolia.events import CardDrawn, OfferMade, TurnStarted
 from puzzipolia.game import GAME
 from puzzipolia.state import Bundle
+from pz_helpers import given, houses, kinds, money, of, owns, refused, started, then, when
 
 SELL_BALTIC = c.ProposeTrade(to_seat=1, give=Bundle(lots=[3]), get=Bundle(money=100))
 
 
 def test_an_accepted_trade_swaps_lots_money_and_cards() -> None:
-    setup = [*owns(0, 3), *owns(1, 5), CardDrawn(seat=1, deck="chest", card="chest.jail_free"), TurnStarted(seat=0, round=1)]
+    setup = [
+        *owns(0, 3),
+        *owns(1, 5),
+        CardDrawn(seat=1, deck="chest", card="chest.jail_free"),
+        TurnStarted(seat=0, round=1),
+    ]
     state = given(*setup)
     offer = c.ProposeTrade(
         to_seat=1, give=Bundle(lots=[3], money=40), get=Bundle(lots=[5], cards=["chest.jail_free"])
@@ -39,8 +43,16 @@ def test_no_lot_from_a_set_with_buildings() -> None:
 
 def test_only_what_the_giver_has() -> None:
     refused(given(*owns(2, 3)), SELL_BALTIC, "LOT_NOT_OWNED")
-    refused(given(*owns(0, 3)), c.ProposeTrade(to_seat=1, give=Bundle(money=9999), get=Bundle(money=1)), "NOT_ENOUGH_MONEY")
-    refused(given(*owns(0, 3)), c.ProposeTrade(to_seat=0, give=Bundle(lots=[3]), get=Bundle(money=1)), "BAD_PARTNER")
+    refused(
+        given(*owns(0, 3)),
+        c.ProposeTrade(to_seat=1, give=Bundle(money=9999), get=Bundle(money=1)),
+        "NOT_ENOUGH_MONEY",
+    )
+    refused(
+        given(*owns(0, 3)),
+        c.ProposeTrade(to_seat=0, give=Bundle(lots=[3]), get=Bundle(money=1)),
+        "BAD_PARTNER",
+    )
 
 
 def test_any_time_even_off_turn() -> None:
@@ -71,7 +83,9 @@ def test_five_offers_per_round() -> None:
 def test_at_most_three_unanswered_to_one_person() -> None:
     state = given(*owns(0, 1), *owns(2, 3), *owns(3, 6), *owns(4, 8), table=started(5))
     for seat, lot in ((0, 1), (2, 3), (3, 6)):
-        state = then(state, when(state, c.ProposeTrade(to_seat=1, give=Bundle(lots=[lot]), get=Bundle(money=5)), seat))
+        state = then(
+            state, when(state, c.ProposeTrade(to_seat=1, give=Bundle(lots=[lot]), get=Bundle(money=5)), seat)
+        )
     refused(state, c.ProposeTrade(to_seat=1, give=Bundle(lots=[8]), get=Bundle(money=5)), "RECIPIENT_BUSY", 4)
 
 
