@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer
 
 from puzzipolia import bot
@@ -83,6 +84,7 @@ def play(
     max_commands: int = 50_000,
     quitting: bool = True,
     check: Check | None = None,
+    verify_pure: bool = False,
 ) -> GameRecord:
     """Play one match; `kinds[i]` is "bot" or "random" for seat i."""
     rng = random.Random(seed)
@@ -116,7 +118,10 @@ def play(
             else:
                 command = random_choice(legal, rng, quitting=quitting)
             ctx = DecideContext(seat=seat, now_ms=now, rng=draws)
+        before = msgspec.json.encode(state) if verify_pure else b""
         new = decide(state, command, ctx)
+        if verify_pure and msgspec.json.encode(state) != before:
+            raise AssertionError(f"decide changed its input state on {command!r}")
         record.commands += 1
         for e in new:
             state = evolve(state, e)
