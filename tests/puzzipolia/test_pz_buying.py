@@ -96,7 +96,7 @@ def test_an_afk_bidder_passes_after_two_seconds() -> None:
     state = given(AfkChanged(seat=2, afk=True))
     state = then(state, when(state, c.Roll(), dice=[1, 2]))
     state = then(state, when(state, c.DeclineBuy(), now=2_000))
-    afk = [d for d in GAME.pending(state) if d.seat == 2][0]
+    afk = next(d for d in GAME.pending(state) if d.seat == 2)
     assert (afk.kind, afk.clock_ms) == ("auction_pass", 2_000)
     assert GAME.default_command(state, afk) == c.PassAuction()
     events = when(state, c.PassAuction(), 2, now=4_000, timeout=True)

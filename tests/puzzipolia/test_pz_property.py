@@ -4,6 +4,8 @@ house prices by street, sale at half, the bank never runs out) and mortgages
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from puzzipolia import commands as c
 from puzzipolia.board import board
@@ -48,7 +50,7 @@ def test_house_prices_50_to_250_by_street(kind: str) -> None:
     streets = sorted(geometry.streets, key=lambda i: geometry.squares[i].price)
     assert all(
         geometry.squares[a].house_cost <= geometry.squares[b].house_cost
-        for a, b in zip(streets, streets[1:], strict=False)
+        for a, b in itertools.pairwise(streets)
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from puzzipolia import commands as c
 from puzzipolia.board import board
@@ -98,7 +100,7 @@ def test_big_table_rolls_for_all_at_once_and_announces_the_order() -> None:
         if isinstance(e, OrderRolled):
             first_rolls.setdefault(e.seat, sum(e.dice))
     order = decided[0].order
-    assert all(first_rolls[a] >= first_rolls[b] for a, b in zip(order, order[1:], strict=False))
+    assert all(first_rolls[a] >= first_rolls[b] for a, b in itertools.pairwise(order))
 
 
 def test_big_table_round_limit_is_mandatory_12_10_or_8() -> None:
