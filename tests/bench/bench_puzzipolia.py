@@ -66,9 +66,7 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     low, high = wilson(wins, games)
     print(f"bot vs {SEATS - 1} random players, {games} games, round limit {ROUND_LIMIT}")
-    print(
-        f"bot win rate: {wins / games:.1%} (95% CI {low:.1%}–{high:.1%}; a random seat would win {1 / SEATS:.0%})"
-    )
+    print(f"bot win rate: {wins / games:.1%} (95% CI {low:.1%}–{high:.1%}; fair share {1 / SEATS:.0%})")
     print(f"average game length: {rounds / games:.1f} rounds, {commands / games:.0f} commands")
     print(
         f"bot decisions per second: {thinking[1] / thinking[0]:,.0f} (policy only), "
