@@ -1,0 +1,63 @@
+"""The Пузиполия game object the platform loads (`puzzipolia.game:GAME`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import msgspec
+from tablehall_rules import DecideContext, Outcome, PendingDecision, SeatInfo, Viewer
+
+from puzzipolia import decide as deciding
+from puzzipolia import legal, pending, setup, view
+from puzzipolia.commands import COMMAND_TYPES
+from puzzipolia.events import EVENT_TYPES
+from puzzipolia.evolve import evolve
+from puzzipolia.state import State
+
+
+class Puzzipolia:
+    id: ClassVar[str] = "puzzipolia"
+    rules_version: ClassVar[str] = "1.0.0"
+    min_seats: ClassVar[int] = setup.MIN_SEATS
+    max_seats: ClassVar[int] = setup.MAX_SEATS
+    state_type: ClassVar[type[Any]] = State
+    command_types: ClassVar[Sequence[type[msgspec.Struct]]] = COMMAND_TYPES
+    event_types: ClassVar[Sequence[type[msgspec.Struct]]] = EVENT_TYPES
+
+    def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
+        return setup.parse_options(raw)
+
+    def start(
+        self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext
+    ) -> list[msgspec.Struct]:
+        return list(setup.start(options, seats, ctx))
+
+    def decide(self, state: State, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
+        return list(deciding.decide(state, command, ctx))
+
+    def evolve(self, state: State | None, event: msgspec.Struct) -> State:
+        """Updates `state` in place and returns it."""
+        return evolve(state, event)
+
+    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
+        return view.view(state, viewer)
+
+    def legal_commands(self, state: State, seat: int) -> list[msgspec.Struct]:
+        return list(legal.legal_commands(state, seat))
+
+    def pending(self, state: State) -> list[PendingDecision]:
+        return pending.pending(state)
+
+    def default_command(self, state: State, decision: PendingDecision) -> msgspec.Struct:
+        return pending.default_command(state, decision)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(
+            places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores)
+        )
+
+
+GAME = Puzzipolia()

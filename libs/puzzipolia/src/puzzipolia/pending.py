@@ -1,0 +1,103 @@
+"""Open decisions with their clocks, and the safe default move for each."""
+
+from __future__ import annotations
+
+from tablehall_rules import PendingDecision
+
+from puzzipolia import commands as c
+from puzzipolia.rules.buying import auction_clock_ms
+from puzzipolia.rules.debts import collect_plan
+from puzzipolia.rules.trades import OFFER_LIFE_MS
+from puzzipolia.rules.turn import seats_to_roll_for_order
+from puzzipolia.rules.vote import VOTE_MS
+from puzzipolia.state import AFK_CLOCK_MS, State
+
+# decisions whose missed clock makes the seat AFK (auction, offer and vote clocks do not)
+PERSONAL_KINDS = frozenset({"order_roll", "roll", "jail", "buy", "card67", "end_turn", "debt"})
+
+_TURN_KINDS = {"roll": "roll", "buy": "buy", "card67": "card67", "end": "end_turn"}
+
+
+def pending(st: State) -> list[PendingDecision]:
+    if st.phase == "over":
+        return []
+    out: list[PendingDecision] = []
+    if st.phase == "order":
+        for seat in seats_to_roll_for_order(st):
+            out.append(
+                PendingDecision(
+                    f"order:{st.order_stage}:{seat}",
+                    seat,
+                    "order_roll",
+                    "decision",
+                    st.phase_at_ms,
+                    st.clock_for(seat),
+                )
+            )
+    seen_debtors: set[int] = set()
+    for d in st.debts:
+        if d.debtor not in seen_debtors:
+            seen_debtors.add(d.debtor)
+            out.append(
+                PendingDecision(f"debt:{d.id}", d.debtor, "debt", "decision", d.at_ms, st.clock_for(d.debtor))
+            )
+    kind = _TURN_KINDS.get(st.phase)
+    if kind is not None and not st.debts:
+        if kind == "roll" and st.player(st.active).in_jail:
+            kind = "jail"
+        out.append(
+            PendingDecision(
+                f"turn:{st.turn_seq}", st.active, kind, "decision", st.phase_at_ms, st.clock_for(st.active)
+            )
+        )
+    a = st.auction
+    if a is not None:
+        for seat in a.bidders:
+            if seat == a.high_bidder:
+                continue
+            key = f"auction:{a.id}:{a.bids}:{a.clock_at_ms}:{seat}"
+            if st.player(seat).afk:
+                out.append(PendingDecision(key, seat, "auction_pass", "afk", a.clock_at_ms, AFK_CLOCK_MS))
+            else:
+                out.append(
+                    PendingDecision(key, seat, "auction", "auction", a.clock_at_ms, auction_clock_ms(a))
+                )
+    for o in st.offers:
+        out.append(
+            PendingDecision(f"offer:{o.id}", o.recipient, "offer_answer", "offer", o.at_ms, OFFER_LIFE_MS)
+        )
+    v = st.vote
+    if v is not None:
+        for seat in v.voters:
+            if seat not in v.yes:
+                out.append(
+                    PendingDecision(f"vote:{v.id}:{seat}", seat, "vote_answer", "vote", v.at_ms, VOTE_MS)
+                )
+    return out
+
+
+def default_command(st: State, decision: PendingDecision) -> c.Command:
+    kind = decision.kind
+    if kind == "order_roll":
+        return c.RollForOrder()
+    if kind in ("roll", "jail"):
+        return c.Roll()
+    if kind == "buy":
+        return c.DeclineBuy()
+    if kind == "card67":
+        return c.Choose67(steps=7)
+    if kind == "end_turn":
+        return c.EndTurn()
+    if kind == "debt":
+        debt = next(d for d in st.debts if d.debtor == decision.seat)
+        _, covered = collect_plan(st, decision.seat, debt.amount)
+        return c.CollectDebt() if covered else c.Surrender()
+    if kind == "auction":
+        return c.CloseAuction()
+    if kind == "auction_pass":
+        return c.PassAuction()
+    if kind == "offer_answer":
+        return c.DeclineTrade(offer_id=int(decision.key.split(":")[1]))
+    if kind == "vote_answer":
+        return c.CloseVote()
+    raise ValueError(f"unknown decision kind {kind!r}")

@@ -1,0 +1,1 @@
+"""One module per topic of the rules; each exposes the handlers of its commands."""

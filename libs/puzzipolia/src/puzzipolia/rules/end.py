@@ -1,0 +1,40 @@
+"""The end of a match: net worth, places and the GameEnded event."""
+
+from __future__ import annotations
+
+from puzzipolia.events import GameEnded
+from puzzipolia.flow import Flow
+from puzzipolia.state import State
+
+
+def net_worth(st: State, seat: int) -> int:
+    """Cash + lots at price (mortgaged at half) + buildings at their cost."""
+    geometry = st.geometry
+    total = st.player(seat).money
+    for index, owner in enumerate(st.owners):
+        if owner != seat:
+            continue
+        sq = geometry.squares[index]
+        total += sq.price // 2 if st.mortgaged[index] else sq.price
+        total += st.houses[index] * sq.house_cost
+    return total
+
+
+def places(st: State) -> tuple[list[list[int]], dict[int, int]]:
+    """Players still in the game by net worth (ties share a place), then the
+    eliminated ones, the last to go first."""
+    scores = {p.seat: net_worth(st, p.seat) for p in st.players}
+    live = sorted(st.live_seats(), key=lambda s: (-scores[s], s))
+    result: list[list[int]] = []
+    for seat in live:
+        if result and scores[result[-1][0]] == scores[seat]:
+            result[-1].append(seat)
+        else:
+            result.append([seat])
+    result.extend([seat] for seat in reversed(st.eliminated))
+    return result, scores
+
+
+def end_game(f: Flow, reason: str) -> None:
+    ranking, scores = places(f.state)
+    f.emit(GameEnded(reason=reason, places=ranking, scores=scores))

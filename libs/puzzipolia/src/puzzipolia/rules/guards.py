@@ -1,0 +1,50 @@
+"""Preconditions shared by the rule modules; each raises a rule error with a stable reason."""
+
+from __future__ import annotations
+
+from tablehall_rules import NotYourTurn
+
+from puzzipolia.errors import illegal, invalid
+from puzzipolia.state import State
+
+
+def require_active(st: State, seat: int, *phases: str) -> None:
+    if st.active != seat:
+        raise NotYourTurn()
+    if st.phase not in phases:
+        raise illegal(
+            "WRONG_PHASE",
+            f"This cannot be done now (phase {st.phase}).",
+            f"Сейчас этого сделать нельзя (фаза {st.phase}).",
+        )
+
+
+def require_no_debts(st: State) -> None:
+    if st.debts:
+        raise illegal("DEBTS_OPEN", "Open debts must be settled first.", "Сначала нужно закрыть долги.")
+
+
+def require_no_own_debts(st: State, seat: int) -> None:
+    if st.debts_of(seat):
+        raise illegal("DEBTS_OPEN", "Settle your debts first.", "Сначала закрой свои долги.")
+
+
+def require_no_auction(st: State) -> None:
+    if st.auction is not None:
+        raise illegal("AUCTION_RUNNING", "Not during an auction.", "Во время аукциона нельзя.")
+
+
+def require_money(st: State, seat: int, amount: int) -> None:
+    if st.player(seat).money < amount:
+        raise illegal("NOT_ENOUGH_MONEY", f"You need {amount} pupy.", f"Нужно {amount} пуп.")
+
+
+def require_square(st: State, square: int) -> None:
+    if not 0 <= square < st.geometry.size:
+        raise invalid("NO_SUCH_SQUARE", f"There is no square {square}.", f"Клетки {square} нет.")
+
+
+def require_own_lot(st: State, seat: int, square: int) -> None:
+    require_square(st, square)
+    if st.owners[square] != seat:
+        raise illegal("NOT_YOUR_LOT", "That lot is not yours.", "Этот участок не твой.")

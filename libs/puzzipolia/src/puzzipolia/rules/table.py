@@ -1,0 +1,30 @@
+"""System commands of the table itself (ctx.seat is None): presence, operator and idle closing."""
+
+from __future__ import annotations
+
+from puzzipolia import commands as c
+from puzzipolia.errors import invalid
+from puzzipolia.events import AfkChanged, PresenceChanged
+from puzzipolia.flow import Flow
+from puzzipolia.rules.end import end_game
+
+
+def set_presence(f: Flow, cmd: c.SetPresence) -> None:
+    st = f.state
+    if not st.has_seat(cmd.seat):
+        raise invalid("NO_SUCH_SEAT", "There is no such seat.", "Такого места нет.")
+    p = st.player(cmd.seat)
+    if p.absent == (not cmd.present):
+        return
+    f.emit(PresenceChanged(seat=cmd.seat, present=cmd.present))
+    # a closed tab counts as AFK at once; coming back clears AFK only on the seat's own command
+    if not cmd.present and not p.afk:
+        f.emit(AfkChanged(seat=cmd.seat, afk=True))
+
+
+def operator_close(f: Flow, cmd: c.OperatorClose) -> None:
+    end_game(f, "operator")
+
+
+def idle_close(f: Flow, cmd: c.IdleClose) -> None:
+    end_game(f, "idle")

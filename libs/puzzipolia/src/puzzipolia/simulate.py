@@ -1,0 +1,132 @@
+"""Self-play: drives a whole match through the public game API (start, decide,
+evolve, pending, legal_commands, view) with random or bot players.
+
+Pure and deterministic for a given seed; used by the property tests and the
+benchmark. Time is simulated: each command advances it a little, and a clock
+is sometimes let run out so that default moves and AFK are exercised.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer
+
+from puzzipolia import bot
+from puzzipolia import commands as c
+from puzzipolia.decide import decide
+from puzzipolia.events import Event
+from puzzipolia.evolve import evolve
+from puzzipolia.legal import legal_commands
+from puzzipolia.pending import default_command, pending
+from puzzipolia.setup import start
+from puzzipolia.state import State
+from puzzipolia.view import view
+
+PROGRESS = (
+    c.RollForOrder,
+    c.Roll,
+    c.EndTurn,
+    c.Buy,
+    c.DeclineBuy,
+    c.Choose67,
+    c.PayDebt,
+    c.CollectDebt,
+    c.Bid,
+    c.PassAuction,
+    c.PayJailFine,
+    c.UseJailCard,
+    c.AcceptTrade,
+    c.DeclineTrade,
+    c.VoteEnd,
+)
+RARE = (c.Leave, c.Surrender, c.ProposeEnd)
+
+
+def random_choice(legal: Sequence[c.Command], rng: random.Random, *, quitting: bool = True) -> c.Command:
+    """A random legal player: mostly moves the game on, sometimes builds, mortgages or trades,
+    rarely leaves, surrenders or proposes the end (never when `quitting` is False, unless forced)."""
+    progress = [x for x in legal if isinstance(x, PROGRESS)]
+    rare = [x for x in legal if isinstance(x, RARE)]
+    other = [x for x in legal if not isinstance(x, PROGRESS + RARE)]
+    roll = rng.random()
+    if rare and quitting and roll < 0.003:
+        return rng.choice(rare)
+    if other and (roll < 0.25 or not progress):
+        return rng.choice(other)
+    if progress:
+        return rng.choice(progress)
+    return rng.choice(rare)
+
+
+@dataclass
+class GameRecord:
+    state: State
+    events: list[Event]
+    commands: int = 0
+    bot_decisions: int = 0
+    violations: list[str] = field(default_factory=list)
+
+
+Check = Callable[[State, list[Event]], None]
+
+
+def play(
+    kinds: Sequence[str],
+    seed: int,
+    *,
+    options: dict[str, Any] | None = None,
+    timeout_rate: float = 0.02,
+    max_commands: int = 50_000,
+    quitting: bool = True,
+    check: Check | None = None,
+    verify_pure: bool = False,
+) -> GameRecord:
+    """Play one match; `kinds[i]` is "bot" or "random" for seat i."""
+    rng = random.Random(seed)
+    draws = DrawSource(seed.to_bytes(8, "big") * 4)
+    seats = [SeatInfo(seat=i, user_id=f"u{i}", name=f"P{i}", is_bot=k == "bot") for i, k in enumerate(kinds)]
+    now = 1_000
+    events = start(options or {}, seats, DecideContext(seat=None, now_ms=now, rng=draws))
+    state: State | None = None
+    for e in events:
+        state = evolve(state, e)
+    assert state is not None
+    record = GameRecord(state=state, events=list(events))
+    while state.phase != "over" and record.commands < max_commands:
+        decisions = pending(state)
+        if not decisions:
+            raise RuntimeError("no open decision in a running game")
+        now += 100
+        if rng.random() < timeout_rate:
+            d = rng.choice(decisions)
+            now = max(now, d.deadline_ms)
+            command: c.Command = default_command(state, d)
+            ctx = DecideContext(seat=d.seat, now_ms=now, rng=draws, timeout=True)
+        else:
+            seat = rng.choice(decisions).seat
+            if rng.random() < 0.1:
+                seat = rng.choice(state.live_seats())
+            legal = legal_commands(state, seat, now)
+            if kinds[seat] == "bot":
+                command = bot.choose(view(state, Viewer.of_seat(seat)), legal, rng)
+                record.bot_decisions += 1
+            else:
+                command = random_choice(legal, rng, quitting=quitting)
+            ctx = DecideContext(seat=seat, now_ms=now, rng=draws)
+        before = msgspec.json.encode(state) if verify_pure else b""
+        new = decide(state, command, ctx)
+        if verify_pure and msgspec.json.encode(state) != before:
+            raise AssertionError(f"decide changed its input state on {command!r}")
+        record.commands += 1
+        for e in new:
+            state = evolve(state, e)
+        record.events.extend(new)
+        if check is not None:
+            check(state, new)
+    record.state = state
+    return record

@@ -1,0 +1,139 @@
+"""What a viewer may see. The one place where redaction happens.
+
+Public: the board (owners, buildings, mortgages, every rent card with the row
+in force), money, positions, jail, get-out cards, debts, the auction, the vote,
+the open decisions with their clocks, deck sizes. Private to a seat: the
+offers it made or received and what "collect" would sell and mortgage for its
+debt. Nobody but an auditor sees the deck order or other players' offers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from tablehall_rules import Viewer
+
+from puzzipolia.pending import pending
+from puzzipolia.rules.debts import collect_plan
+from puzzipolia.rules.end import net_worth
+from puzzipolia.rules.rent import rent_card
+from puzzipolia.state import Offer, State
+
+
+def _squares(st: State) -> list[dict[str, Any]]:
+    out = []
+    for sq in st.geometry.squares:
+        i = sq.index
+        entry: dict[str, Any] = {"index": i, "key": sq.key, "kind": sq.kind, "en": sq.en, "ru": sq.ru}
+        if sq.is_ownable:
+            entry.update(
+                group=sq.group,
+                price=sq.price,
+                owner=st.owners[i] if st.owners[i] >= 0 else None,
+                buildings=st.houses[i],
+                hotel=st.houses[i] == 5,
+                mortgaged=st.mortgaged[i],
+                rent_card=rent_card(st, i),
+            )
+        elif sq.amount:
+            entry["amount"] = sq.amount
+        out.append(entry)
+    return out
+
+
+def _players(st: State) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": p.seat,
+            "name": p.name,
+            "is_bot": p.is_bot,
+            "money": p.money,
+            "position": p.position,
+            "status": p.status,
+            "in_jail": p.in_jail,
+            "jail_tries": p.jail_tries,
+            "jail_cards": list(p.jail_cards),
+            "afk": p.afk,
+            "absent": p.absent,
+            "net_worth": net_worth(st, p.seat),
+            "in_order": st.order.index(p.seat) if p.seat in st.order else None,
+        }
+        for p in st.players
+    ]
+
+
+def _offer(o: Offer) -> dict[str, Any]:
+    return {
+        "id": o.id,
+        "proposer": o.proposer,
+        "recipient": o.recipient,
+        "give": msgspec.to_builtins(o.give),
+        "get": msgspec.to_builtins(o.get),
+        "at_ms": o.at_ms,
+    }
+
+
+def _me(st: State, seat: int) -> dict[str, Any]:
+    p = st.player(seat)
+    debts = st.debts_of(seat)
+    me: dict[str, Any] = {
+        "seat": seat,
+        "offers_made_this_round": p.offers_made if p.offers_round == st.round else 0,
+        "offers": [_offer(o) for o in st.offers if seat in (o.proposer, o.recipient)],
+        "collect": None,
+    }
+    if debts:
+        steps, covered = collect_plan(st, seat, debts[0].amount)
+        me["collect"] = {
+            "debt_id": debts[0].id,
+            "covers": covered,
+            "steps": [msgspec.to_builtins(s) for s in steps],
+            "raises": sum(s.amount for s in steps),
+        }
+    return me
+
+
+def _may_see(st: State, viewer: Viewer, kind: str, key: str) -> bool:
+    """Offer decisions are seen by the two parties (and auditors) only."""
+    if kind != "offer_answer" or viewer.role == "auditor":
+        return True
+    offer_id = int(key.split(":")[1])
+    return any(o.id == offer_id and viewer.seat in (o.proposer, o.recipient) for o in st.offers)
+
+
+def view(st: State, viewer: Viewer) -> dict[str, Any]:
+    a = st.auction
+    v = st.vote
+    out: dict[str, Any] = {
+        "game": "puzzipolia",
+        "board": st.board,
+        "phase": st.phase,
+        "active_seat": st.active if st.active >= 0 else None,
+        "round": st.round,
+        "round_limit": st.round_limit or None,
+        "decision_clock_ms": st.clock_ms,
+        "dice": list(st.dice),
+        "doubles": st.doubles,
+        "buy_square": st.buy_square if st.buy_square >= 0 else None,
+        "order": list(st.order),
+        "order_rolls": {str(k): v for k, v in st.order_rolls.items()},
+        "squares": _squares(st),
+        "players": _players(st),
+        "debts": [msgspec.to_builtins(d) for d in st.debts],
+        "auction": msgspec.to_builtins(a) if a is not None else None,
+        "vote": msgspec.to_builtins(v) if v is not None else None,
+        "open_offers": len(st.offers),
+        "decks": {deck: {"size": len(cards)} for deck, cards in st.decks.items()},
+        "decisions": [msgspec.to_builtins(d) for d in pending(st) if _may_see(st, viewer, d.kind, d.key)],
+        "now_ms": st.last_at_ms,
+        "result": {"reason": st.end_reason, "places": st.places, "scores": st.scores}
+        if st.phase == "over"
+        else None,
+    }
+    if viewer.role == "seat" and viewer.seat is not None and st.has_seat(viewer.seat):
+        out["me"] = _me(st, viewer.seat)
+    elif viewer.role == "auditor":
+        out["decks"] = {deck: {"size": len(cards), "order": list(cards)} for deck, cards in st.decks.items()}
+        out["offers"] = [_offer(o) for o in st.offers]
+    return out
