@@ -9,11 +9,13 @@ PROTO_OUT := libs/protos/src
 PROTOS := $(shell find proto -name '*.proto' | sort)
 STAMP := $(VENV)/.installed
 
-.PHONY: help install protos run test test-fast lint typecheck bench bench-match bench-puzzipolia clean
+
+.PHONY: help install protos run test soak lint typecheck bench bench-match bench-puzzipolia clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
 	@echo "make test   run the whole test suite against real PostgreSQL and NATS"
+	@echo "make soak   long property runs (not part of make test)"
 	@echo "make bench  benchmarks (not part of make test)"
 	@echo "make lint   ruff + mypy"
 
@@ -40,11 +42,13 @@ protos: $(PROTO_OUT)/.stamp
 run: install
 	$(VENV)/bin/tablehall up
 
+# the whole suite but the long soaks (marked slow); CI runs exactly this
 test: install
-	$(VENV)/bin/pytest -q -p no:cacheprovider
+	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow"
 
-test-fast: install
-	$(VENV)/bin/pytest -q -x -m "not slow"
+# long property runs and soaks (thousands of random games): not part of make test
+soak: install
+	$(VENV)/bin/pytest -q -p no:cacheprovider -m slow
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+from support.matchkit import Running, Tokens, start_service, stop_service, token_maker
 
+from tablehall_eventstore import migrate
+from tablehall_match import service as match_service
 from tablehall_platform.infra import Servers, ensure_database, find_servers, with_database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,3 +71,23 @@ async def fresh_database_url(servers: Servers) -> AsyncIterator[Callable[[], Awa
     yield make
     for name in made:
         await _drop(servers.database_url, name)
+
+
+@pytest.fixture(scope="session")
+def tokens() -> Tokens:
+    """tokens(user, roles=("player",)): gRPC metadata signing in as `user`."""
+    return token_maker()
+
+
+@pytest.fixture(scope="session")
+async def migrated(database_url: str) -> str:
+    await migrate(database_url, extra=[match_service.MIGRATIONS])
+    return database_url
+
+
+@pytest.fixture
+async def match(migrated: str) -> AsyncIterator[Running]:
+    """A match service in this process on a free port (snapshots every 5 events)."""
+    running = await start_service(migrated, snapshot_every=5)
+    yield running
+    await stop_service(running)

@@ -7,6 +7,7 @@ from typing import Any
 
 import msgspec
 import pytest
+
 from puzzipolia.cards import deck_cards
 from puzzipolia.decide import decide
 from puzzipolia.events import Event, GameStarted, OrderDecided, SeatEntry, TurnStarted

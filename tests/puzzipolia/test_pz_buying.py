@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from pz_helpers import at, given, kinds, money, of, refused, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import AuctionClosed, AuctionOpened, LotBought, PurchaseOffered
 from puzzipolia.game import GAME
-from pz_helpers import at, given, kinds, money, of, refused, then, when
 
 
 def on_baltic() -> object:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from pz_helpers import at, given, houses, kinds, money, of, owns, refused, started, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.cards import all_cards, deck_cards
 from puzzipolia.events import (
@@ -17,15 +19,12 @@ from puzzipolia.events import (
 )
 from puzzipolia.game import GAME
 from puzzipolia.journal import entry
-from pz_helpers import at, given, houses, kinds, money, of, owns, refused, started, then, when
 
 CHANCE_AT_7 = [3, 4]  # from GO: 7 is Chance
 CHEST_AT_2 = [1, 1]  # from GO: 2 is Community Chest (doubles, harmless here)
 
 
-def draw(
-    card: str, *setup: object, players: int = 3, dice: list[int] | None = None
-) -> tuple[object, list[object]]:
+def draw(card: str, *setup: object, players: int = 3, dice: list[int] | None = None) -> tuple[object, list[object]]:
     deck = card.split(".")[0]
     table = started(players, **{deck: [card]})  # type: ignore[arg-type]
     state = given(*setup, table=table)  # type: ignore[arg-type]

@@ -4,10 +4,11 @@ the seat AFK (2-second clocks) until it acts itself."""
 from __future__ import annotations
 
 import pytest
+from pz_helpers import given, kinds, owns, refused, started, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import AfkChanged, DebtOpened
 from puzzipolia.game import GAME
-from pz_helpers import given, kinds, owns, refused, started, then, when
 
 
 def turn_decision(state: object) -> object:

@@ -4,6 +4,8 @@ lots and cards; owed to the bank, lots become unowned."""
 
 from __future__ import annotations
 
+from pz_helpers import at, given, houses, money, of, owns, refused, started, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import (
     AssetsLiquidated,
@@ -15,7 +17,6 @@ from puzzipolia.events import (
     TurnStarted,
 )
 from puzzipolia.game import GAME
-from pz_helpers import at, given, houses, money, of, owns, refused, started, then, when
 from tablehall_rules import Viewer
 
 

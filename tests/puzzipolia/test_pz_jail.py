@@ -3,6 +3,8 @@ or doubles; after three failed tries pay 50 and move."""
 
 from __future__ import annotations
 
+from pz_helpers import at, given, kinds, of, refused, started, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import (
     CardDrawn,
@@ -14,7 +16,6 @@ from puzzipolia.events import (
     StreetDealt,
     TurnStarted,
 )
-from pz_helpers import at, given, kinds, of, refused, started, then, when
 
 JAILED = (SentToJail(seat=0, reason="square"), TurnStarted(seat=0, round=1))
 

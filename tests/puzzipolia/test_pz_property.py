@@ -7,10 +7,11 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from pz_helpers import given, houses, money, of, owns, refused, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.board import board
 from puzzipolia.events import BuildingBuilt, BuildingSold, LotMortgaged, LotRedeemed
-from pz_helpers import given, houses, money, of, owns, refused, then, when
 
 BROWN = (1, 3)
 DARK_BLUE = (37, 39)
@@ -48,10 +49,7 @@ def test_house_prices_50_to_250_by_street(kind: str) -> None:
     assert min(costs) == 50 and max(costs) == (250 if kind == "large" else 200)
     # dearer streets never have cheaper houses
     streets = sorted(geometry.streets, key=lambda i: geometry.squares[i].price)
-    assert all(
-        geometry.squares[a].house_cost <= geometry.squares[b].house_cost
-        for a, b in itertools.pairwise(streets)
-    )
+    assert all(geometry.squares[a].house_cost <= geometry.squares[b].house_cost for a, b in itertools.pairwise(streets))
 
 
 def test_building_costs_the_house_price_and_needs_the_money() -> None:
@@ -94,9 +92,7 @@ def test_no_mortgage_while_the_set_has_buildings() -> None:
 
 
 def test_redeem_at_half_plus_ten_percent() -> None:
-    state = given(
-        *owns(0, 1, 39), LotMortgaged(seat=0, square=1, amount=0), LotMortgaged(seat=0, square=39, amount=0)
-    )
+    state = given(*owns(0, 1, 39), LotMortgaged(seat=0, square=1, amount=0), LotMortgaged(seat=0, square=39, amount=0))
     assert of(when(state, c.Unmortgage(square=1)), LotRedeemed)[0].amount == 33
     assert of(when(state, c.Unmortgage(square=39)), LotRedeemed)[0].amount == 220
     refused(given(*owns(0, 1)), c.Unmortgage(square=1), "NOT_MORTGAGED")

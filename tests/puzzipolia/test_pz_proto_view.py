@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from pz_helpers import given, of, owns, started, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import EVENT_TYPES, CardDrawn, GameStarted
 from puzzipolia.game import GAME
 from puzzipolia.journal import entry
 from puzzipolia.proto_codec import command_from_proto, command_to_proto
 from puzzipolia.state import Bundle
-from pz_helpers import given, of, owns, started, then, when
 from tablehall.puzzipolia.v1 import puzzipolia_pb2 as pb
 from tablehall_rules import InvalidCommand, StructCodec, Viewer
 
@@ -48,6 +49,8 @@ SAMPLES: list[c.Command] = [
     c.CloseVote(),
     c.SetPresence(seat=2, present=False),
     c.SetPresence(seat=2, present=True),
+    c.SetController(seat=2, by_bot=True),
+    c.SetController(seat=2, by_bot=False),
     c.HostProposeEnd(),
     c.OperatorClose(),
     c.IdleClose(),

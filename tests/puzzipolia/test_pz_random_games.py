@@ -6,6 +6,7 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from puzzipolia.events import Event
 from puzzipolia.evolve import evolve
 from puzzipolia.journal import entry

@@ -4,10 +4,11 @@ owners in jail still collect; the rent card of every square is public."""
 
 from __future__ import annotations
 
+from pz_helpers import at, given, houses, of, owns, started, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import DebtOpened, LotMortgaged, NoRent, SentToJail, TurnStarted
 from puzzipolia.game import GAME
-from pz_helpers import at, given, houses, of, owns, started, when
 from tablehall_rules import Viewer
 
 

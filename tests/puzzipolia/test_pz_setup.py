@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from pz_helpers import Dice, given, kinds, refused, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.board import board
 from puzzipolia.events import OrderDecided, OrderRolled, StreetDealt, TurnStarted
 from puzzipolia.evolve import evolve
 from puzzipolia.game import GAME
 from puzzipolia.setup import parse_options, start
-from pz_helpers import Dice, given, kinds, refused, then, when
 from tablehall_rules import DecideContext, InvalidOptions, SeatInfo
 
 

@@ -4,11 +4,12 @@ recipient, 30 s for a pair after a refusal."""
 
 from __future__ import annotations
 
+from pz_helpers import given, houses, kinds, money, of, owns, refused, started, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import CardDrawn, OfferMade, TurnStarted
 from puzzipolia.game import GAME
 from puzzipolia.state import Bundle
-from pz_helpers import given, houses, kinds, money, of, owns, refused, started, then, when
 
 SELL_BALTIC = c.ProposeTrade(to_seat=1, give=Bundle(lots=[3]), get=Bundle(money=100))
 
@@ -21,9 +22,7 @@ def test_an_accepted_trade_swaps_lots_money_and_cards() -> None:
         TurnStarted(seat=0, round=1),
     ]
     state = given(*setup)
-    offer = c.ProposeTrade(
-        to_seat=1, give=Bundle(lots=[3], money=40), get=Bundle(lots=[5], cards=["chest.jail_free"])
-    )
+    offer = c.ProposeTrade(to_seat=1, give=Bundle(lots=[3], money=40), get=Bundle(lots=[5], cards=["chest.jail_free"]))
     state = then(state, when(state, offer, now=1_000))
     state = then(state, when(state, c.AcceptTrade(offer_id=1), 1))
     assert (state.owners[3], state.owners[5]) == (1, 0)
@@ -57,9 +56,7 @@ def test_only_what_the_giver_has() -> None:
 
 def test_any_time_even_off_turn() -> None:
     state = given(*owns(2, 3))
-    assert kinds(when(state, c.ProposeTrade(to_seat=1, give=Bundle(lots=[3]), get=Bundle(money=5)), 2)) == [
-        "OfferMade"
-    ]
+    assert kinds(when(state, c.ProposeTrade(to_seat=1, give=Bundle(lots=[3]), get=Bundle(money=5)), 2)) == ["OfferMade"]
 
 
 def test_one_open_offer_at_a_time() -> None:
@@ -83,9 +80,7 @@ def test_five_offers_per_round() -> None:
 def test_at_most_three_unanswered_to_one_person() -> None:
     state = given(*owns(0, 1), *owns(2, 3), *owns(3, 6), *owns(4, 8), table=started(5))
     for seat, lot in ((0, 1), (2, 3), (3, 6)):
-        state = then(
-            state, when(state, c.ProposeTrade(to_seat=1, give=Bundle(lots=[lot]), get=Bundle(money=5)), seat)
-        )
+        state = then(state, when(state, c.ProposeTrade(to_seat=1, give=Bundle(lots=[lot]), get=Bundle(money=5)), seat))
     refused(state, c.ProposeTrade(to_seat=1, give=Bundle(lots=[8]), get=Bundle(money=5)), "RECIPIENT_BUSY", 4)
 
 

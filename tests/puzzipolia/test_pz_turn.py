@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from pz_helpers import at, given, kinds, money, of, refused, started, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import GameEnded, Moved, PhaseChanged, SalaryPaid, SentToJail, TurnStarted
-from pz_helpers import at, given, kinds, money, of, refused, started, then, when
 
 
 def test_roll_moves_the_sum_of_two_dice() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pz_helpers import given, kinds, of, owns, refused, started, then, when
+
 from puzzipolia import commands as c
 from puzzipolia.events import GameEnded, LotMortgaged, PresenceChanged, VoteFailed, VoteOpened
 from puzzipolia.game import GAME
 from puzzipolia.journal import entry
-from pz_helpers import given, kinds, of, owns, refused, started, then, when
 
 
 def opened(players: int = 3, bots: tuple[int, ...] = (), now: int = 1_000) -> object:
@@ -115,9 +116,7 @@ def test_leaving_returns_lots_to_the_bank_and_the_game_goes_on() -> None:
 def test_leaving_in_debt_hands_lots_to_the_creditor() -> None:
     from puzzipolia.events import DebtOpened
 
-    state = given(
-        *owns(1, 3), DebtOpened(debt_id=1, debtor=1, creditor=2, amount=80, reason="rent", square=9)
-    )
+    state = given(*owns(1, 3), DebtOpened(debt_id=1, debtor=1, creditor=2, amount=80, reason="rent", square=9))
     state = then(state, when(state, c.Leave(), 1))
     assert state.owners[3] == 2 and state.player(2).money == 3000
 

@@ -103,9 +103,7 @@ def _good_offer(s: _Seen, offer: dict[str, Any]) -> bool:
     loss = sum(s.squares[i]["price"] for i in offer["get"]["lots"]) + offer["get"]["money"]
     loss += 50 * len(offer["get"]["cards"])
     # handing a rival a whole set costs far more than the lot's price
-    loss += sum(
-        2 * s.squares[i]["price"] for i in offer["get"]["lots"] if s.completes_set(i, offer["proposer"])
-    )
+    loss += sum(2 * s.squares[i]["price"] for i in offer["get"]["lots"] if s.completes_set(i, offer["proposer"]))
     return bool(gain > 1.1 * loss and s.money >= offer["get"]["money"])
 
 

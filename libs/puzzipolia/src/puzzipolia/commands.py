@@ -135,6 +135,13 @@ class SetPresence(Command, frozen=True, kw_only=True):
     present: bool
 
 
+class SetController(Command, frozen=True, kw_only=True):
+    """Who plays a seat: a bot (the host handed an absent player's seat over) or its player."""
+
+    seat: int
+    by_bot: bool
+
+
 class HostProposeEnd(Command, frozen=True, kw_only=True):
     pass
 
@@ -175,5 +182,5 @@ SEAT_COMMANDS: tuple[type[Command], ...] = (
     VoteEnd,
     CloseVote,
 )
-SYSTEM_COMMANDS: tuple[type[Command], ...] = (SetPresence, HostProposeEnd, OperatorClose, IdleClose)
+SYSTEM_COMMANDS: tuple[type[Command], ...] = (SetPresence, SetController, HostProposeEnd, OperatorClose, IdleClose)
 COMMAND_TYPES: tuple[type[Command], ...] = SEAT_COMMANDS + SYSTEM_COMMANDS

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tablehall_rules import DecideContext, GameOver
-
 from puzzipolia import commands as c
 from puzzipolia.errors import illegal, invalid
 from puzzipolia.events import AfkChanged, ClockExpired, Event
@@ -33,6 +31,7 @@ from puzzipolia.rules import (
 )
 from puzzipolia.rules.end import end_game
 from puzzipolia.state import State
+from tablehall_rules import DecideContext, GameOver
 
 SeatHandler = Callable[[Flow, Any, int], None]
 SystemHandler = Callable[[Flow, Any], None]
@@ -67,6 +66,7 @@ SEAT_HANDLERS: dict[type[c.Command], SeatHandler] = {
 }
 SYSTEM_HANDLERS: dict[type[c.Command], SystemHandler] = {
     c.SetPresence: table.set_presence,
+    c.SetController: table.set_controller,
     c.HostProposeEnd: vote.host_propose_end,
     c.OperatorClose: table.operator_close,
     c.IdleClose: table.idle_close,
@@ -91,9 +91,7 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
     elif kind in SEAT_HANDLERS:
         seat = ctx.seat
         if seat is None:
-            raise illegal(
-                "SEAT_REQUIRED", "This command is sent for a seat.", "Эта команда подаётся от места игрока."
-            )
+            raise illegal("SEAT_REQUIRED", "This command is sent for a seat.", "Эта команда подаётся от места игрока.")
         if not state.has_seat(seat):
             raise invalid("NO_SUCH_SEAT", "There is no such seat.", "Такого места нет.")
         if not state.player(seat).is_playing:
@@ -115,9 +113,7 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
         else:
             SEAT_HANDLERS[kind](f, command, seat)
     else:
-        raise invalid(
-            "UNKNOWN_COMMAND", f"Unknown command {kind.__name__}.", f"Неизвестная команда {kind.__name__}."
-        )
+        raise invalid("UNKNOWN_COMMAND", f"Unknown command {kind.__name__}.", f"Неизвестная команда {kind.__name__}.")
     settle(f)
     return f.events
 
@@ -125,9 +121,7 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
 def _timeout(f: Flow, state: State, command: Any, seat: int) -> None:
     matches = [d for d in pending(state) if d.seat == seat and default_command(state, d) == command]
     if not matches:
-        raise illegal(
-            "NO_SUCH_DECISION", "No open decision has this default.", "Нет открытого решения с таким ходом."
-        )
+        raise illegal("NO_SUCH_DECISION", "No open decision has this default.", "Нет открытого решения с таким ходом.")
     decision = min(matches, key=lambda d: d.deadline_ms)
     if f.now_ms < decision.deadline_ms:
         raise illegal("CLOCK_NOT_EXPIRED", "The clock has not run out yet.", "Время ещё не вышло.")

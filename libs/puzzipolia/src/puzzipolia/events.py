@@ -304,6 +304,13 @@ class PresenceChanged(Event, frozen=True, kw_only=True):
     present: bool
 
 
+class ControllerChanged(Event, frozen=True, kw_only=True):
+    """A bot plays the seat on with its money and lots (by_bot), or its player is back."""
+
+    seat: int
+    by_bot: bool
+
+
 class GameEnded(Event, frozen=True, kw_only=True):
     reason: str  # last_standing | round_limit | vote | operator | idle
     places: list[list[int]]
@@ -358,5 +365,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ClockExpired,
     AfkChanged,
     PresenceChanged,
+    ControllerChanged,
     GameEnded,
 )

@@ -337,9 +337,7 @@ def _redeemed(s: State, e: ev.LotRedeemed) -> None:
 
 def _offer_made(s: State, e: ev.OfferMade) -> None:
     s.offers.append(
-        Offer(
-            id=e.offer_id, proposer=e.proposer, recipient=e.recipient, give=e.give, get=e.get, at_ms=e.at_ms
-        )
+        Offer(id=e.offer_id, proposer=e.proposer, recipient=e.recipient, give=e.give, get=e.get, at_ms=e.at_ms)
     )
     s.next_offer_id = e.offer_id + 1
     p = s.player(e.proposer)
@@ -411,6 +409,10 @@ def _presence(s: State, e: ev.PresenceChanged) -> None:
     s.player(e.seat).absent = not e.present
 
 
+def _controller(s: State, e: ev.ControllerChanged) -> None:
+    s.player(e.seat).bot_controlled = e.by_bot
+
+
 def _no_change(s: State, e: Any) -> None:
     """A journal fact with no effect on the state."""
 
@@ -472,6 +474,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], None]] = {
     ev.ClockExpired: _clock_expired,
     ev.AfkChanged: _afk,
     ev.PresenceChanged: _presence,
+    ev.ControllerChanged: _controller,
     ev.GameEnded: _game_ended,
 }
 

@@ -4,11 +4,11 @@ follows every event emitted so far, so later rules see earlier effects."""
 from __future__ import annotations
 
 import msgspec
-from tablehall_rules import DrawSource
 
 from puzzipolia.events import Event
 from puzzipolia.evolve import evolve
 from puzzipolia.state import State, clone
+from tablehall_rules import DrawSource
 
 
 class Flow:

@@ -6,14 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import msgspec
-from tablehall_rules import DecideContext, Outcome, PendingDecision, SeatInfo, Viewer
 
 from puzzipolia import decide as deciding
 from puzzipolia import legal, pending, setup, view
-from puzzipolia.commands import COMMAND_TYPES
+from puzzipolia.commands import COMMAND_TYPES, IdleClose, OperatorClose, SetController, SetPresence
 from puzzipolia.events import EVENT_TYPES
 from puzzipolia.evolve import evolve
 from puzzipolia.state import State
+from tablehall_rules import DecideContext, Outcome, PendingDecision, SeatInfo, Viewer
 
 
 class Puzzipolia:
@@ -28,9 +28,7 @@ class Puzzipolia:
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         return setup.parse_options(raw)
 
-    def start(
-        self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext
-    ) -> list[msgspec.Struct]:
+    def start(self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
         return list(setup.start(options, seats, ctx))
 
     def decide(self, state: State, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
@@ -52,12 +50,20 @@ class Puzzipolia:
     def default_command(self, state: State, decision: PendingDecision) -> msgspec.Struct:
         return pending.default_command(state, decision)
 
+    # TableControl: the platform's generic table actions as this game's system commands
+    def presence_command(self, seat: int, present: bool) -> msgspec.Struct | None:
+        return SetPresence(seat=seat, present=present)
+
+    def controller_command(self, seat: int, by_bot: bool) -> msgspec.Struct | None:
+        return SetController(seat=seat, by_bot=by_bot)
+
+    def close_command(self, reason: str) -> msgspec.Struct | None:
+        return IdleClose() if reason == "idle" else OperatorClose()
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        return Outcome(
-            places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores)
-        )
+        return Outcome(places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores))
 
 
 GAME = Puzzipolia()

@@ -214,8 +214,7 @@ def _lines(e: Any, n: _Names) -> Lines:
                 for s in e.steps
             )
             en = "; ".join(
-                f"{'sold a building on' if s.action == 'sell' else 'mortgaged'} "
-                f"{n.sq_en(s.square)} (+{s.amount})"
+                f"{'sold a building on' if s.action == 'sell' else 'mortgaged'} {n.sq_en(s.square)} (+{s.amount})"
                 for s in e.steps
             )
             return (f"Сбор для {w}: {ru}.", f"Collecting for {we}: {en}.")
@@ -299,6 +298,10 @@ def _lines(e: Any, n: _Names) -> Lines:
             if e.present:
                 return (f"{w} вернулся к столу.", f"{we} returned to the table.")
             return (f"{w} закрыл вкладку.", f"{we} closed the tab.")
+        case ev.ControllerChanged():
+            if e.by_bot:
+                return (f"За {w} играет бот.", f"A bot plays for {we}.")
+            return (f"{w} вернул своё место.", f"{we} took their seat back.")
         case ev.GameEnded():
             winners_ru = ", ".join(n.who(s) for s in e.places[0]) if e.places else "—"
             winners_en = ", ".join(n.who_en(s) for s in e.places[0]) if e.places else "—"

@@ -125,9 +125,7 @@ def _trades(st: State, seat: int, out: list[c.Command], now: int) -> None:
         if theirs and money >= geometry.squares[theirs[0]].price:
             lot = theirs[0]
             out.append(
-                c.ProposeTrade(
-                    to_seat=other, give=Bundle(money=geometry.squares[lot].price), get=Bundle(lots=[lot])
-                )
+                c.ProposeTrade(to_seat=other, give=Bundle(money=geometry.squares[lot].price), get=Bundle(lots=[lot]))
             )
         elif mine and st.player(other).money >= 10:
             lot = mine[0]

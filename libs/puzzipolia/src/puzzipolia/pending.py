@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tablehall_rules import PendingDecision
-
 from puzzipolia import commands as c
 from puzzipolia.rules.buying import auction_clock_ms
 from puzzipolia.rules.debts import collect_plan
@@ -11,6 +9,7 @@ from puzzipolia.rules.trades import OFFER_LIFE_MS
 from puzzipolia.rules.turn import seats_to_roll_for_order
 from puzzipolia.rules.vote import VOTE_MS
 from puzzipolia.state import AFK_CLOCK_MS, State
+from tablehall_rules import PendingDecision
 
 # decisions whose missed clock makes the seat AFK (auction, offer and vote clocks do not)
 PERSONAL_KINDS = frozenset({"order_roll", "roll", "jail", "buy", "card67", "end_turn", "debt"})
@@ -38,17 +37,13 @@ def pending(st: State) -> list[PendingDecision]:
     for d in st.debts:
         if d.debtor not in seen_debtors:
             seen_debtors.add(d.debtor)
-            out.append(
-                PendingDecision(f"debt:{d.id}", d.debtor, "debt", "decision", d.at_ms, st.clock_for(d.debtor))
-            )
+            out.append(PendingDecision(f"debt:{d.id}", d.debtor, "debt", "decision", d.at_ms, st.clock_for(d.debtor)))
     kind = _TURN_KINDS.get(st.phase)
     if kind is not None and not st.debts:
         if kind == "roll" and st.player(st.active).in_jail:
             kind = "jail"
         out.append(
-            PendingDecision(
-                f"turn:{st.turn_seq}", st.active, kind, "decision", st.phase_at_ms, st.clock_for(st.active)
-            )
+            PendingDecision(f"turn:{st.turn_seq}", st.active, kind, "decision", st.phase_at_ms, st.clock_for(st.active))
         )
     a = st.auction
     if a is not None:
@@ -59,20 +54,14 @@ def pending(st: State) -> list[PendingDecision]:
             if st.player(seat).afk:
                 out.append(PendingDecision(key, seat, "auction_pass", "afk", a.clock_at_ms, AFK_CLOCK_MS))
             else:
-                out.append(
-                    PendingDecision(key, seat, "auction", "auction", a.clock_at_ms, auction_clock_ms(a))
-                )
+                out.append(PendingDecision(key, seat, "auction", "auction", a.clock_at_ms, auction_clock_ms(a)))
     for o in st.offers:
-        out.append(
-            PendingDecision(f"offer:{o.id}", o.recipient, "offer_answer", "offer", o.at_ms, OFFER_LIFE_MS)
-        )
+        out.append(PendingDecision(f"offer:{o.id}", o.recipient, "offer_answer", "offer", o.at_ms, OFFER_LIFE_MS))
     v = st.vote
     if v is not None:
         for seat in v.voters:
             if seat not in v.yes:
-                out.append(
-                    PendingDecision(f"vote:{v.id}:{seat}", seat, "vote_answer", "vote", v.at_ms, VOTE_MS)
-                )
+                out.append(PendingDecision(f"vote:{v.id}:{seat}", seat, "vote_answer", "vote", v.at_ms, VOTE_MS))
     return out
 
 

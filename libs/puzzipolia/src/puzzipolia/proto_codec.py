@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablehall.puzzipolia.v1 import puzzipolia_pb2 as pb
-
 from puzzipolia import commands as c
 from puzzipolia.errors import invalid
 from puzzipolia.state import Bundle
+from tablehall.puzzipolia.v1 import puzzipolia_pb2 as pb
 
 # oneof field name -> command type; fields with the same name and an int type copy over
 _BY_FIELD: dict[str, type[c.Command]] = {
@@ -42,6 +41,7 @@ _BY_FIELD: dict[str, type[c.Command]] = {
     "vote_end": c.VoteEnd,
     "close_vote": c.CloseVote,
     "set_presence": c.SetPresence,
+    "set_controller": c.SetController,
     "host_propose_end": c.HostProposeEnd,
     "operator_close": c.OperatorClose,
     "idle_close": c.IdleClose,
@@ -51,9 +51,7 @@ _INT_FIELDS = ("square", "amount", "offer_id")
 
 
 def _bad(field: str) -> Exception:
-    return invalid(
-        "BAD_FIELD", f"Field {field} is missing or invalid.", f"Поле {field} отсутствует или неверно."
-    )
+    return invalid("BAD_FIELD", f"Field {field} is missing or invalid.", f"Поле {field} отсутствует или неверно.")
 
 
 def _bundle_from(msg: Any) -> Bundle:
@@ -85,10 +83,10 @@ def command_from_proto(msg: pb.Command) -> c.Command:
         if inner.presence == pb.PRESENCE_UNSPECIFIED:
             raise _bad("set_presence.presence")
         return c.SetPresence(seat=inner.seat, present=inner.presence == pb.PRESENCE_PRESENT)
+    if kind is c.SetController:
+        return c.SetController(seat=inner.seat, by_bot=inner.by_bot)
     if kind is c.ProposeTrade:
-        return c.ProposeTrade(
-            to_seat=inner.to_seat, give=_bundle_from(inner.give), get=_bundle_from(inner.get)
-        )
+        return c.ProposeTrade(to_seat=inner.to_seat, give=_bundle_from(inner.give), get=_bundle_from(inner.get))
     args = {name: getattr(inner, name) for name in _INT_FIELDS if name in kind.__struct_fields__}
     return kind(**args)
 
@@ -107,6 +105,9 @@ def command_to_proto(cmd: c.Command) -> pb.Command:
     elif isinstance(cmd, c.SetPresence):
         inner.seat = cmd.seat
         inner.presence = pb.PRESENCE_PRESENT if cmd.present else pb.PRESENCE_ABSENT
+    elif isinstance(cmd, c.SetController):
+        inner.seat = cmd.seat
+        inner.by_bot = cmd.by_bot
     elif isinstance(cmd, c.ProposeTrade):
         inner.to_seat = cmd.to_seat
         _bundle_to(cmd.give, inner.give)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablehall_rules import DecideContext, InvalidOptions, SeatInfo
-
 from puzzipolia.board import board
 from puzzipolia.cards import DECKS, deck_cards
 from puzzipolia.events import Event, GameStarted, SeatEntry, StreetDealt
@@ -14,6 +12,7 @@ from puzzipolia.evolve import evolve
 from puzzipolia.flow import Flow
 from puzzipolia.rules import turn
 from puzzipolia.state import BIG_TABLE, LARGE_BOARD_FROM
+from tablehall_rules import DecideContext, InvalidOptions, SeatInfo
 
 START_MONEY = (1000, 1500, 2000, 3000)
 DECISION_CLOCK_S = (20, 30, 45, 60, 90)
@@ -56,9 +55,7 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
     opts = parse_options(options)
     n = len(seats)
     if not MIN_SEATS <= n <= MAX_SEATS or len({s.seat for s in seats}) != n:
-        raise InvalidOptions(
-            "BAD_SEATS", "2 to 16 distinct seats are needed.", "Нужно от 2 до 16 разных мест."
-        )
+        raise InvalidOptions("BAD_SEATS", "2 to 16 distinct seats are needed.", "Нужно от 2 до 16 разных мест.")
     limit = opts["round_limit"]
     if n >= BIG_TABLE:
         # big tables always have a round limit: 12, 10 or 8 (12 unless chosen)

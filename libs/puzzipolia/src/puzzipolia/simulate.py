@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer
 
 from puzzipolia import bot
 from puzzipolia import commands as c
@@ -26,6 +25,7 @@ from puzzipolia.pending import default_command, pending
 from puzzipolia.setup import start
 from puzzipolia.state import State
 from puzzipolia.view import view
+from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer
 
 PROGRESS = (
     c.RollForOrder,

@@ -42,12 +42,19 @@ class Player(msgspec.Struct):
     jail_cards: list[str] = []
     afk: bool = False
     absent: bool = False
+    # an absent player's seat the host handed to a bot (the player may reclaim it)
+    bot_controlled: bool = False
     offers_round: int = 0
     offers_made: int = 0
 
     @property
     def is_playing(self) -> bool:
         return self.status == PLAYING
+
+    @property
+    def played_by_bot(self) -> bool:
+        """A bot seat, or a seat a bot plays for its absent player: neither votes."""
+        return self.is_bot or self.bot_controlled
 
 
 class Debt(msgspec.Struct):

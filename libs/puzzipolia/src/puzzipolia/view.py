@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from tablehall_rules import Viewer
 
 from puzzipolia.pending import pending
 from puzzipolia.rules.debts import collect_plan
 from puzzipolia.rules.end import net_worth
 from puzzipolia.rules.rent import rent_card
 from puzzipolia.state import Offer, State
+from tablehall_rules import Viewer
 
 
 def _squares(st: State) -> list[dict[str, Any]]:
@@ -48,6 +48,7 @@ def _players(st: State) -> list[dict[str, Any]]:
             "seat": p.seat,
             "name": p.name,
             "is_bot": p.is_bot,
+            "bot_controlled": p.bot_controlled,
             "money": p.money,
             "position": p.position,
             "status": p.status,
@@ -127,9 +128,7 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "decks": {deck: {"size": len(cards)} for deck, cards in st.decks.items()},
         "decisions": [msgspec.to_builtins(d) for d in pending(st) if _may_see(st, viewer, d.kind, d.key)],
         "now_ms": st.last_at_ms,
-        "result": {"reason": st.end_reason, "places": st.places, "scores": st.scores}
-        if st.phase == "over"
-        else None,
+        "result": {"reason": st.end_reason, "places": st.places, "scores": st.scores} if st.phase == "over" else None,
     }
     if viewer.role == "seat" and viewer.seat is not None and st.has_seat(viewer.seat):
         out["me"] = _me(st, viewer.seat)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tablehall_rules import NotYourTurn
-
 from puzzipolia.errors import illegal, invalid
 from puzzipolia.state import State
+from tablehall_rules import NotYourTurn
 
 
 def require_active(st: State, seat: int, *phases: str) -> None:

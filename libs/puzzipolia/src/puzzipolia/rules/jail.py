@@ -32,9 +32,7 @@ def use_jail_card(f: Flow, cmd: c.UseJailCard, seat: int) -> None:
     _require_in_jail(f, seat)
     cards = f.state.player(seat).jail_cards
     if not cards:
-        raise illegal(
-            "NO_JAIL_CARD", "You hold no get-out-of-jail card.", "У тебя нет карточки выхода из тюрьмы."
-        )
+        raise illegal("NO_JAIL_CARD", "You hold no get-out-of-jail card.", "У тебя нет карточки выхода из тюрьмы.")
     f.emit(LeftJail(seat=seat, how="card", card=cards[0]))
 
 

@@ -69,9 +69,7 @@ def rent_card(st: State, index: int) -> dict[str, Any] | None:
     elif sq.kind == "utility":
         rows = [
             _row("One utility: dice × 4", "Одно предприятие: кубики × 4", UTILITY_MULTIPLIERS[0], "x_dice"),
-            _row(
-                "Both utilities: dice × 10", "Оба предприятия: кубики × 10", UTILITY_MULTIPLIERS[1], "x_dice"
-            ),
+            _row("Both utilities: dice × 10", "Оба предприятия: кубики × 10", UTILITY_MULTIPLIERS[1], "x_dice"),
         ]
     else:
         return None

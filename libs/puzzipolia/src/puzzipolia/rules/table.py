@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from puzzipolia import commands as c
 from puzzipolia.errors import invalid
-from puzzipolia.events import AfkChanged, PresenceChanged
+from puzzipolia.events import AfkChanged, ControllerChanged, PresenceChanged
 from puzzipolia.flow import Flow
 from puzzipolia.rules.end import end_game
 
@@ -20,6 +20,18 @@ def set_presence(f: Flow, cmd: c.SetPresence) -> None:
     # a closed tab counts as AFK at once; coming back clears AFK only on the seat's own command
     if not cmd.present and not p.afk:
         f.emit(AfkChanged(seat=cmd.seat, afk=True))
+
+
+def set_controller(f: Flow, cmd: c.SetController) -> None:
+    st = f.state
+    if not st.has_seat(cmd.seat):
+        raise invalid("NO_SUCH_SEAT", "There is no such seat.", "Такого места нет.")
+    p = st.player(cmd.seat)
+    if p.is_bot:
+        raise invalid("BOT_SEAT", "A bot's own seat always has a bot.", "Место бота всегда за ботом.")
+    if p.bot_controlled == cmd.by_bot:
+        return
+    f.emit(ControllerChanged(seat=cmd.seat, by_bot=cmd.by_bot))
 
 
 def operator_close(f: Flow, cmd: c.OperatorClose) -> None:

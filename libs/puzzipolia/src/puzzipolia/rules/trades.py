@@ -97,15 +97,11 @@ def propose_trade(f: Flow, cmd: c.ProposeTrade, seat: int) -> None:
     if problem:
         raise illegal(*problem)
     if cmd.give.is_empty or cmd.get.is_empty:
-        raise illegal(
-            "ONE_SIDED_TRADE", "Both sides must give something.", "Отдавать что-то должны обе стороны."
-        )
+        raise illegal("ONE_SIDED_TRADE", "Both sides must give something.", "Отдавать что-то должны обе стороны.")
     problem = bundle_problem(st, seat, cmd.give) or _receivable_problem(st, cmd.to_seat, cmd.get)
     if problem:
         raise illegal(*problem)
-    f.emit(
-        OfferMade(offer_id=st.next_offer_id, proposer=seat, recipient=cmd.to_seat, give=cmd.give, get=cmd.get)
-    )
+    f.emit(OfferMade(offer_id=st.next_offer_id, proposer=seat, recipient=cmd.to_seat, give=cmd.give, get=cmd.get))
 
 
 def _receivable_problem(st: State, seat: int, bundle: Bundle) -> Problem | None:
@@ -137,9 +133,7 @@ def accept_trade(f: Flow, cmd: c.AcceptTrade, seat: int) -> None:
     o = _offer_to(st, cmd.offer_id, seat)
     problem = bundle_problem(st, o.proposer, o.give) or bundle_problem(st, seat, o.get)
     if problem:
-        raise illegal(
-            "OFFER_STALE", f"The offer no longer holds: {problem[1]}", f"Предложение устарело: {problem[2]}"
-        )
+        raise illegal("OFFER_STALE", f"The offer no longer holds: {problem[1]}", f"Предложение устарело: {problem[2]}")
     f.emit(OfferAccepted(offer_id=o.id))
 
 

@@ -24,9 +24,7 @@ def seats_to_roll_for_order(st: State) -> list[int]:
 
 def roll_for_order(f: Flow, cmd: c.RollForOrder, seat: int) -> None:
     if seat not in seats_to_roll_for_order(f.state):
-        raise illegal(
-            "NO_ORDER_ROLL", "You have no order roll to make.", "Тебе не нужно бросать за очерёдность."
-        )
+        raise illegal("NO_ORDER_ROLL", "You have no order roll to make.", "Тебе не нужно бросать за очерёдность.")
     f.emit(OrderRolled(seat=seat, dice=f.roll_dice()))
 
 

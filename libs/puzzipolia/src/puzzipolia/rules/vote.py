@@ -35,7 +35,7 @@ def propose_problem(st: State, proposer: int | None, now_ms: int) -> Problem | N
                 "Only players still in the game may propose.",
                 "Предложить может только игрок в игре.",
             )
-        if p.is_bot:
+        if p.played_by_bot:
             return ("BOTS_DO_NOT_VOTE", "Bots do not propose or vote.", "Боты не предлагают и не голосуют.")
     if st.vote_fail_proposer != -2:
         who = HOST if proposer is None else proposer
@@ -50,7 +50,7 @@ def propose_problem(st: State, proposer: int | None, now_ms: int) -> Problem | N
 
 
 def voters_for(st: State, proposer: int | None) -> list[int]:
-    return [p.seat for p in st.players if p.is_playing and not p.is_bot and p.seat != proposer]
+    return [p.seat for p in st.players if p.is_playing and not p.played_by_bot and p.seat != proposer]
 
 
 def open_vote(f: Flow, proposer: int | None) -> None:

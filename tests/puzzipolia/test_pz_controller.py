@@ -1,0 +1,52 @@
+"""Место игрока — боту: a bot plays an absent player's seat on, and the player takes it back."""
+
+from __future__ import annotations
+
+from pz_helpers import given, kinds, of, refused, started, then, when
+
+from puzzipolia import commands as c
+from puzzipolia.events import ControllerChanged, VoteOpened
+from puzzipolia.game import GAME
+from puzzipolia.journal import entry
+
+
+def test_a_handed_over_seat_keeps_its_money_and_neither_proposes_nor_votes() -> None:
+    state = given(table=started(3))
+    money_before = state.player(2).money
+    events = when(state, c.SetController(seat=2, by_bot=True), None)
+    assert of(events, ControllerChanged) == [ControllerChanged(seat=2, by_bot=True, at_ms=events[0].at_ms)]
+    state = then(state, events)
+    assert state.player(2).money == money_before and state.player(2).played_by_bot
+    assert of(when(state, c.ProposeEnd(), 0), VoteOpened)[0].voters == [1]
+    refused(state, c.ProposeEnd(), "BOTS_DO_NOT_VOTE", 2)
+
+
+def test_the_player_reclaims_the_seat_and_votes_again() -> None:
+    state = given(table=started(3))
+    state = then(state, when(state, c.SetController(seat=2, by_bot=True), None))
+    state = then(state, when(state, c.SetController(seat=2, by_bot=False), None))
+    assert not state.player(2).played_by_bot
+    assert of(when(state, c.ProposeEnd(), 0), VoteOpened)[0].voters == [1, 2]
+
+
+def test_only_the_table_hands_seats_over_and_a_bot_seat_stays_a_bot() -> None:
+    state = given(table=started(3, bots=(1,)))
+    refused(state, c.SetController(seat=2, by_bot=True), "SYSTEM_COMMAND", 0)
+    refused(state, c.SetController(seat=1, by_bot=False), "BOT_SEAT", None)
+    refused(state, c.SetController(seat=9, by_bot=True), "NO_SUCH_SEAT", None)
+    assert when(state, c.SetController(seat=2, by_bot=False), None) == []  # already its player's
+
+
+def test_the_journal_says_who_plays_the_seat() -> None:
+    state = given(table=started(3))
+    (event,) = when(state, c.SetController(seat=2, by_bot=True), None)
+    line = entry(event, state)
+    assert "бот" in line.ru and "bot" in line.en
+
+
+def test_the_platforms_table_actions_map_to_system_commands() -> None:
+    assert GAME.presence_command(1, False) == c.SetPresence(seat=1, present=False)
+    assert GAME.controller_command(1, True) == c.SetController(seat=1, by_bot=True)
+    assert GAME.close_command("idle") == c.IdleClose()
+    assert GAME.close_command("operator") == c.OperatorClose()
+    assert kinds([]) == []
