@@ -15,7 +15,7 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from tablehall_platform.auth import Authenticator, current_principal
+from tablehall_platform.auth import Authenticator, Principal, current_principal
 from tablehall_platform.errors import ServiceError, from_rule_error, to_status
 from tablehall_rules.errors import RuleError
 
@@ -27,8 +27,9 @@ OPEN_PREFIXES = ("/grpc.health.v1.", "/grpc.reflection.")
 class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     """Authenticates the caller and turns our errors into statuses."""
 
-    def __init__(self, authenticator: Authenticator) -> None:
+    def __init__(self, authenticator: Authenticator, open_methods: Iterable[str] = ()) -> None:
         self.authenticator = authenticator
+        self.open_methods = frozenset(open_methods)
 
     async def intercept_service(
         self,
@@ -43,7 +44,7 @@ class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         for key, value in details.invocation_metadata or ():
             if key == "authorization":
                 authorization = value if isinstance(value, str) else value.decode()
-        return _wrap(handler, self.authenticator, authorization, method)
+        return _wrap(handler, self.authenticator, authorization, method, method in self.open_methods)
 
 
 async def _abort(context: grpc.aio.ServicerContext, error: ServiceError) -> None:
@@ -51,12 +52,20 @@ async def _abort(context: grpc.aio.ServicerContext, error: ServiceError) -> None
 
 
 def _wrap(
-    handler: grpc.RpcMethodHandler, authenticator: Authenticator, authorization: str | None, method: str
+    handler: grpc.RpcMethodHandler,
+    authenticator: Authenticator,
+    authorization: str | None,
+    method: str,
+    is_open: bool = False,
 ) -> grpc.RpcMethodHandler:
+    def principal() -> Principal | None:
+        # an open method (e.g. a development sign-in) runs without a caller
+        return None if is_open else authenticator.authenticate(authorization)
+
     def unary(fn: Callable[..., Any]) -> Callable[..., Any]:
         async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
-                current_principal.set(authenticator.authenticate(authorization))
+                current_principal.set(principal())
                 return await fn(request, context)
             except RuleError as exc:
                 await _abort(context, from_rule_error(exc))
@@ -68,7 +77,7 @@ def _wrap(
     def streaming(fn: Callable[..., Any]) -> Callable[..., Any]:
         async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
-                current_principal.set(authenticator.authenticate(authorization))
+                current_principal.set(principal())
                 result = fn(request, context)
                 if inspect.isasyncgen(result):
                     async for item in result:
@@ -103,14 +112,18 @@ def build_server(
     authenticator: Authenticator,
     register: Iterable[Callable[[grpc.aio.Server], str]],
     address: str,
+    open_methods: Iterable[str] = (),
 ) -> tuple[grpc.aio.Server, int, Any]:
     """A server on `address` with each `register(server) -> service full name`.
+
+    `open_methods` (full method names, "/pkg.Service/Method") are served
+    without a token; our errors are still mapped to statuses there.
 
     Returns the server (not started), the bound port and the health servicer
     (call `enter_graceful_shutdown()` on it before stopping).
     """
     server = grpc.aio.server(
-        interceptors=[_Guard(authenticator)],
+        interceptors=[_Guard(authenticator, open_methods)],
         options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", 8 * 1024 * 1024)],
     )
     names = [fn(server) for fn in register]
