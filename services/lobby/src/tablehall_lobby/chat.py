@@ -66,7 +66,7 @@ class Chat:
                 continue
             if result.duplicate:
                 [earlier] = await self.store.read_stream(stream, result.first_version, result.first_version)
-                return Message(earlier.version, ev.CHAT_CODEC.decode(earlier.payload))
+                return Message(earlier.version, _posted(earlier.type, earlier.payload))
             return Message(result.first_version, message)
         raise Conflict("VERSION_CONFLICT", "The chat is busy; retry.", ru="Чат занят; повторите.")
 
@@ -76,5 +76,11 @@ class Chat:
         except ValueError as exc:
             raise BadRequest("INVALID_PAGE_TOKEN", "page_token is not one we gave.", ru="Неверный page_token.") from exc
         events = await self.store.read_stream(ev.chat_stream(table_id), start + 1, start + size)
-        messages = [Message(e.version, ev.CHAT_CODEC.decode(e.payload)) for e in events]
+        messages = [Message(e.version, _posted(e.type, e.payload)) for e in events]
         return messages, str(messages[-1].number) if len(messages) == size else ""
+
+
+def _posted(event_type: str, payload: bytes) -> ev.MessagePosted:
+    decoded = ev.CHAT_CODEC.decode(event_type, payload)
+    assert isinstance(decoded, ev.MessagePosted)
+    return decoded

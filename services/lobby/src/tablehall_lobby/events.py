@@ -1,8 +1,10 @@
 """The lobby's facts in a table's stream (`lobby.*`) and in its chat stream.
 
-Each is a frozen msgspec struct whose tag is its type name without the
-prefix. They hold facts only (ids, numbers, flags, times), no prose and never
-a PIN. `PresenceChanged` has a fixed shape: the timer service reads it.
+Each is a frozen msgspec struct; its stored type is the prefix and the class
+name (`lobby.SeatTaken`) and its payload is exactly its fields (no tag), so
+other services read them with plain structs. They hold facts only (ids,
+numbers, flags, times), no prose and never a PIN. `PresenceChanged` has a
+fixed shape: the timer service reads it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from tablehall_rules import SeatInfo, StructCodec
+from tablehall_rules import SeatInfo
 
 PREFIX = "lobby."
 CHAT_PREFIX = "chat."
@@ -27,7 +29,7 @@ def chat_stream(table_id: str) -> str:
     return f"chat-{table_id}"
 
 
-class TableCreated(msgspec.Struct, frozen=True, tag="TableCreated"):
+class TableCreated(msgspec.Struct, frozen=True):
     table_id: str
     game: str
     options: dict[str, Any]
@@ -39,13 +41,13 @@ class TableCreated(msgspec.Struct, frozen=True, tag="TableCreated"):
     at_ms: int
 
 
-class OptionsChanged(msgspec.Struct, frozen=True, tag="OptionsChanged"):
+class OptionsChanged(msgspec.Struct, frozen=True):
     options: dict[str, Any]
     by: str
     at_ms: int
 
 
-class PrivacyChanged(msgspec.Struct, frozen=True, tag="PrivacyChanged"):
+class PrivacyChanged(msgspec.Struct, frozen=True):
     """The table became private (a new PIN was set) or public. The PIN itself
     is kept hashed outside the stream."""
 
@@ -54,44 +56,44 @@ class PrivacyChanged(msgspec.Struct, frozen=True, tag="PrivacyChanged"):
     at_ms: int
 
 
-class SpectatorsAllowed(msgspec.Struct, frozen=True, tag="SpectatorsAllowed"):
+class SpectatorsAllowed(msgspec.Struct, frozen=True):
     allowed: bool
     by: str
     at_ms: int
 
 
-class SpectatorChatAllowed(msgspec.Struct, frozen=True, tag="SpectatorChatAllowed"):
+class SpectatorChatAllowed(msgspec.Struct, frozen=True):
     allowed: bool
     by: str
     at_ms: int
 
 
-class BotSeatsToSpectators(msgspec.Struct, frozen=True, tag="BotSeatsToSpectators"):
+class BotSeatsToSpectators(msgspec.Struct, frozen=True):
     allowed: bool
     by: str
     at_ms: int
 
 
-class Invited(msgspec.Struct, frozen=True, tag="Invited"):
+class Invited(msgspec.Struct, frozen=True):
     user_id: str
     by: str
     at_ms: int
 
 
-class SeatTaken(msgspec.Struct, frozen=True, tag="SeatTaken"):
+class SeatTaken(msgspec.Struct, frozen=True):
     seat: int
     user_id: str
     name: str
     at_ms: int
 
 
-class SeatLeft(msgspec.Struct, frozen=True, tag="SeatLeft"):
+class SeatLeft(msgspec.Struct, frozen=True):
     seat: int
     user_id: str
     at_ms: int
 
 
-class BotAdded(msgspec.Struct, frozen=True, tag="BotAdded"):
+class BotAdded(msgspec.Struct, frozen=True):
     seat: int
     bot_id: str
     name: str
@@ -99,14 +101,14 @@ class BotAdded(msgspec.Struct, frozen=True, tag="BotAdded"):
     at_ms: int
 
 
-class BotRemoved(msgspec.Struct, frozen=True, tag="BotRemoved"):
+class BotRemoved(msgspec.Struct, frozen=True):
     seat: int
     bot_id: str
     by: str
     at_ms: int
 
 
-class PlayerRemoved(msgspec.Struct, frozen=True, tag="PlayerRemoved"):
+class PlayerRemoved(msgspec.Struct, frozen=True):
     seat: int
     user_id: str
     by: str
@@ -115,20 +117,20 @@ class PlayerRemoved(msgspec.Struct, frozen=True, tag="PlayerRemoved"):
     at_ms: int
 
 
-class SpectatorEntered(msgspec.Struct, frozen=True, tag="SpectatorEntered"):
+class SpectatorEntered(msgspec.Struct, frozen=True):
     user_id: str
     name: str
     with_pin: bool
     at_ms: int
 
 
-class SpectatorRemoved(msgspec.Struct, frozen=True, tag="SpectatorRemoved"):
+class SpectatorRemoved(msgspec.Struct, frozen=True):
     user_id: str
     by: str
     at_ms: int
 
 
-class StartRequested(msgspec.Struct, frozen=True, tag="StartRequested"):
+class StartRequested(msgspec.Struct, frozen=True):
     """The host pressed start: the roster is frozen (seats numbered 0..n-1)."""
 
     seats: list[SeatInfo]
@@ -137,20 +139,20 @@ class StartRequested(msgspec.Struct, frozen=True, tag="StartRequested"):
     at_ms: int
 
 
-class SeatHandedToBot(msgspec.Struct, frozen=True, tag="SeatHandedToBot"):
+class SeatHandedToBot(msgspec.Struct, frozen=True):
     seat: int
     user_id: str
     by: str
     at_ms: int
 
 
-class SeatReclaimed(msgspec.Struct, frozen=True, tag="SeatReclaimed"):
+class SeatReclaimed(msgspec.Struct, frozen=True):
     seat: int
     user_id: str
     at_ms: int
 
 
-class BotSeatTaken(msgspec.Struct, frozen=True, tag="BotSeatTaken"):
+class BotSeatTaken(msgspec.Struct, frozen=True):
     """A spectator took over a bot's seat, with what the bot has."""
 
     seat: int
@@ -160,20 +162,20 @@ class BotSeatTaken(msgspec.Struct, frozen=True, tag="BotSeatTaken"):
     at_ms: int
 
 
-class PresenceChanged(msgspec.Struct, frozen=True, tag="PresenceChanged"):
+class PresenceChanged(msgspec.Struct, frozen=True):
     seat: int
     user_id: str
     present: bool
     at_ms: int
 
 
-class TableClosed(msgspec.Struct, frozen=True, tag="TableClosed"):
+class TableClosed(msgspec.Struct, frozen=True):
     by: str
     by_operator: bool
     at_ms: int
 
 
-class MessagePosted(msgspec.Struct, frozen=True, tag="MessagePosted"):
+class MessagePosted(msgspec.Struct, frozen=True):
     """One chat line (stream `chat-{table_id}`, type `chat.MessagePosted`)."""
 
     user_id: str
@@ -182,29 +184,6 @@ class MessagePosted(msgspec.Struct, frozen=True, tag="MessagePosted"):
     text: str
     at_ms: int
 
-
-LobbyEvent = (
-    TableCreated
-    | OptionsChanged
-    | PrivacyChanged
-    | SpectatorsAllowed
-    | SpectatorChatAllowed
-    | BotSeatsToSpectators
-    | Invited
-    | SeatTaken
-    | SeatLeft
-    | BotAdded
-    | BotRemoved
-    | PlayerRemoved
-    | SpectatorEntered
-    | SpectatorRemoved
-    | StartRequested
-    | SeatHandedToBot
-    | SeatReclaimed
-    | BotSeatTaken
-    | PresenceChanged
-    | TableClosed
-)
 
 LOBBY_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     TableCreated,
@@ -229,10 +208,27 @@ LOBBY_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     TableClosed,
 )
 
-CODEC: StructCodec[Any] = StructCodec(LOBBY_EVENT_TYPES)
-CHAT_CODEC: StructCodec[Any] = StructCodec([MessagePosted])
 
 
-def stored_type(event: msgspec.Struct) -> str:
-    """The stream's event type of a lobby event, e.g. `lobby.SeatTaken`."""
-    return PREFIX + CODEC.name(event)
+class Codec:
+    """Payloads of one family of untagged structs, keyed by class name."""
+
+    def __init__(self, prefix: str, types: tuple[type[msgspec.Struct], ...]) -> None:
+        self.prefix = prefix
+        self._decoders = {t.__name__: msgspec.json.Decoder(t) for t in types}
+        self._encoder = msgspec.json.Encoder()
+
+    def type_of(self, event: msgspec.Struct) -> str:
+        return self.prefix + type(event).__name__
+
+    def encode(self, event: msgspec.Struct) -> bytes:
+        return self._encoder.encode(event)
+
+    def decode(self, event_type: str, payload: bytes | str) -> msgspec.Struct:
+        """The event of a stored type (`lobby.SeatTaken`)."""
+        decoded: msgspec.Struct = self._decoders[event_type.removeprefix(self.prefix)].decode(payload)
+        return decoded
+
+
+CODEC = Codec(PREFIX, LOBBY_EVENT_TYPES)
+CHAT_CODEC = Codec(CHAT_PREFIX, (MessagePosted,))

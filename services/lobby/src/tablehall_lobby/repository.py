@@ -89,7 +89,7 @@ class Tables:
             if before is not None:
                 await before(table, events)
             batch = [
-                NewEvent(ev.stored_type(e), ev.CODEC.version(e), ev.CODEC.encode(e), {"command_id": command_id})
+                NewEvent(ev.CODEC.type_of(e), 1, ev.CODEC.encode(e), {"command_id": command_id})
                 for e in events
             ]
             try:

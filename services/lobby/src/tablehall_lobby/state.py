@@ -174,7 +174,7 @@ def evolve(state: LobbyTable, event: msgspec.Struct) -> LobbyTable:
 def apply_recorded(state: LobbyTable | None, event_type: str, payload: bytes, version: int) -> LobbyTable | None:
     """Fold one stored event of the table's stream (any writer)."""
     if event_type.startswith(ev.PREFIX):
-        decoded = ev.CODEC.decode(payload)
+        decoded = ev.CODEC.decode(event_type, payload)
         if isinstance(decoded, ev.TableCreated):
             state = new_table(decoded)
         elif state is not None:
