@@ -24,7 +24,9 @@ async def test_a_table_is_created_filled_started_and_played(lobby: Lobby, tokens
     await stub.InvitePlayer(
         lobby_pb2.InvitePlayerRequest(table=table.name, user_id="bob", request_id=rid()), metadata=tokens("alice")
     )
-    joined = await stub.JoinTable(lobby_pb2.JoinTableRequest(table=table.name, request_id=rid()), metadata=tokens("bob"))
+    joined = await stub.JoinTable(
+        lobby_pb2.JoinTableRequest(table=table.name, request_id=rid()), metadata=tokens("bob")
+    )
     assert joined.seat == 1
     bot = await stub.AddBot(lobby_pb2.AddBotRequest(table=table.name, request_id=rid()), metadata=tokens("alice"))
     assert bot.seat == 2 and bot.table.seats[2].is_bot
@@ -33,7 +35,9 @@ async def test_a_table_is_created_filled_started_and_played(lobby: Lobby, tokens
         metadata=tokens("alice"),
     )
 
-    listed = await stub.ListTables(lobby_pb2.ListTablesRequest(game="testgame", page_size=100), metadata=tokens("carol"))
+    listed = await stub.ListTables(
+        lobby_pb2.ListTablesRequest(game="testgame", page_size=100), metadata=tokens("carol")
+    )
     mine = next(t for t in listed.tables if t.name == table.name)
     assert mine.seats_taken == 3 and not mine.private and json.loads(mine.options_json)["target"] == 12
 
@@ -57,7 +61,9 @@ async def test_a_table_is_created_filled_started_and_played(lobby: Lobby, tokens
     assert json.loads(events[6].payload)["options"]["target"] == 12
 
     # play goes to the match service, for the caller's own seat only
-    view = await lobby.match_stub.GetTableView(match_pb2.GetTableViewRequest(table=table.name), metadata=tokens("alice"))
+    view = await lobby.match_stub.GetTableView(
+        match_pb2.GetTableViewRequest(table=table.name), metadata=tokens("alice")
+    )
     assert view.view.seat == 0 and view.view.decisions[0].seat == 0
     reply = await lobby.match_stub.SubmitCommand(
         match_pb2.SubmitCommandRequest(table=table.name, seat=0, command=race_command("roll"), request_id="r1"),

@@ -29,7 +29,9 @@ async def test_dev_sign_in_gives_a_token_that_works(lobby: Lobby) -> None:
     assert made.table.host_name == "Dana D."
     for bad in ("", "bot-7", "service", "a b", "x" * 41):
         await refused(
-            lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name=bad)), grpc.StatusCode.INVALID_ARGUMENT, "INVALID_NAME"
+            lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name=bad)),
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "INVALID_NAME",
         )
 
 

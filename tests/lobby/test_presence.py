@@ -113,17 +113,23 @@ async def test_an_absent_players_seat_goes_to_a_bot_and_back(lobby: Lobby, token
     name = await _table(lobby, tokens)
     await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
     hand = lobby_pb2.HandSeatToBotRequest(table=name, seat=1, request_id=rid())
-    await refused(lobby.stub.HandSeatToBot(hand, metadata=tokens("bob")), grpc.StatusCode.PERMISSION_DENIED, "NOT_THE_HOST")
+    await refused(
+        lobby.stub.HandSeatToBot(hand, metadata=tokens("bob")), grpc.StatusCode.PERMISSION_DENIED, "NOT_THE_HOST"
+    )
     held = lobby.stub.HoldPresence(lobby_pb2.HoldPresenceRequest(table=name), metadata=tokens("bob"))
     await held.read()
-    await refused(lobby.stub.HandSeatToBot(hand, metadata=tokens("host")), grpc.StatusCode.FAILED_PRECONDITION, "PLAYER_PRESENT")
+    await refused(
+        lobby.stub.HandSeatToBot(hand, metadata=tokens("host")), grpc.StatusCode.FAILED_PRECONDITION, "PLAYER_PRESENT"
+    )
     held.cancel()
     await eventually(lambda: _seat(lobby, tokens, name, 1), lambda s: not s.present)
 
     handed = await lobby.stub.HandSeatToBot(hand, metadata=tokens("host"))
     assert handed.table.seats[1].played_by_bot and handed.table.seats[1].user_id == "bob"
     await refused(
-        lobby.stub.SubmitSeatCommand(lobby_pb2.SubmitSeatCommandRequest(table=name, request_id=rid()), metadata=tokens("bob")),
+        lobby.stub.SubmitSeatCommand(
+            lobby_pb2.SubmitSeatCommandRequest(table=name, request_id=rid()), metadata=tokens("bob")
+        ),
         grpc.StatusCode.FAILED_PRECONDITION,
         "SEAT_PLAYED_BY_BOT",
     )
@@ -137,7 +143,9 @@ async def test_an_absent_players_seat_goes_to_a_bot_and_back(lobby: Lobby, token
         grpc.StatusCode.PERMISSION_DENIED,
         "NOT_SEATED",
     )
-    back = await lobby.stub.ReclaimSeat(lobby_pb2.ReclaimSeatRequest(table=name, request_id=rid()), metadata=tokens("bob"))
+    back = await lobby.stub.ReclaimSeat(
+        lobby_pb2.ReclaimSeatRequest(table=name, request_id=rid()), metadata=tokens("bob")
+    )
     assert not back.table.seats[1].played_by_bot
     types = [e.type for e in await lobby.store.read_stream(table_stream(name[7:])) if e.type.startswith("lobby.")]
     assert types[-2:] == ["lobby.SeatHandedToBot", "lobby.SeatReclaimed"]
@@ -147,7 +155,9 @@ async def test_an_operator_closes_a_running_table_at_once(lobby: Lobby, tokens: 
     name = await _table(lobby, tokens)
     await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
     close = lobby_pb2.CloseTableRequest(table=name, request_id=rid())
-    await refused(lobby.stub.CloseTable(close, metadata=tokens("host")), grpc.StatusCode.PERMISSION_DENIED, "OPERATOR_ONLY")
+    await refused(
+        lobby.stub.CloseTable(close, metadata=tokens("host")), grpc.StatusCode.PERMISSION_DENIED, "OPERATOR_ONLY"
+    )
     closed = await lobby.stub.CloseTable(close, metadata=tokens("root", ("operator",)))
     assert closed.table.status == lobby_pb2.TABLE_STATUS_CLOSED
     types = [e.type for e in await lobby.store.read_stream(table_stream(name[7:]))]
@@ -157,5 +167,7 @@ async def test_an_operator_closes_a_running_table_at_once(lobby: Lobby, tokens: 
         grpc.StatusCode.FAILED_PRECONDITION,
         "TABLE_CLOSED",
     )
-    listed = await lobby.stub.ListTables(lobby_pb2.ListTablesRequest(include_started=True, page_size=100), metadata=tokens("eve"))
+    listed = await lobby.stub.ListTables(
+        lobby_pb2.ListTablesRequest(include_started=True, page_size=100), metadata=tokens("eve")
+    )
     assert name not in [t.name for t in listed.tables]

@@ -31,7 +31,9 @@ async def test_a_private_table_admits_only_with_its_pin(lobby: Lobby, tokens: To
         "WRONG_PIN",
     )
     await refused(
-        lobby.stub.EnterTable(lobby_pb2.EnterTableRequest(table=name, pin="1111", request_id=rid()), metadata=tokens("eve")),
+        lobby.stub.EnterTable(
+            lobby_pb2.EnterTableRequest(table=name, pin="1111", request_id=rid()), metadata=tokens("eve")
+        ),
         grpc.StatusCode.PERMISSION_DENIED,
         "WRONG_PIN",
     )
@@ -82,18 +84,24 @@ async def test_pin_attempts_are_rate_limited_per_user_and_table(lobby: Lobby, to
     name = made.table.name
     for _ in range(5):
         await refused(
-            lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, pin="guess", request_id=rid()), metadata=tokens("mallory")),
+            lobby.stub.JoinTable(
+                lobby_pb2.JoinTableRequest(table=name, pin="guess", request_id=rid()), metadata=tokens("mallory")
+            ),
             grpc.StatusCode.PERMISSION_DENIED,
             "WRONG_PIN",
         )
     # over the limit even the right PIN is not compared
     await refused(
-        lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, pin=PIN, request_id=rid()), metadata=tokens("mallory")),
+        lobby.stub.JoinTable(
+            lobby_pb2.JoinTableRequest(table=name, pin=PIN, request_id=rid()), metadata=tokens("mallory")
+        ),
         grpc.StatusCode.RESOURCE_EXHAUSTED,
         "PIN_ATTEMPTS_EXCEEDED",
     )
     # another user is not affected
-    ok = await lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, pin=PIN, request_id=rid()), metadata=tokens("bob"))
+    ok = await lobby.stub.JoinTable(
+        lobby_pb2.JoinTableRequest(table=name, pin=PIN, request_id=rid()), metadata=tokens("bob")
+    )
     assert ok.seat == 1
 
 
@@ -101,12 +109,16 @@ async def test_the_host_makes_a_table_private_and_public_again(lobby: Lobby, tok
     made = await lobby.stub.CreateTable(race_table(), metadata=tokens("host"))
     name = made.table.name
     await refused(
-        lobby.stub.SetPrivacy(lobby_pb2.SetPrivacyRequest(table=name, private=True, pin=PIN, request_id=rid()), metadata=tokens("bob")),
+        lobby.stub.SetPrivacy(
+            lobby_pb2.SetPrivacyRequest(table=name, private=True, pin=PIN, request_id=rid()), metadata=tokens("bob")
+        ),
         grpc.StatusCode.PERMISSION_DENIED,
         "NOT_THE_HOST",
     )
     await refused(
-        lobby.stub.SetPrivacy(lobby_pb2.SetPrivacyRequest(table=name, private=True, pin="12", request_id=rid()), metadata=tokens("host")),
+        lobby.stub.SetPrivacy(
+            lobby_pb2.SetPrivacyRequest(table=name, private=True, pin="12", request_id=rid()), metadata=tokens("host")
+        ),
         grpc.StatusCode.INVALID_ARGUMENT,
         "INVALID_PIN",
     )
@@ -123,7 +135,9 @@ async def test_the_host_makes_a_table_private_and_public_again(lobby: Lobby, tok
         lobby_pb2.SetPrivacyRequest(table=name, private=False, request_id=rid()), metadata=tokens("host")
     )
     assert not public.table.private
-    joined = await lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, request_id=rid()), metadata=tokens("bob"))
+    joined = await lobby.stub.JoinTable(
+        lobby_pb2.JoinTableRequest(table=name, request_id=rid()), metadata=tokens("bob")
+    )
     assert joined.seat == 1
     types = [e.type for e in await lobby.store.read_stream(table_stream(name[7:]))]
     assert types == ["lobby.TableCreated", "lobby.PrivacyChanged", "lobby.PrivacyChanged", "lobby.SeatTaken"]

@@ -22,7 +22,9 @@ async def _started_with_bot(lobby: Lobby, tokens: Tokens) -> str:
 
 async def test_a_spectator_enters_chats_when_allowed_and_is_removed(lobby: Lobby, tokens: Tokens) -> None:
     name = await _started_with_bot(lobby, tokens)
-    entered = await lobby.stub.EnterTable(lobby_pb2.EnterTableRequest(table=name, request_id=rid()), metadata=tokens("sam"))
+    entered = await lobby.stub.EnterTable(
+        lobby_pb2.EnterTableRequest(table=name, request_id=rid()), metadata=tokens("sam")
+    )
     assert entered.table.status == lobby_pb2.TABLE_STATUS_PLAYING
     watched = await lobby.stub.WatchTable(lobby_pb2.WatchTableRequest(table=name), metadata=tokens("sam"))
     view = json.loads(watched.view.view_json)
@@ -34,12 +36,16 @@ async def test_a_spectator_enters_chats_when_allowed_and_is_removed(lobby: Lobby
         grpc.StatusCode.PERMISSION_DENIED,
         "CHAT_NOT_ALLOWED",
     )
-    said = await send(lobby_pb2.SendChatMessageRequest(table=name, text="  welcome ", request_id=rid()), metadata=tokens("host"))
+    said = await send(
+        lobby_pb2.SendChatMessageRequest(table=name, text="  welcome ", request_id=rid()), metadata=tokens("host")
+    )
     assert said.message.text == "welcome" and said.message.seat == 0
     await lobby.stub.SetSpectatorPolicy(
         lobby_pb2.SetSpectatorPolicyRequest(table=name, spectator_chat=True, request_id=rid()), metadata=tokens("host")
     )
-    spoke = await send(lobby_pb2.SendChatMessageRequest(table=name, text="hello", request_id=rid()), metadata=tokens("sam"))
+    spoke = await send(
+        lobby_pb2.SendChatMessageRequest(table=name, text="hello", request_id=rid()), metadata=tokens("sam")
+    )
     assert spoke.message.seat == -1 and spoke.message.number == 2
     page = await lobby.stub.ListChatMessages(lobby_pb2.ListChatMessagesRequest(table=name), metadata=tokens("sam"))
     assert [(m.user_id, m.text) for m in page.messages] == [("host", "welcome"), ("sam", "hello")]
@@ -47,7 +53,9 @@ async def test_a_spectator_enters_chats_when_allowed_and_is_removed(lobby: Lobby
     assert [e.type for e in chat_events] == ["chat.MessagePosted", "chat.MessagePosted"]
 
     await refused(
-        lobby.stub.RemoveSpectator(lobby_pb2.RemoveSpectatorRequest(table=name, user_id="sam", request_id=rid()), metadata=tokens("sam")),
+        lobby.stub.RemoveSpectator(
+            lobby_pb2.RemoveSpectatorRequest(table=name, user_id="sam", request_id=rid()), metadata=tokens("sam")
+        ),
         grpc.StatusCode.PERMISSION_DENIED,
         "NOT_THE_HOST",
     )
@@ -83,9 +91,13 @@ async def test_chat_is_length_and_rate_limited(lobby: Lobby, tokens: Tokens) -> 
         grpc.StatusCode.INVALID_ARGUMENT,
         "CHAT_EMPTY",
     )
-    await send(lobby_pb2.SendChatMessageRequest(table=name, text="x" * 500, request_id=rid()), metadata=tokens("talker"))
+    await send(
+        lobby_pb2.SendChatMessageRequest(table=name, text="x" * 500, request_id=rid()), metadata=tokens("talker")
+    )
     for _ in range(4):
-        await send(lobby_pb2.SendChatMessageRequest(table=name, text="more", request_id=rid()), metadata=tokens("talker"))
+        await send(
+            lobby_pb2.SendChatMessageRequest(table=name, text="more", request_id=rid()), metadata=tokens("talker")
+        )
     await refused(
         send(lobby_pb2.SendChatMessageRequest(table=name, text="spam", request_id=rid()), metadata=tokens("talker")),
         grpc.StatusCode.RESOURCE_EXHAUSTED,
@@ -97,19 +109,25 @@ async def test_chat_is_length_and_rate_limited(lobby: Lobby, tokens: Tokens) -> 
 async def test_a_spectator_takes_over_a_bot_seat_when_the_host_allows(lobby: Lobby, tokens: Tokens) -> None:
     name = await _started_with_bot(lobby, tokens)
     take = lobby_pb2.TakeBotSeatRequest(table=name, seat=1, request_id=rid())
-    await refused(lobby.stub.TakeBotSeat(take, metadata=tokens("sam")), grpc.StatusCode.PERMISSION_DENIED, "BOT_SEATS_CLOSED")
+    await refused(
+        lobby.stub.TakeBotSeat(take, metadata=tokens("sam")), grpc.StatusCode.PERMISSION_DENIED, "BOT_SEATS_CLOSED"
+    )
     await lobby.stub.SetSpectatorPolicy(
         lobby_pb2.SetSpectatorPolicyRequest(table=name, bot_seats_to_spectators=True, request_id=rid()),
         metadata=tokens("host"),
     )
     await refused(
-        lobby.stub.TakeBotSeat(lobby_pb2.TakeBotSeatRequest(table=name, seat=0, request_id=rid()), metadata=tokens("sam")),
+        lobby.stub.TakeBotSeat(
+            lobby_pb2.TakeBotSeatRequest(table=name, seat=0, request_id=rid()), metadata=tokens("sam")
+        ),
         grpc.StatusCode.FAILED_PRECONDITION,
         "SEAT_NOT_A_BOT",
     )
     taken = await lobby.stub.TakeBotSeat(take, metadata=tokens("sam"))
     assert taken.table.seats[1].user_id == "sam" and not taken.table.seats[1].is_bot
-    await refused(lobby.stub.TakeBotSeat(take, metadata=tokens("tom")), grpc.StatusCode.FAILED_PRECONDITION, "SEAT_NOT_A_BOT")
+    await refused(
+        lobby.stub.TakeBotSeat(take, metadata=tokens("tom")), grpc.StatusCode.FAILED_PRECONDITION, "SEAT_NOT_A_BOT"
+    )
     # sam plays the bot's seat, with what it has, through the lobby
     await lobby.stub.SubmitSeatCommand(
         lobby_pb2.SubmitSeatCommandRequest(table=name, command=race_command("pass"), request_id="h1"),

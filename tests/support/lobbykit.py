@@ -11,8 +11,8 @@ from typing import Any, TypeVar
 
 import grpc
 import pytest
-from support.matchkit import SECRET, SERVICE_SECRET
 
+from support.matchkit import SECRET, SERVICE_SECRET
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2_grpc
 from tablehall_eventstore import EventStore
@@ -46,7 +46,7 @@ async def start_lobby(database_url: str, dev: bool = True, **lobby_overrides: An
     settings = replace(Settings(), instance_id=f"test-{uuid.uuid4().hex[:6]}")
     match = match_service.build(store, settings, address)
     services = ServiceProvider(SERVICE_SECRET)
-    conf = replace(LobbySettings(), match_address=address, heartbeat_seconds=0.2, **lobby_overrides)
+    conf = replace(LobbySettings(), match_address=address, heartbeat_seconds=0.2, sweep_seconds=0.1, **lobby_overrides)
     metadata = [("authorization", f"Bearer {services.service_token('lobby')}")]
     lobby = lobby_service.build(store, address, metadata, DevProvider(SECRET) if dev else None, conf)
     providers: list[Any] = [DevProvider(SECRET)] if dev else []

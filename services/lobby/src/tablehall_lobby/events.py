@@ -209,7 +209,6 @@ LOBBY_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
 )
 
 
-
 class Codec:
     """Payloads of one family of untagged structs, keyed by class name."""
 

@@ -9,6 +9,8 @@ answered from the stream, never applied twice.
 
 from __future__ import annotations
 
+import asyncio
+import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
@@ -25,7 +27,10 @@ from tablehall_rules import RuleError
 
 log = structlog.get_logger("lobby")
 
-ATTEMPTS = 5
+# The match appends to the same stream while a game runs: a lobby command may
+# lose the race a few times, so it retries with a short random back-off.
+ATTEMPTS = 20
+BACKOFF_SECONDS = 0.002
 
 Decide = Callable[[LobbyTable | None], Sequence[msgspec.Struct]]
 Hook = Callable[[LobbyTable | None, Sequence[msgspec.Struct]], Awaitable[None]]
@@ -74,7 +79,9 @@ class Tables:
         deciding and before appending (PIN checks, idempotent match calls).
         """
         stream = ev.table_stream(table_id)
-        for _ in range(ATTEMPTS):
+        for attempt in range(ATTEMPTS):
+            if attempt:
+                await asyncio.sleep(random.uniform(0, BACKOFF_SECONDS * attempt))
             table = await self.load(table_id)
             try:
                 events = list(decide(table))
@@ -88,10 +95,7 @@ class Tables:
                 return Outcome(table, [])
             if before is not None:
                 await before(table, events)
-            batch = [
-                NewEvent(ev.CODEC.type_of(e), 1, ev.CODEC.encode(e), {"command_id": command_id})
-                for e in events
-            ]
+            batch = [NewEvent(ev.CODEC.type_of(e), 1, ev.CODEC.encode(e), {"command_id": command_id}) for e in events]
             try:
                 result = await self.store.append(stream, table.version if table else 0, batch, command_id=command_id)
             except ConcurrencyConflict:
