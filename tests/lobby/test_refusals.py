@@ -321,3 +321,32 @@ async def test_spectators_can_be_shut_out(lobby: Lobby, tokens: Tokens) -> None:
         Code.PERMISSION_DENIED,
         "SPECTATORS_NOT_ALLOWED",
     )
+
+
+async def test_a_start_the_game_refuses_reopens_the_table(lobby: Lobby, tokens: Tokens) -> None:
+    made = await lobby.stub.CreateTable(race_table(seat_count=3, options='{"target": 900}'), metadata=tokens("solo"))
+    name = made.table.name
+    await refused(
+        lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("solo")),
+        Code.INVALID_ARGUMENT,
+        "SOLO_TARGET",
+    )
+    got = await lobby.stub.GetTable(lobby_pb2.GetTableRequest(table=name), metadata=tokens("solo"))
+    assert got.table.status == lobby_pb2.TABLE_STATUS_WAITING and len(got.table.seats) == 3
+    joined = await lobby.stub.JoinTable(
+        lobby_pb2.JoinTableRequest(table=name, request_id=rid()), metadata=tokens("bob")
+    )
+    assert joined.seat == 1
+    started = await lobby.stub.StartTable(
+        lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("solo")
+    )
+    assert started.table.status == lobby_pb2.TABLE_STATUS_PLAYING
+    types = [e.type for e in await lobby.store.read_stream(table_stream(name[7:]))]
+    assert types[:6] == [
+        "lobby.TableCreated",
+        "lobby.StartRequested",
+        "lobby.StartAborted",
+        "lobby.SeatTaken",
+        "lobby.StartRequested",
+        "match.Started",
+    ]

@@ -28,7 +28,7 @@ from tablehall_lobby.pins import Pins, valid_pin
 from tablehall_lobby.readmodel import Page, ReadModel
 from tablehall_lobby.repository import Outcome, Tables
 from tablehall_lobby.state import LobbyTable
-from tablehall_platform.errors import AlreadyExists, BadRequest, NotFound, Refused
+from tablehall_platform.errors import AlreadyExists, BadRequest, NotFound, PermissionDenied, Refused
 from tablehall_rules.registry import get_game
 
 log = structlog.get_logger("lobby")
@@ -282,9 +282,20 @@ class LobbyApp:
             except AlreadyExists:  # the stream moved while the match appended (e.g. a presence change)
                 if attempt == MATCH_START_ATTEMPTS - 1:
                     raise
+            except (BadRequest, Refused, PermissionDenied) as refusal:
+                # the game refused this roster: reopen the table, then say why
+                await self._abort_start(actor, table_id, request_id, refusal.reason)
+                raise
         table = await self.tables.get(table_id)
         log.info("table started", table=table_id, seats=len(table.seats), version=table.version)
         return table, seed_sha256
+
+    async def _abort_start(self, actor: Actor, table_id: str, request_id: str, reason: str) -> None:
+        def decide(table: LobbyTable) -> list[msgspec.Struct]:
+            return [ev.StartAborted(reason, self.now_ms())] if table.status == "starting" else []
+
+        await self._run(table_id, actor, f"{request_id}:aborted", decide)
+        log.info("table start refused by the game", table=table_id, reason=reason)
 
     async def hand_to_bot(self, actor: Actor, table_id: str, seat: int, request_id: str) -> LobbyTable:
         async def tell_match(table: LobbyTable, events: Sequence[msgspec.Struct]) -> None:

@@ -139,6 +139,14 @@ class StartRequested(msgspec.Struct, frozen=True):
     at_ms: int
 
 
+class StartAborted(msgspec.Struct, frozen=True):
+    """The match refused to start (a rule on the final roster): the table is
+    open again with its seats as before."""
+
+    reason: str
+    at_ms: int
+
+
 class SeatHandedToBot(msgspec.Struct, frozen=True):
     seat: int
     user_id: str
@@ -201,6 +209,7 @@ LOBBY_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     SpectatorEntered,
     SpectatorRemoved,
     StartRequested,
+    StartAborted,
     SeatHandedToBot,
     SeatReclaimed,
     BotSeatTaken,

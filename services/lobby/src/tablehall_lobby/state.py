@@ -47,6 +47,8 @@ class LobbyTable(msgspec.Struct):
     # users removed from a seat: they may not sit at this table again
     removed_players: list[str] = msgspec.field(default_factory=list)
     bots_added: int = 0
+    # the number of seats while gathering (a start compacts them; an aborted start restores it)
+    seat_count: int = 0
     version: int = 0
 
     # ---- questions ---------------------------------------------------------
@@ -105,6 +107,7 @@ def new_table(event: ev.TableCreated) -> LobbyTable:
         private=event.private,
         spectators_allowed=event.spectators_allowed,
         created_at_ms=event.at_ms,
+        seat_count=event.seat_count,
     )
 
 
@@ -153,6 +156,9 @@ def evolve(state: LobbyTable, event: msgspec.Struct) -> LobbyTable:
             state.seats = [by_user[s.user_id] for s in seats]
             state.options = dict(options)
             state.status = "starting"
+        case ev.StartAborted():
+            state.seats = [*state.seats, *([None] * (state.seat_count - len(state.seats)))]
+            state.status = "waiting"
         case ev.SeatHandedToBot(seat=seat):
             _seat(state, seat).by_bot = True
         case ev.SeatReclaimed(seat=seat):
