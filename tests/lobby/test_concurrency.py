@@ -47,12 +47,16 @@ async def test_lobby_and_match_share_the_stream_while_playing(lobby: Lobby, toke
     async def play() -> None:
         for turn in range(20):
             who, seat = ("host", 0) if turn % 2 == 0 else ("bob", 1)
-            await lobby.match_stub.SubmitCommand(
-                match_pb2.SubmitCommandRequest(
-                    table=name, seat=seat, command=race_command("pass"), request_id=f"m{turn}"
-                ),
-                metadata=tokens(who),
+            request = match_pb2.SubmitCommandRequest(
+                table=name, seat=seat, command=race_command("pass"), request_id=f"m{turn}"
             )
+            for _ in range(5):  # ABORTED: the lobby got in between; a client retries the same request
+                try:
+                    await lobby.match_stub.SubmitCommand(request, metadata=tokens(who))
+                    break
+                except grpc.aio.AioRpcError as exc:
+                    if exc.code() != grpc.StatusCode.ABORTED:
+                        raise
 
     async def chatter() -> None:
         for _ in range(10):
