@@ -10,7 +10,7 @@ PROTOS := $(shell find proto -name '*.proto' | sort)
 STAMP := $(VENV)/.installed
 
 
-.PHONY: help install protos run test soak lint typecheck bench bench-match bench-puzzipolia clean
+.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -55,13 +55,16 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: bench-match bench-puzzipolia
+bench: bench-match bench-puzzipolia bench-lobby
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
 
 bench-puzzipolia: install
 	$(PY) tests/bench/bench_puzzipolia.py
+
+bench-lobby: install
+	$(PY) tests/bench/bench_lobby.py
 
 clean:
 	rm -rf $(VENV) $(PROTO_OUT)/tablehall .data

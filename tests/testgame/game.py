@@ -110,6 +110,9 @@ def _places(state: RaceState) -> list[list[int]]:
     return [[s] for s in ranked] + ([gone] if gone else [])
 
 
+SOLO_MAX_TARGET = 500
+
+
 class DiceRace:
     id: ClassVar[str] = "testgame"
     rules_version: ClassVar[str] = "1"
@@ -135,6 +138,12 @@ class DiceRace:
         opts = self.parse_options(options)
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise InvalidOptions("SEAT_COUNT", "1 to 4 seats.", "От 1 до 4 мест.")
+        if len(seats) == 1 and opts["target"] > SOLO_MAX_TARGET:
+            # a rule that depends on the seats, checked only at the start (like a
+            # round limit that only big tables must have)
+            raise InvalidOptions(
+                "SOLO_TARGET", f"A solo race has a target of at most {SOLO_MAX_TARGET}.", "Соло — цель не больше 500."
+            )
         secrets = [ctx.rng.randint(1, 100) for _ in seats]
         return [Started(list(seats), opts["target"], opts["clock_ms"], secrets, ctx.now_ms)]
 

@@ -15,7 +15,7 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from tablehall_platform.auth import Authenticator, current_principal
+from tablehall_platform.auth import Authenticator, Principal, current_principal
 from tablehall_platform.errors import ServiceError, from_rule_error, to_status
 from tablehall_rules.errors import RuleError
 
@@ -31,8 +31,9 @@ class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     token is read inside the call, so nothing per call is allocated here.
     """
 
-    def __init__(self, authenticator: Authenticator) -> None:
+    def __init__(self, authenticator: Authenticator, open_methods: Iterable[str] = ()) -> None:
         self.authenticator = authenticator
+        self.open_methods = frozenset(open_methods)
         self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
 
     async def intercept_service(
@@ -47,7 +48,7 @@ class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         handler = await continuation(details)
         if handler is None or method.startswith(OPEN_PREFIXES):
             return handler
-        wrapped = _wrap(handler, self.authenticator)
+        wrapped = _wrap(handler, self.authenticator, method in self.open_methods)
         self._wrapped[method] = wrapped
         return wrapped
 
@@ -63,11 +64,15 @@ async def _abort(context: grpc.aio.ServicerContext, error: ServiceError) -> None
     await context.abort_with_status(to_status(error))
 
 
-def _wrap(handler: grpc.RpcMethodHandler, authenticator: Authenticator) -> grpc.RpcMethodHandler:
+def _wrap(handler: grpc.RpcMethodHandler, authenticator: Authenticator, is_open: bool = False) -> grpc.RpcMethodHandler:
+    def principal(context: grpc.aio.ServicerContext) -> Principal | None:
+        # an open method (e.g. a development sign-in) runs without a caller
+        return None if is_open else authenticator.authenticate(_authorization(context))
+
     def unary(fn: Callable[..., Any]) -> Callable[..., Any]:
         async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
-                current_principal.set(authenticator.authenticate(_authorization(context)))
+                current_principal.set(principal(context))
                 return await fn(request, context)
             except RuleError as exc:
                 await _abort(context, from_rule_error(exc))
@@ -79,7 +84,7 @@ def _wrap(handler: grpc.RpcMethodHandler, authenticator: Authenticator) -> grpc.
     def streaming(fn: Callable[..., Any]) -> Callable[..., Any]:
         async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
-                current_principal.set(authenticator.authenticate(_authorization(context)))
+                current_principal.set(principal(context))
                 result = fn(request, context)
                 if inspect.isasyncgen(result):
                     async for item in result:
@@ -114,14 +119,18 @@ def build_server(
     authenticator: Authenticator,
     register: Iterable[Callable[[grpc.aio.Server], str]],
     address: str,
+    open_methods: Iterable[str] = (),
 ) -> tuple[grpc.aio.Server, int, Any]:
     """A server on `address` with each `register(server) -> service full name`.
+
+    `open_methods` (full method names, "/pkg.Service/Method") are served
+    without a token; our errors are still mapped to statuses there.
 
     Returns the server (not started), the bound port and the health servicer
     (call `enter_graceful_shutdown()` on it before stopping).
     """
     server = grpc.aio.server(
-        interceptors=[_Guard(authenticator)],
+        interceptors=[_Guard(authenticator, open_methods)],
         options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", 8 * 1024 * 1024)],
     )
     names = [fn(server) for fn in register]

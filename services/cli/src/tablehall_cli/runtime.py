@@ -25,6 +25,7 @@ log = structlog.get_logger("tablehall")
 # `tablehall up` starts them all in this order.
 SERVICES: dict[str, str] = {
     "match": "tablehall_match.service",
+    "lobby": "tablehall_lobby.service",
     "publisher": "tablehall_cli.publisher",
 }
 
@@ -83,7 +84,8 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
         module = importlib.import_module(SERVICES[name])
         components.append(await module.component(ctx))
     registrations = [fn for c in components for fn in c.register]
-    server, bound, health = build_server(authenticator(settings), registrations, address)
+    open_methods = [m for c in components for m in c.extras.get("open_methods", ())]
+    server, bound, health = build_server(authenticator(settings), registrations, address, open_methods)
     try:
         await server.start()
         for component in components:
