@@ -58,7 +58,7 @@ async def _refused_unchanged(lobby: Lobby, name: str, call: Awaitable[Any], code
         ),
         (lobby_pb2.CreateTableRequest(game="testgame"), Code.INVALID_ARGUMENT, "REQUEST_ID_REQUIRED"),
         (
-            lobby_pb2.CreateTableRequest(game="puzzipolia", request_id="a"),
+            lobby_pb2.CreateTableRequest(game="ghost", request_id="a"),
             Code.FAILED_PRECONDITION,
             "GAME_NOT_INSTALLED",
         ),
