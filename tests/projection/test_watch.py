@@ -15,7 +15,7 @@ from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall_platform.errors import error_info
 
 
-async def collect(call: Any, until_version: int, timeout: float = 10.0) -> list[pb.WatchTableResponse]:
+async def collect(call: Any, until_version: int, wait: float = 10.0) -> list[pb.WatchTableResponse]:
     """Messages of a watch call up to (and including) `until_version`, then cancel the call."""
     out: list[pb.WatchTableResponse] = []
 
@@ -26,7 +26,7 @@ async def collect(call: Any, until_version: int, timeout: float = 10.0) -> list[
                 return
 
     try:
-        await asyncio.wait_for(read(), timeout)
+        await asyncio.wait_for(read(), wait)
     finally:
         call.cancel()
     return out
@@ -100,11 +100,11 @@ async def test_spectators_trail_by_the_delay_until_the_end(stack: Stack, tokens:
     table = await new_race(stack, tokens, options='{"target": 25, "spectator_delay": 3}')
     await play(stack, tokens, table, 6)
     now = await head(stack, table)
-    carol = await collect(watch(stack, tokens, table, "carol"), now - 3, timeout=5)
+    carol = await collect(watch(stack, tokens, table, "carol"), now - 3, wait=5)
     assert carol[0].kind == pb.UPDATE_KIND_SNAPSHOT and carol[-1].version == now - 3
     late = watch(stack, tokens, table, "carol", from_version=now - 3)
     with pytest.raises(TimeoutError):
-        await collect(late, now - 2, timeout=0.5)
+        await collect(late, now - 2, wait=0.5)
     alice = await collect(watch(stack, tokens, table, "alice"), now)
     assert alice[0].version == now  # players are not delayed
     final = await finish(stack, tokens, table)

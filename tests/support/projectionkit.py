@@ -69,7 +69,7 @@ async def stop_stack(stack: Stack) -> None:
     await stack.store.close()
 
 
-async def new_race(stack: Stack, tokens: Tokens, players: int = 2, options: str = '{"target": 30}') -> str:
+async def new_race(stack: Stack, tokens: Tokens, players: int = 2, options: str = '{"target": 30, "clock_ms": 100}') -> str:
     table = f"tables/t-{uuid.uuid4().hex[:12]}"
     await stack.stub.StartMatch(
         match_pb2.StartMatchRequest(
@@ -95,6 +95,7 @@ async def play(stack: Stack, tokens: Tokens, table: str, moves: int, *, timeouts
             return view.view.version
         decision = view.view.decisions[0]
         if timeouts and i % 5 == 4:
+            await asyncio.sleep(decision.clock_ms / 1000 + 0.01)  # let the clock run out
             reply = await stack.stub.SubmitDefaultCommand(
                 match_pb2.SubmitDefaultCommandRequest(table=table, decision_key=decision.key, request_id=decision.key),
                 metadata=tokens("timer", ("service",)),
@@ -129,7 +130,7 @@ async def dump_models(store: EventStore) -> dict[str, list[tuple[object, ...]]]:
     """Every read model's rows, in a stable order (for comparisons)."""
     out = {}
     for table in MODEL_TABLES:
-        rows = await store.pool.fetch(f"SELECT * FROM {table} ORDER BY 1, 2")
+        rows = await store.pool.fetch(f"SELECT * FROM {table} t ORDER BY t::text")
         out[table] = [tuple(r) for r in rows]
     return out
 
