@@ -33,6 +33,7 @@ class Stack:
     channel: grpc.aio.Channel
     stub: match_pb2_grpc.MatchServiceStub
     proj: projection_pb2_grpc.ProjectionServiceStub
+    database_url: str
 
 
 async def start_stack(database_url: str, batch: int | None = None) -> Stack:
@@ -58,6 +59,7 @@ async def start_stack(database_url: str, batch: int | None = None) -> Stack:
         channel,
         match_pb2_grpc.MatchServiceStub(channel),
         projection_pb2_grpc.ProjectionServiceStub(channel),
+        database_url,
     )
 
 
@@ -69,7 +71,9 @@ async def stop_stack(stack: Stack) -> None:
     await stack.store.close()
 
 
-async def new_race(stack: Stack, tokens: Tokens, players: int = 2, options: str = '{"target": 30, "clock_ms": 100}') -> str:
+async def new_race(
+    stack: Stack, tokens: Tokens, players: int = 2, options: str = '{"target": 30, "clock_ms": 100}'
+) -> str:
     table = f"tables/t-{uuid.uuid4().hex[:12]}"
     await stack.stub.StartMatch(
         match_pb2.StartMatchRequest(

@@ -48,6 +48,11 @@ class Discrepancy(Exception):
         self.message = message
 
 
+def _as_stored(value: Any) -> Any:
+    """`value` as it reads back from stored JSON (e.g. integer keys become strings)."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
 def _groups(events: Sequence[AuditEvent]) -> list[list[AuditEvent]]:
     """Consecutive events of one command (same command_id); others alone."""
     groups: list[list[AuditEvent]] = []
@@ -219,7 +224,7 @@ class _Replay:
         if outcome is None:
             raise Discrepancy(event.version, "match.Ended while the rules say the match goes on")
         ended = msgspec.json.decode(event.payload, type=MatchEnded)
-        if ended.outcome != msgspec.to_builtins(outcome):
+        if ended.outcome != _as_stored(outcome):
             raise Discrepancy(event.version, "the recorded outcome differs from the rules' outcome")
         if now_ms is not None and ended.ended_at_ms != now_ms:
             raise Discrepancy(event.version, "match.Ended is not timed at its command")
@@ -228,7 +233,7 @@ class _Replay:
 
     def _draws(self, event: AuditEvent, rng: DrawSource, start: int) -> None:
         recorded = event.metadata.get("draws") or []
-        if recorded != msgspec.to_builtins(rng.draws):
+        if recorded != _as_stored(rng.draws):
             raise Discrepancy(event.version, "the recorded draws differ from those recomputed from the seed")
         if rng.draws and event.metadata.get("draw_start", start) != start:
             raise Discrepancy(event.version, "the recorded draws do not start where the counter stood")
@@ -238,7 +243,7 @@ class _Replay:
     def _pending(self, last: AuditEvent) -> None:
         if "pending" not in last.metadata:
             raise Discrepancy(last.version, "the command's last event records no open decisions")
-        if last.metadata["pending"] != msgspec.to_builtins(self.game.pending(self.state)):
+        if last.metadata["pending"] != _as_stored(self.game.pending(self.state)):
             raise Discrepancy(last.version, "the recorded open decisions differ from the rules'")
 
 
