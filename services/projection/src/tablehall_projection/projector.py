@@ -11,7 +11,6 @@ also serialises concurrent instances running the same model.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -168,8 +167,10 @@ class Projector:
                 n = 0
             now = time.monotonic()
             if n or now - last_report > 1.0:
-                with contextlib.suppress(asyncpg.PostgresError, OSError):
+                try:
                     await self.report_lag()
+                except Exception as exc:  # the metric waits for the next round
+                    log.warning("projection lag unknown", projection=self.name, error=str(exc))
                 last_report = now
             if n < self.batch:
                 waiter = asyncio.ensure_future(self.store.wait_appended(backoff))
