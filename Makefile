@@ -10,7 +10,7 @@ PROTOS := $(shell find proto -name '*.proto' | sort)
 STAMP := $(VENV)/.installed
 
 
-.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby clean
+.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -55,7 +55,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: bench-match bench-puzzipolia bench-lobby
+bench: bench-match bench-puzzipolia bench-lobby bench-projection
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
@@ -65,6 +65,9 @@ bench-puzzipolia: install
 
 bench-lobby: install
 	$(PY) tests/bench/bench_lobby.py
+
+bench-projection: install
+	$(PY) tests/bench/bench_projection.py
 
 clean:
 	rm -rf $(VENV) $(PROTO_OUT)/tablehall .data

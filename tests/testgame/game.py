@@ -24,6 +24,7 @@ from tablehall_rules import (
     SeatInfo,
     Viewer,
 )
+from tablehall_rules.journal import JournalEntry
 
 
 class Roll(msgspec.Struct, frozen=True, tag="Roll"):
@@ -123,7 +124,7 @@ class DiceRace:
     event_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Started, Rolled, Passed, Conceded, Finished)
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
-        unknown = set(raw) - {"target", "clock_ms"}
+        unknown = set(raw) - {"target", "clock_ms", "spectator_delay"}
         if unknown:
             raise InvalidOptions("UNKNOWN_OPTION", f"Unknown options {sorted(unknown)}.", "Неизвестные настройки.")
         target = raw.get("target", 20)
@@ -132,7 +133,13 @@ class DiceRace:
             raise InvalidOptions("INVALID_TARGET", "target must be 1..1000.", "Цель должна быть от 1 до 1000.")
         if not isinstance(clock_ms, int) or not 100 <= clock_ms <= 600_000:
             raise InvalidOptions("INVALID_CLOCK", "clock_ms must be 100..600000.", "Часы: от 100 до 600000 мс.")
-        return {"target": target, "clock_ms": clock_ms}
+        delay = raw.get("spectator_delay", 0)
+        if not isinstance(delay, int) or not 0 <= delay <= 1000:
+            raise InvalidOptions("INVALID_DELAY", "spectator_delay must be 0..1000.", "Задержка: от 0 до 1000.")
+        options = {"target": target, "clock_ms": clock_ms}
+        if delay:
+            options["spectator_delay"] = delay  # the host's option, read by the projection service
+        return options
 
     def start(self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
         opts = self.parse_options(options)
@@ -256,10 +263,85 @@ class DiceRace:
     def close_command(self, reason: str) -> msgspec.Struct | None:
         return Close(reason)
 
+    # Projection hooks: the journal and live standings (public information only)
+    def journal(self, state_before: RaceState | None, event: msgspec.Struct) -> list[JournalEntry]:
+        return _journal(state_before, event)
+
+    def standings(self, state: RaceState) -> list[list[int]]:
+        if state.places is not None:
+            return state.places
+        live = [s for s in range(len(state.seats)) if not state.out[s]]
+        gone = [s for s in range(len(state.seats)) if state.out[s]]
+        places: list[list[int]] = []
+        for score in sorted({state.scores[s] for s in live}, reverse=True):
+            places.append([s for s in live if state.scores[s] == score])
+        return places + ([gone] if gone else [])
+
     def outcome(self, state: RaceState) -> Outcome | None:
         if state.places is None:
             return None
         return Outcome(places=state.places, reason="target reached", scores=dict(enumerate(state.scores)))
+
+
+def _name(state: RaceState | None, seat: int) -> str:
+    return state.seats[seat].name if state is not None else str(seat)
+
+
+def _journal(before: RaceState | None, event: msgspec.Struct) -> list[JournalEntry]:
+    if isinstance(event, Started):
+        n, target = len(event.seats), event.target
+        entries = [
+            JournalEntry(
+                "testgame.started",
+                {"players": n, "target": target},
+                f"Гонка до {target}, игроков: {n}. Каждому роздано тайное число.",
+                f"A race to {target} with {n} players. Each has been dealt a secret number.",
+            )
+        ]
+        for seat, secret in enumerate(event.secrets):
+            entries.append(
+                JournalEntry(
+                    "testgame.secret_dealt",
+                    {"seat": seat, "secret": secret},
+                    f"Ваше тайное число: {secret}.",
+                    f"Your secret number is {secret}.",
+                    audience=[seat],
+                )
+            )
+        return entries
+    assert before is not None
+    if isinstance(event, Rolled):
+        name, total = _name(before, event.seat), before.scores[event.seat] + event.value
+        return [
+            JournalEntry(
+                "testgame.rolled",
+                {"seat": event.seat, "value": event.value, "total": total},
+                f"{name} выбрасывает {event.value}, всего {total}.",
+                f"{name} rolls {event.value}, {total} in all.",
+            )
+        ]
+    if isinstance(event, Passed):
+        name = _name(before, event.seat)
+        if event.timeout:
+            ru, en = f"У {name} вышло время: пас.", f"{name}'s clock ran out: pass."
+        else:
+            ru, en = f"{name} пасует.", f"{name} passes."
+        return [JournalEntry("testgame.passed", {"seat": event.seat, "timeout": event.timeout}, ru, en)]
+    if isinstance(event, Conceded):
+        name = _name(before, event.seat)
+        return [JournalEntry("testgame.conceded", {"seat": event.seat}, f"{name} выбывает.", f"{name} is out.")]
+    if isinstance(event, Finished):
+        winners = ", ".join(_name(before, s) for s in event.places[0])
+        secrets = list(before.secrets)
+        return [
+            JournalEntry(
+                "testgame.finished",
+                {"places": event.places, "secrets": secrets},
+                f"Гонка окончена. Победа: {winners}. Тайные числа: {secrets}.",
+                f"The race is over. Won by {winners}. Secret numbers: {secrets}.",
+            )
+        ]
+    return []
 
 
 GAME = DiceRace()

@@ -19,6 +19,7 @@ from tablehall_rules.errors import (
     NotYourTurn,
     RuleError,
 )
+from tablehall_rules.journal import HasStandings, Journaled, JournalEntry
 from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, verify_draws
 
 __all__ = [
@@ -27,9 +28,12 @@ __all__ = [
     "DrawSource",
     "Game",
     "GameOver",
+    "HasStandings",
     "IllegalCommand",
     "InvalidCommand",
     "InvalidOptions",
+    "JournalEntry",
+    "Journaled",
     "NotYourTurn",
     "Outcome",
     "PendingDecision",

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from tablehall_cli.runtime import SERVICES
 from tablehall_platform.config import Settings
 from tablehall_platform.logs import configure_logging
+from tablehall_projection.models import NAMES as PROJECTION_NAMES
 
 
 def _uvloop_run(coro: object) -> None:
@@ -56,9 +57,38 @@ def cmd_token(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
-    from tablehall_cli.verify_cmd import verify_table
+    from pathlib import Path
 
+    from tablehall_cli.verify_cmd import verify_file, verify_table
+
+    if bool(args.file) == bool(args.table):
+        print("name a TABLE or give --file FILE", file=sys.stderr)
+        return 2
+    if args.file:
+        return verify_file(Path(args.file))
     return asyncio.run(verify_table(settings, args.table))
+
+
+def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_cli.verify_cmd import replay_table
+
+    return asyncio.run(replay_table(settings, args.table, args.seat, args.version))
+
+
+def cmd_export(args: argparse.Namespace, settings: Settings) -> int:
+    from pathlib import Path
+
+    from tablehall_cli.verify_cmd import export_table
+
+    return asyncio.run(export_table(settings, args.table, Path(args.out)))
+
+
+def cmd_projections(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_cli import projections_cmd
+
+    if args.action == "rebuild":
+        return asyncio.run(projections_cmd.rebuild(settings, args.name))
+    return asyncio.run(projections_cmd.status(settings))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,9 +108,27 @@ def build_parser() -> argparse.ArgumentParser:
     token.add_argument("--name", default=None)
     token.add_argument("--roles", default="player", help="comma list: player,bot,operator,service")
     token.set_defaults(func=cmd_token)
-    verify = sub.add_parser("verify", help="recompute every random draw of a finished table")
-    verify.add_argument("table", help="table id or tables/{id}")
+    verify = sub.add_parser(
+        "verify", help="check a finished table: hash chain, seed, every draw, every command re-decided"
+    )
+    verify.add_argument("table", nargs="?", help="table id or tables/{id}")
+    verify.add_argument("--file", help="an export file (no database needed)")
     verify.set_defaults(func=cmd_verify)
+    replay = sub.add_parser("replay", help="a finished table's events with the state after each")
+    replay.add_argument("table", help="table id or tables/{id}")
+    replay.add_argument("--seat", type=int, default=None, help="print this seat's view at --version instead")
+    replay.add_argument("--version", type=int, default=None)
+    replay.set_defaults(func=cmd_replay)
+    export = sub.add_parser("export", help="write a finished table to one self-contained file")
+    export.add_argument("table", help="table id or tables/{id}")
+    export.add_argument("--out", required=True, help="the file to write")
+    export.set_defaults(func=cmd_export)
+    proj = sub.add_parser("projections", help="the projection service's read models")
+    proj_sub = proj.add_subparsers(dest="action", required=True)
+    rebuild = proj_sub.add_parser("rebuild", help="drop a read model and rebuild it from position 0")
+    rebuild.add_argument("name", choices=[*PROJECTION_NAMES, "all"])
+    proj_sub.add_parser("status", help="each read model's checkpoint and lag")
+    proj.set_defaults(func=cmd_projections)
     return parser
 
 

@@ -27,6 +27,7 @@ SERVICES: dict[str, str] = {
     "match": "tablehall_match.service",
     "lobby": "tablehall_lobby.service",
     "publisher": "tablehall_cli.publisher",
+    "projection": "tablehall_projection.service",
 }
 
 

@@ -1,27 +1,96 @@
-"""`tablehall verify TABLE`: recompute every random draw of a finished table."""
+"""`tablehall verify`, `replay` and `export`: the audit of finished tables.
+
+`verify TABLE` reads the table's stream from the database; `verify --file F`
+checks an export file with no database at all.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import sys
+from pathlib import Path
+
 from tablehall_eventstore import EventStore
-from tablehall_match.audit import verify_draws_in_stream
-from tablehall_match.stream_events import stream_id
 from tablehall_platform.config import Settings
 from tablehall_platform.infra import find_servers
+from tablehall_projection.audit.events import StreamCopy, load_stream
+from tablehall_projection.audit.export import ExportError, export_stream, read_export
+from tablehall_projection.audit.replay import seat_view, steps
+from tablehall_projection.audit.verify import verify_stream
 
 
-async def verify_table(settings: Settings, table: str) -> int:
+async def _load(settings: Settings, table: str) -> StreamCopy:
     table_id = table.removeprefix("tables/")
     servers = await find_servers(settings.data_dir, settings.db_name, settings.database_url, settings.nats_url)
     store = await EventStore.connect(servers.database_url, min_size=1, max_size=2)
     try:
-        events = await store.read_stream(stream_id(table_id))
+        return await load_stream(store, table_id)
     finally:
         await store.close()
         servers.stop()
-    if not events:
-        print(f"tables/{table_id}: no such table")
-        return 2
-    verdict = verify_draws_in_stream(events)
-    where = f" at version {verdict.version}" if verdict.version is not None else ""
-    print(f"tables/{table_id}: {verdict.message}{where} ({verdict.draws_checked} draws checked, {len(events)} events)")
+
+
+def _report(copy: StreamCopy) -> int:
+    verdict = verify_stream(copy)
+    print(
+        f"tables/{copy.table_id}: {verdict.message} ({verdict.events_checked} events,"
+        f" {verdict.commands_checked} commands re-decided, {verdict.draws_checked} draws recomputed)"
+    )
     return 0 if verdict.ok else 1
+
+
+async def verify_table(settings: Settings, table: str) -> int:
+    copy = await _load(settings, table)
+    if not copy.events:
+        print(f"tables/{copy.table_id}: no such table")
+        return 2
+    return _report(copy)
+
+
+def verify_file(path: Path) -> int:
+    try:
+        copy = read_export(path.read_bytes())
+    except (OSError, ExportError) as exc:
+        print(f"{path}: {exc}", file=sys.stderr)
+        return 2
+    return _report(copy)
+
+
+async def export_table(settings: Settings, table: str, out: Path) -> int:
+    copy = await _load(settings, table)
+    if not copy.events:
+        print(f"tables/{copy.table_id}: no such table", file=sys.stderr)
+        return 2
+    try:
+        await asyncio.to_thread(out.write_bytes, export_stream(copy))
+    except ExportError as exc:
+        print(f"tables/{copy.table_id}: {exc}", file=sys.stderr)
+        return 1
+    print(f"tables/{copy.table_id}: {len(copy.events)} events written to {out}")
+    return 0
+
+
+async def replay_table(settings: Settings, table: str, seat: int | None, version: int | None) -> int:
+    copy = await _load(settings, table)
+    if not copy.events:
+        print(f"tables/{copy.table_id}: no such table", file=sys.stderr)
+        return 2
+    if not any(e.type == "match.Ended" for e in copy.events):
+        print(f"tables/{copy.table_id}: not finished; only finished tables are replayed", file=sys.stderr)
+        return 1
+    if seat is not None or version is not None:
+        if seat is None or version is None:
+            print("--seat and --version go together", file=sys.stderr)
+            return 2
+        try:
+            view = seat_view(copy.table_id, copy.events, seat, version)
+        except ValueError as exc:
+            print(f"tables/{copy.table_id}: {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps({"version": version, "seat": seat, "view": view}, ensure_ascii=False))
+        return 0
+    for step in steps(copy.table_id, copy.events):
+        line = {"version": step.version, "type": step.type, "event": step.payload, "state": step.state}
+        print(json.dumps(line, ensure_ascii=False))
+    return 0

@@ -1,0 +1,1 @@
+"""The audit of finished tables: verification, replay, export files."""

@@ -1,0 +1,114 @@
+"""A table's stream folded through its game's `evolve`: the one way this
+service learns a table's state. Views and journal lines come from the game
+(`view`, `journal`) applied to this state, never from raw events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import msgspec
+
+from tablehall_match.live_table import event_codec
+from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted, split_type
+from tablehall_projection.journal import JournalLine, ended_entries, started_entries, timeout_entries
+from tablehall_rules import JournalEntry, Viewer
+from tablehall_rules.registry import get_game
+
+STREAM_PREFIX = "table-"
+
+_started = msgspec.json.Decoder(MatchStarted)
+_ended = msgspec.json.Decoder(MatchEnded)
+
+
+class StoredEvent(Protocol):
+    """What the fold needs of an event (RecordedEvent and exported events have it)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def schema_version(self) -> int: ...
+    @property
+    def payload(self) -> bytes: ...
+    @property
+    def metadata(self) -> dict[str, Any]: ...
+
+
+def table_of(stream_id: str) -> str | None:
+    """The table id of a `table-{id}` stream; None for any other stream."""
+    return stream_id[len(STREAM_PREFIX) :] if stream_id.startswith(STREAM_PREFIX) else None
+
+
+def decode_game_event(game_id: str, event: StoredEvent) -> msgspec.Struct:
+    _, tag = split_type(event.type)
+    result: msgspec.Struct = event_codec(game_id).decode_stored(tag, event.schema_version, event.payload)
+    return result
+
+
+def viewer_of(role: str, seat: int | None) -> Viewer:
+    if role == "auditor":
+        return Viewer.auditor()
+    if role == "seat" and seat is not None:
+        return Viewer.of_seat(seat)
+    return Viewer.spectator()
+
+
+@dataclass
+class TableFold:
+    """State of one table after `version` events of its stream."""
+
+    table_id: str
+    version: int = 0
+    started: MatchStarted | None = None
+    ended: MatchEnded | None = None
+    state: Any = None
+
+    @property
+    def game(self) -> Any:
+        assert self.started is not None
+        return get_game(self.started.game)
+
+    @property
+    def game_id(self) -> str:
+        return self.started.game if self.started is not None else ""
+
+    def is_game_event(self, event_type: str) -> bool:
+        return self.started is not None and split_type(event_type)[0] == self.started.game
+
+    def apply(self, event: StoredEvent, journal: bool = False) -> list[JournalLine]:
+        """Fold one event (the next version); its journal lines when asked.
+
+        Journal lines are computed on the state before the event, as the
+        game's `journal(state_before, event)` hook expects.
+        """
+        if event.version != self.version + 1:
+            raise ValueError(f"{self.table_id}: version {event.version} after {self.version}")
+        lines: list[JournalEntry] = []
+        if event.type == STARTED:
+            self.started = _started.decode(event.payload)
+            if journal:
+                lines = started_entries(self.started)
+        elif event.type == ENDED:
+            self.ended = _ended.decode(event.payload)
+            if journal and self.started is not None:
+                lines = ended_entries(self.started, self.ended)
+        elif self.is_game_event(event.type):
+            game = self.game
+            game_event = decode_game_event(game.id, event)
+            if journal:
+                lines = timeout_entries(self.started, event.metadata)
+                hook = getattr(game, "journal", None)
+                if hook is not None:
+                    lines = lines + list(hook(self.state, game_event))
+            self.state = game.evolve(self.state, game_event)
+        self.version = event.version
+        return [JournalLine(event.version, i, entry) for i, entry in enumerate(lines)]
+
+    def view(self, role: str, seat: int | None) -> dict[str, Any]:
+        """The game's own redacted view (empty before the match started)."""
+        if self.started is None or self.state is None:
+            return {}
+        result: dict[str, Any] = self.game.view(self.state, viewer_of(role, seat))
+        return result

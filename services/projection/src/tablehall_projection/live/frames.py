@@ -1,0 +1,43 @@
+"""A frame: what one viewer is shown of one version of a table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablehall_projection.access import Role
+from tablehall_projection.fold import TableFold
+from tablehall_projection.journal import JournalLine
+from tablehall_rules import PendingDecision
+
+
+@dataclass
+class Frame:
+    table_id: str
+    version: int
+    role: Role
+    game: str
+    view: dict[str, Any]
+    journal: list[JournalLine]
+    decisions: list[PendingDecision]
+    finished: bool
+    outcome: dict[str, Any] | None
+    # adapters memoise their encoding here: one encoding per frame, shared by every watcher
+    wire: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+def render(fold: TableFold, role: Role, lines: Sequence[JournalLine]) -> Frame:
+    """The frame of `fold`'s current version for `role`; redaction is the game's `view`."""
+    started = fold.started is not None and fold.state is not None
+    return Frame(
+        table_id=fold.table_id,
+        version=fold.version,
+        role=role,
+        game=fold.game_id,
+        view=fold.view(role.name, role.seat),
+        journal=[line for line in lines if line.visible_to(role.name, role.seat)],
+        decisions=list(fold.game.pending(fold.state)) if started and fold.ended is None else [],
+        finished=fold.ended is not None,
+        outcome=fold.ended.outcome if fold.ended is not None else None,
+    )

@@ -1,0 +1,77 @@
+"""One viewer's live watch of a table: a snapshot (or the versions missed
+since `from_version`) and then every change, frame by frame."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from tablehall_platform.auth import Principal
+from tablehall_platform.errors import BadRequest
+from tablehall_projection import access, metrics
+from tablehall_projection.live.feed import Cursor, Feed
+from tablehall_projection.live.frames import Frame
+from tablehall_projection.live.hub import Hub
+from tablehall_projection.models.tables import spectator_delay
+
+
+@dataclass(frozen=True)
+class Update:
+    kind: str  # "snapshot" | "change"
+    frame: Frame
+
+
+def _target(feed: Feed, role: access.Role) -> int:
+    head = feed.head
+    delay = spectator_delay(head.started.options) if head.started is not None else 0
+    return access.visible_version(role, head.version, delay, head.ended is not None)
+
+
+async def watch(
+    hub: Hub, principal: Principal, table_id: str, requested: str, from_version: int
+) -> AsyncIterator[Update]:
+    if from_version < 0:
+        raise BadRequest(
+            "INVALID_FROM_VERSION", "from_version must be 0 or more.", ru="from_version не может быть < 0."
+        )
+    feed = await hub.acquire(table_id)
+    try:
+        head = feed.head
+        seats = head.started.seats if head.started is not None else []
+        role = access.resolve(principal, seats, requested, head.ended is not None)
+        if from_version > feed.version:
+            raise BadRequest(
+                "FROM_VERSION_AHEAD",
+                f"The table is at version {feed.version}, before {from_version}.",
+                ru=f"Стол на версии {feed.version}, раньше {from_version}.",
+            )
+        feed.register(role)
+        metrics.WATCHERS.inc()
+        try:
+            async for update in _follow(feed, role, from_version):
+                yield update
+        finally:
+            metrics.WATCHERS.dec()
+            feed.unregister(role)
+    finally:
+        hub.release(feed)
+
+
+async def _follow(feed: Feed, role: access.Role, from_version: int) -> AsyncIterator[Update]:
+    joined = feed.version  # versions up to here were folded before we registered
+    cursor = Cursor(feed, role)
+    sent = from_version
+    if from_version == 0:
+        target = _target(feed, role)
+        frame = feed.snapshot(role) if target == feed.version else cursor.frame_at(target, journal=False)
+        yield Update("snapshot", frame)
+        sent = target
+    while True:
+        seen = feed.version
+        while sent < _target(feed, role):
+            version = sent + 1
+            shared = feed.frame(role, version) if version > joined else None
+            yield Update("change", shared or cursor.frame_at(version))
+            sent = version
+            seen = feed.version
+        await feed.wait_beyond(seen)

@@ -1,0 +1,180 @@
+"""Runs a read model over the global order with an exactly-once checkpoint.
+
+Each batch is one transaction: lock the model's checkpoint row, read the
+events after it (gap-safe `read_all`), apply them, move the checkpoint,
+commit. A crash anywhere before the commit rolls everything back, the model's
+in-memory caches are dropped, and the next run starts from the old
+checkpoint: nothing is skipped and nothing is applied twice. The row lock
+also serialises concurrent instances running the same model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import asyncpg
+import structlog
+
+from tablehall_eventstore import EventStore, RecordedEvent
+from tablehall_projection import metrics
+
+log = structlog.get_logger("projection")
+
+Conn = Any  # an asyncpg connection inside a transaction
+
+
+class ReadModel(Protocol):
+    name: str
+    # the model's tables, emptied by a rebuild
+    tables: tuple[str, ...]
+
+    async def apply(self, conn: Conn, events: Sequence[RecordedEvent]) -> None: ...
+
+    def reset(self) -> None:
+        """Forget in-memory caches (after a failed batch or a rebuild)."""
+
+
+@dataclass(frozen=True)
+class Lag:
+    events: int
+    seconds: float
+
+
+class Projector:
+    def __init__(
+        self,
+        store: EventStore,
+        model: ReadModel,
+        *,
+        batch: int = 1000,
+        poll_interval: float = 0.05,
+        after_apply: Callable[[Sequence[RecordedEvent]], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.model = model
+        self.batch = batch
+        self.poll_interval = poll_interval
+        # called inside the transaction between applying and checkpointing
+        # (tests use it to simulate a crash at the worst moment)
+        self.after_apply = after_apply
+        self.position = 0
+
+    @property
+    def name(self) -> str:
+        return self.model.name
+
+    async def checkpoint(self) -> int:
+        pos = await self.store.pool.fetchval(
+            "SELECT position FROM projection_checkpoints WHERE name = $1", self.model.name
+        )
+        return 0 if pos is None else int(pos)
+
+    async def step(self) -> int:
+        """Apply one batch after the checkpoint; how many events it held."""
+        started = time.perf_counter()
+        try:
+            async with self.store.pool.acquire() as conn, conn.transaction():
+                await conn.execute(
+                    "INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING",
+                    self.model.name,
+                )
+                position = int(
+                    await conn.fetchval(
+                        "SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE", self.model.name
+                    )
+                )
+                events = await self.store.read_all(position, self.batch)
+                if not events:
+                    self.position = position
+                    return 0
+                await self.model.apply(conn, events)
+                if self.after_apply is not None:
+                    self.after_apply(events)
+                await conn.execute(
+                    "UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1",
+                    self.model.name,
+                    events[-1].position,
+                )
+        except BaseException:
+            self.model.reset()
+            raise
+        self.position = events[-1].position
+        metrics.APPLIED.labels(self.name).inc(len(events))
+        metrics.BATCH_SECONDS.labels(self.name).observe(time.perf_counter() - started)
+        return len(events)
+
+    async def lag(self) -> Lag:
+        """Events not applied yet, and the age of the oldest of them."""
+        row = await self.store.pool.fetchrow(
+            "SELECT count(*), extract(epoch FROM now() - min(recorded_at)) FROM events WHERE position > $1",
+            self.position,
+        )
+        assert row is not None
+        count = int(row[0])
+        return Lag(count, float(row[1]) if count else 0.0)
+
+    async def report_lag(self) -> Lag:
+        lag = await self.lag()
+        metrics.LAG_EVENTS.labels(self.name).set(lag.events)
+        metrics.LAG_SECONDS.labels(self.name).set(lag.seconds)
+        return lag
+
+    async def catch_up(self, progress: Callable[[int], None] | None = None) -> int:
+        """Apply batches until none is left; `progress(n)` after each."""
+        total = 0
+        while n := await self.step():
+            total += n
+            if progress is not None:
+                progress(n)
+        await self.report_lag()
+        return total
+
+    async def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
+        """Drop the model's rows and checkpoint in one transaction, then replay from position 0."""
+        async with self.store.pool.acquire() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0)"
+                " ON CONFLICT (name) DO UPDATE SET position = 0, updated_at = now()",
+                self.model.name,
+            )
+            # hold the checkpoint row so a running instance waits for the reset
+            await conn.execute("SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE", self.model.name)
+            for table in self.model.tables:
+                await conn.execute(f"TRUNCATE {table}")
+        self.model.reset()
+        self.position = 0
+        return await self.catch_up(progress)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Follow the global order until `stop`; errors are logged and retried with backoff."""
+        backoff = self.poll_interval
+        last_report = 0.0
+        while not stop.is_set():
+            try:
+                n = await self.step()
+                backoff = self.poll_interval
+            except (asyncpg.PostgresError, OSError) as exc:
+                log.warning("projection batch failed", projection=self.name, error=str(exc))
+                backoff = min(backoff * 2, 5.0)
+                n = 0
+            except Exception:
+                log.exception("projection batch failed", projection=self.name)
+                backoff = min(backoff * 2, 5.0)
+                n = 0
+            now = time.monotonic()
+            if n or now - last_report > 1.0:
+                try:
+                    await self.report_lag()
+                except Exception as exc:  # the metric waits for the next round
+                    log.warning("projection lag unknown", projection=self.name, error=str(exc))
+                last_report = now
+            if n < self.batch:
+                waiter = asyncio.ensure_future(self.store.wait_appended(backoff))
+                stopper = asyncio.ensure_future(stop.wait())
+                await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+                stopper.cancel()

@@ -1,0 +1,66 @@
+"""Wiring of the projection service: read models with their projectors, the
+live hub, the application and its gRPC servicer."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tablehall_eventstore import EventStore
+from tablehall_platform.component import Component, RuntimeContext
+from tablehall_projection.app import ProjectionApp
+from tablehall_projection.grpc_port import ProjectionServicer, register
+from tablehall_projection.live.hub import Hub
+from tablehall_projection.models import build_models
+from tablehall_projection.projector import Projector
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def batch_size() -> int:
+    """Events per read-model transaction (TABLEHALL_PROJECTION_BATCH, default 1000)."""
+    return int(os.environ.get("TABLEHALL_PROJECTION_BATCH", "1000"))
+
+
+def projectors(store: EventStore, batch: int | None = None) -> dict[str, Projector]:
+    size = batch or batch_size()
+    return {name: Projector(store, model, batch=size) for name, model in build_models(store).items()}
+
+
+@dataclass
+class ProjectionService:
+    app: ProjectionApp
+    hub: Hub
+    servicer: ProjectionServicer
+    tasks: list[asyncio.Task[Any]] = field(default_factory=list)
+    stop_event: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def register(self) -> Any:
+        return register(self.servicer)
+
+    async def start(self) -> None:
+        await self.hub.start()
+        for projector in self.app.projectors.values():
+            self.tasks.append(asyncio.create_task(projector.run(self.stop_event)))
+
+    async def close(self) -> None:
+        self.stop_event.set()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.hub.close()
+
+
+def build(store: EventStore, batch: int | None = None) -> ProjectionService:
+    hub = Hub(store)
+    app = ProjectionApp(store, projectors(store, batch))
+    return ProjectionService(app, hub, ProjectionServicer(app, hub))
+
+
+async def component(ctx: RuntimeContext) -> Component:
+    """The projection service for the process runner."""
+    service = build(ctx.store)
+    return Component(
+        "projection", [service.register()], start=service.start, close=service.close, extras={"service": service}
+    )

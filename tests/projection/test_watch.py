@@ -1,0 +1,155 @@
+"""WatchTable: the viewer's redacted view, then every change; resumable by version."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import grpc
+import pytest
+from support.matchkit import Tokens
+from support.projectionkit import Stack, finish, new_race, play
+
+from tablehall.projection.v1 import projection_pb2 as pb
+from tablehall_platform.errors import error_info
+
+
+async def collect(call: Any, until_version: int, wait: float = 10.0) -> list[pb.WatchTableResponse]:
+    """Messages of a watch call up to (and including) `until_version`, then cancel the call."""
+    out: list[pb.WatchTableResponse] = []
+
+    async def read() -> None:
+        async for message in call:
+            out.append(message)
+            if message.version >= until_version:
+                return
+
+    try:
+        await asyncio.wait_for(read(), wait)
+    finally:
+        call.cancel()
+    return out
+
+
+def watch(stack: Stack, tokens: Tokens, table: str, user: str, **request: Any) -> Any:
+    roles = ("operator",) if user == "op" else ("player",)
+    return stack.proj.WatchTable(pb.WatchTableRequest(table=table, **request), metadata=tokens(user, roles))
+
+
+async def head(stack: Stack, table: str) -> int:
+    return int(await stack.store.stream_version("table-" + table.split("/")[1]))
+
+
+async def test_each_viewer_gets_a_snapshot_then_every_version_redacted_by_the_game(
+    stack: Stack, tokens: Tokens
+) -> None:
+    table = await new_race(stack, tokens)
+    start = await head(stack, table)
+    alice = watch(stack, tokens, table, "alice")
+    bob = watch(stack, tokens, table, "bob")
+    carol = watch(stack, tokens, table, "carol")
+    first = await collect(alice, start)
+    assert first[0].kind == pb.UPDATE_KIND_SNAPSHOT and first[0].version == start
+    assert first[0].role == pb.VIEWER_ROLE_SEAT and first[0].seat == 0
+    final = await finish(stack, tokens, table)
+    alice = watch(stack, tokens, table, "alice", from_version=start)
+    got = {name: await collect(call, final) for name, call in (("alice", alice), ("bob", bob), ("carol", carol))}
+    versions = [m.version for m in got["alice"]]
+    assert versions == list(range(start + 1, final + 1))  # every change once, in order
+    assert [m.version for m in got["bob"]] == [start, *versions]
+    for name, messages in got.items():
+        for message in messages:
+            view = json.loads(message.view_json)
+            secrets = view["secrets"]
+            if view["places"] is not None:
+                assert None not in secrets  # the race reveals everything at the end
+                continue
+            seat = {"alice": 0, "bob": 1}.get(name)
+            for i, value in enumerate(secrets):
+                assert (value is not None) == (i == seat), (name, message.version, secrets)
+            for line in message.journal:
+                params = json.loads(line.params_json)
+                if line.code == "testgame.secret_dealt":
+                    assert params["seat"] == seat
+    assert got["carol"][0].role == pb.VIEWER_ROLE_SPECTATOR and got["carol"][0].seat == -1
+    assert got["carol"][-1].finished and json.loads(got["carol"][-1].outcome_json)["places"]
+    rolled = [line for m in got["bob"] for line in m.journal if line.code == "testgame.rolled"]
+    assert rolled and "rolls" in rolled[0].en and "выбрасывает" in rolled[0].ru
+
+
+async def test_resume_from_a_version_gets_exactly_the_missing_changes(stack: Stack, tokens: Tokens) -> None:
+    table = await new_race(stack, tokens, options='{"target": 60}')
+    await play(stack, tokens, table, 6)
+    mid = await head(stack, table)
+    steady = watch(stack, tokens, table, "bob", from_version=2)
+    before = await collect(watch(stack, tokens, table, "bob"), mid)
+    await play(stack, tokens, table, 8)
+    end = await head(stack, table)
+    resumed = await collect(watch(stack, tokens, table, "bob", from_version=before[-1].version), end)
+    reference = await collect(steady, end)
+    assert [m.version for m in resumed] == list(range(mid + 1, end + 1))
+    assert all(m.kind == pb.UPDATE_KIND_CHANGE for m in resumed)
+    by_version = {m.version: m for m in reference}
+    for m in resumed:
+        assert m.view_json == by_version[m.version].view_json
+        assert list(m.journal) == list(by_version[m.version].journal)
+
+
+async def test_spectators_trail_by_the_delay_until_the_end(stack: Stack, tokens: Tokens) -> None:
+    table = await new_race(stack, tokens, options='{"target": 25, "spectator_delay": 3}')
+    await play(stack, tokens, table, 6)
+    now = await head(stack, table)
+    carol = await collect(watch(stack, tokens, table, "carol"), now - 3, wait=5)
+    assert carol[0].kind == pb.UPDATE_KIND_SNAPSHOT and carol[-1].version == now - 3
+    late = watch(stack, tokens, table, "carol", from_version=now - 3)
+    with pytest.raises(TimeoutError):
+        await collect(late, now - 2, wait=0.5)
+    alice = await collect(watch(stack, tokens, table, "alice"), now)
+    assert alice[0].version == now  # players are not delayed
+    final = await finish(stack, tokens, table)
+    ended = await collect(watch(stack, tokens, table, "carol", from_version=now - 3), final)
+    assert ended[-1].version == final and ended[-1].finished
+
+
+async def _refused(call: Any, code: grpc.StatusCode, reason: str) -> None:
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        async for _ in call:
+            pass
+    assert caught.value.code() == code, caught.value.details()
+    info = error_info(caught.value)
+    assert info is not None and info.reason == reason
+
+
+async def test_roles_follow_the_match_rules(stack: Stack, tokens: Tokens) -> None:
+    table = await new_race(stack, tokens)
+    await _refused(
+        watch(stack, tokens, table, "op", role=pb.VIEWER_ROLE_AUDITOR),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "MATCH_NOT_FINISHED",
+    )
+    await _refused(
+        watch(stack, tokens, table, "carol", role=pb.VIEWER_ROLE_SEAT),
+        grpc.StatusCode.PERMISSION_DENIED,
+        "NOT_A_MEMBER",
+    )
+    final = await finish(stack, tokens, table)
+    await _refused(
+        watch(stack, tokens, table, "alice", role=pb.VIEWER_ROLE_AUDITOR),
+        grpc.StatusCode.PERMISSION_DENIED,
+        "NOT_ALLOWED",
+    )
+    audit = await collect(watch(stack, tokens, table, "op", role=pb.VIEWER_ROLE_AUDITOR, from_version=1), final)
+    assert audit[0].role == pb.VIEWER_ROLE_AUDITOR and None not in json.loads(audit[0].view_json)["secrets"]
+    assert len([line for m in audit for line in m.journal if line.code == "testgame.secret_dealt"]) == 2
+    await _refused(
+        watch(stack, tokens, table, "alice", from_version=final + 1),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "FROM_VERSION_AHEAD",
+    )
+    await _refused(watch(stack, tokens, "tables/nope-404", "alice"), grpc.StatusCode.NOT_FOUND, "TABLE_NOT_FOUND")
+    await _refused(
+        watch(stack, tokens, "tables/Bad Name", "alice"), grpc.StatusCode.INVALID_ARGUMENT, "INVALID_TABLE_NAME"
+    )
+    no_token = stack.proj.WatchTable(pb.WatchTableRequest(table=table))
+    await _refused(no_token, grpc.StatusCode.UNAUTHENTICATED, "TOKEN_MISSING")

@@ -1,0 +1,125 @@
+"""Random legal play of any game, recorded as the match service records it
+(used by the redaction property test and the projection benchmark)."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from tablehall_eventstore import RecordedEvent
+from tablehall_match.live_table import event_codec
+from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted
+from tablehall_rules import DecideContext, DrawSource, RuleError, SeatInfo, commitment
+from tablehall_rules.registry import game_ids, get_game
+
+NOW = 1_700_000_000_000
+
+
+def existing_games() -> list[Any]:
+    """Every registered game whose package is installed."""
+    games = []
+    for game_id in game_ids():
+        try:
+            games.append(get_game(game_id))
+        except ImportError:
+            continue  # registered but not installed in this checkout
+    return games
+
+
+class Recorder:
+    """Builds a stream the way the match service writes it."""
+
+    def __init__(self, table_id: str) -> None:
+        self.stream = f"table-{table_id}"
+        self.events: list[RecordedEvent] = []
+
+    def add(self, event_type: str, payload: bytes, metadata: dict[str, Any], schema_version: int = 1) -> None:
+        version = len(self.events) + 1
+        self.events.append(
+            RecordedEvent(
+                uuid.uuid4(),
+                self.stream,
+                version,
+                version,
+                event_type,
+                schema_version,
+                payload,
+                metadata,
+                datetime.now(UTC),
+            )
+        )
+
+    def command(self, game: Any, events: list[msgspec.Struct], meta: dict[str, Any], pending: Any) -> None:
+        codec = event_codec(game.id)
+        for i, event in enumerate(events):
+            m = {"command_id": meta["command_id"], **(meta if i == 0 else {})}
+            if i == len(events) - 1:
+                m["pending"] = msgspec.to_builtins(pending)
+            self.add(f"{game.id}.{codec.name(event)}", codec.encode(event), m, codec.version(event))
+
+
+def random_match(
+    game: Any,
+    rng: random.Random,
+    table_id: str,
+    max_commands: int = 200,
+    options: dict[str, Any] | None = None,
+    players: int | None = None,
+) -> list[RecordedEvent]:
+    """One match of random legal commands (15 % of them clocks running out), recorded."""
+    seed = rng.randbytes(32)
+    players = players or rng.randint(game.min_seats, min(game.max_seats, 6))
+    seats = [SeatInfo(i, f"user{i}", f"Player {i}", is_bot=rng.random() < 0.3) for i in range(players)]
+    options = dict(game.parse_options(options or {}))
+    rec = Recorder(table_id)
+    now = NOW
+    started = MatchStarted(game.id, game.rules_version, options, seats, commitment(seed), now)
+    rec.add(STARTED, msgspec.json.encode(started), {"command_id": "start"})
+    rng_source = DrawSource(seed, 0)
+    first = game.start(options, seats, DecideContext(None, now, rng_source))
+    state = None
+    for event in first:
+        state = game.evolve(state, event)
+    rec.command(
+        game, first, {"command_id": "start", "draws": msgspec.to_builtins(rng_source.draws)}, game.pending(state)
+    )
+    counter = rng_source.counter
+    for n in range(max_commands):
+        if game.outcome(state) is not None:
+            break
+        pending = game.pending(state)
+        if not pending:
+            break
+        decision = rng.choice(pending)
+        timeout = rng.random() < 0.15
+        legal = game.legal_commands(state, decision.seat)
+        command = game.default_command(state, decision) if timeout or not legal else rng.choice(legal)
+        now = decision.deadline_ms if timeout else now + rng.randint(1, 5000)
+        source = DrawSource(seed, counter)
+        try:
+            events = game.decide(state, command, DecideContext(decision.seat, now, source, timeout))
+        except RuleError:
+            continue
+        for event in events:
+            state = game.evolve(state, event)
+        meta = {
+            "command_id": f"c{n}",
+            "seat": decision.seat,
+            "now_ms": now,
+            "timeout": timeout,
+            "decision_key": decision.key if timeout else None,
+            "command": msgspec.to_builtins(command),
+            "draws": msgspec.to_builtins(source.draws),
+            "draw_start": counter,
+        }
+        counter = source.counter
+        rec.command(game, events, meta, game.pending(state))
+    outcome = game.outcome(state)
+    if outcome is not None:
+        ended = MatchEnded(msgspec.to_builtins(outcome), seed.hex(), now)
+        rec.add(ENDED, msgspec.json.encode(ended), {"command_id": "end"})
+    return rec.events
