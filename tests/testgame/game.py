@@ -124,7 +124,7 @@ class DiceRace:
     event_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Started, Rolled, Passed, Conceded, Finished)
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
-        unknown = set(raw) - {"target", "clock_ms", "spectator_delay"}
+        unknown = set(raw) - {"target", "clock_ms"}
         if unknown:
             raise InvalidOptions("UNKNOWN_OPTION", f"Unknown options {sorted(unknown)}.", "Неизвестные настройки.")
         target = raw.get("target", 20)
@@ -133,13 +133,7 @@ class DiceRace:
             raise InvalidOptions("INVALID_TARGET", "target must be 1..1000.", "Цель должна быть от 1 до 1000.")
         if not isinstance(clock_ms, int) or not 100 <= clock_ms <= 600_000:
             raise InvalidOptions("INVALID_CLOCK", "clock_ms must be 100..600000.", "Часы: от 100 до 600000 мс.")
-        delay = raw.get("spectator_delay", 0)
-        if not isinstance(delay, int) or not 0 <= delay <= 1000:
-            raise InvalidOptions("INVALID_DELAY", "spectator_delay must be 0..1000.", "Задержка: от 0 до 1000.")
-        options = {"target": target, "clock_ms": clock_ms}
-        if delay:
-            options["spectator_delay"] = delay  # the host's option, read by the projection service
-        return options
+        return {"target": target, "clock_ms": clock_ms}
 
     def start(self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
         opts = self.parse_options(options)

@@ -28,6 +28,7 @@ from tablehall_lobby.pins import Pins, valid_pin
 from tablehall_lobby.readmodel import Page, ReadModel
 from tablehall_lobby.repository import Outcome, Tables
 from tablehall_lobby.state import LobbyTable
+from tablehall_platform import table_options
 from tablehall_platform.errors import AlreadyExists, BadRequest, NotFound, PermissionDenied, Refused
 from tablehall_rules.registry import get_game
 
@@ -144,7 +145,7 @@ class LobbyApp:
         if not request_id:
             raise no.request_id_required()
         game = load_game(game_id)
-        options = dict(game.parse_options(raw_options))
+        options = table_options.parse(game, raw_options)
         count = rules.check_seat_count(seat_count, game.min_seats, game.max_seats)
         if private and not valid_pin(pin):
             raise no.invalid_pin()
@@ -176,7 +177,7 @@ class LobbyApp:
     async def update_options(self, actor: Actor, table_id: str, raw: Mapping[str, Any], request_id: str) -> LobbyTable:
         def decide(table: LobbyTable) -> list[msgspec.Struct]:
             rules.require_host(table, actor)
-            options = load_game(table.game).parse_options(raw)
+            options = table_options.parse(load_game(table.game), raw)
             return rules.change_options(table, actor, options, self.now_ms())
 
         return (await self._run(table_id, actor, request_id, decide)).table
@@ -265,7 +266,7 @@ class LobbyApp:
     async def start(self, actor: Actor, table_id: str, request_id: str) -> tuple[LobbyTable, str]:
         def decide(table: LobbyTable) -> list[msgspec.Struct]:
             game = load_game(table.game)
-            options = game.parse_options(table.options)
+            options = table_options.parse(game, table.options)
             return rules.start(table, actor, options, game.min_seats, self.now_ms())
 
         outcome = await self._run(table_id, actor, request_id, decide)

@@ -25,6 +25,7 @@ from tablehall_match.stream_events import ENDED, STARTED, MatchStarted, game_eve
 from tablehall_platform import metrics
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import AlreadyExists, BadRequest, Conflict, NotFound, PermissionDenied, Refused
+from tablehall_platform.table_options import split as table_options_split
 from tablehall_rules import (
     DecideContext,
     DrawSource,
@@ -197,7 +198,8 @@ class MatchApp:
         if not request_id:
             raise BadRequest("REQUEST_ID_REQUIRED", "request_id is required.", ru="Нужен request_id.")
         game = get_game(game_id)
-        options = dict(game.parse_options(raw_options))
+        table_options, game_raw = table_options_split(raw_options)
+        options = dict(game.parse_options(game_raw))
         if sorted(s.seat for s in seats) != list(range(len(seats))):
             raise BadRequest("INVALID_SEATS", "Seats must be numbered 0..n-1.", ru="Места нумеруются с 0.")
         if not game.min_seats <= len(seats) <= game.max_seats:
@@ -226,7 +228,9 @@ class MatchApp:
         rng = DrawSource(seed, 0)
         ctx = DecideContext(seat=None, now_ms=now, rng=rng)
         game_events = game.start(options, list(seats), ctx)
-        started = MatchStarted(game_id, game.rules_version, options, list(seats), commitment(seed), now)
+        started = MatchStarted(
+            game_id, game.rules_version, options, list(seats), commitment(seed), now, table_options=table_options
+        )
         first = NewEvent(
             STARTED,
             1,

@@ -23,6 +23,14 @@ class MatchStarted(msgspec.Struct, frozen=True):
     seats: list[SeatInfo]
     seed_sha256: str
     started_at_ms: int
+    # the platform's own table options (not the game's): spectator_delay
+    table_options: dict[str, Any] = {}
+
+
+def table_option(started: MatchStarted, name: str, default: int = 0) -> int:
+    """A platform table option (older streams kept it among the game's options)."""
+    value = started.table_options.get(name, started.options.get(name, default))
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 class MatchEnded(msgspec.Struct, frozen=True):

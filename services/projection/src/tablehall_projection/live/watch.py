@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+from tablehall_match.stream_events import table_option
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import BadRequest
 from tablehall_projection import access, metrics
 from tablehall_projection.live.feed import Cursor, Feed
 from tablehall_projection.live.frames import Frame
 from tablehall_projection.live.hub import Hub
-from tablehall_projection.models.tables import spectator_delay
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Update:
 
 def _target(feed: Feed, role: access.Role) -> int:
     head = feed.head
-    delay = spectator_delay(head.started.options) if head.started is not None else 0
+    delay = table_option(head.started, "spectator_delay") if head.started is not None else 0
     return access.visible_version(role, head.version, delay, head.ended is not None)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from tablehall_eventstore import RecordedEvent
-from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted
+from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted, table_option
 from tablehall_projection.fold import table_of
 from tablehall_projection.projector import Conn
 
@@ -27,11 +27,6 @@ _COLUMNS = (
 )
 _started = msgspec.json.Decoder(MatchStarted)
 _ended = msgspec.json.Decoder(MatchEnded)
-
-
-def spectator_delay(options: dict[str, Any]) -> int:
-    value = options.get("spectator_delay", 0)
-    return value if isinstance(value, int) and value > 0 else 0
 
 
 def _lobby_facts(payload: bytes) -> dict[str, Any]:
@@ -123,7 +118,7 @@ class TablesModel:
                 rules_version=started.rules_version,
                 seats=msgspec.to_builtins(started.seats),
                 options=started.options,
-                spectator_delay=spectator_delay(started.options),
+                spectator_delay=table_option(started, "spectator_delay"),
                 started_at_ms=started.started_at_ms,
             )
         elif event.type == ENDED:
