@@ -25,6 +25,7 @@ log = structlog.get_logger("tablehall")
 # `tablehall up` starts them all in this order.
 SERVICES: dict[str, str] = {
     "match": "tablehall_match.service",
+    "timer": "tablehall_timer.service",
 }
 
 
