@@ -100,10 +100,10 @@ def timeouts(events: list[RecordedEvent]) -> Counter[str]:
 
 
 async def wait_until(
-    check: Callable[[], Awaitable[Any]], timeout: float = 10.0, interval: float = 0.05, what: str = "condition"
+    check: Callable[[], Awaitable[Any]], within: float = 10.0, interval: float = 0.05, what: str = "condition"
 ) -> Any:
     """Poll `check` until it returns something truthy; that value."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + within
     while True:
         value = await check()
         if value:
