@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import time
 
+import grpc
+
 from support.matchkit import Tokens, race_command, start_race
 from support.timerkit import Env, events_of, set_presence, timeouts, wait_until
 
@@ -96,7 +98,12 @@ async def test_no_clock_fires_while_nobody_is_present(env: Env, tokens: Tokens) 
     await set_presence(env.match.store, table, 1, "bob", False)
 
     async def standing_still() -> bool:
-        reply = await timer.stub.GetTableClocks(timer_pb2.GetTableClocksRequest(table=table), metadata=tokens("alice"))
+        request = timer_pb2.GetTableClocksRequest(table=table)
+        try:
+            reply = await timer.stub.GetTableClocks(request, metadata=tokens("alice"))
+        except grpc.aio.AioRpcError as exc:  # not followed yet
+            assert exc.code() == grpc.StatusCode.NOT_FOUND
+            return False
         return reply.clocks.state == timer_pb2.TABLE_STATE_STANDING_STILL
 
     await wait_until(standing_still, what="the table to stand still")
