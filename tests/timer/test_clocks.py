@@ -6,7 +6,6 @@ import json
 import time
 
 import grpc
-
 from support.matchkit import Tokens, race_command, start_race
 from support.timerkit import Env, events_of, set_presence, timeouts, wait_until
 
