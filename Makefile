@@ -9,7 +9,7 @@ PROTO_OUT := libs/protos/src
 PROTOS := $(shell find proto -name '*.proto' | sort)
 STAMP := $(VENV)/.installed
 
-.PHONY: help install protos run test test-fast lint typecheck bench bench-match bench-puzzipolia clean
+.PHONY: help install protos run test test-fast lint typecheck bench bench-match bench-puzzipolia bench-timer clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -51,13 +51,16 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: bench-match bench-puzzipolia
+bench: bench-match bench-puzzipolia bench-timer
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
 
 bench-puzzipolia: install
 	$(PY) tests/bench/bench_puzzipolia.py
+
+bench-timer: install
+	$(PY) tests/bench/bench_timer.py
 
 clean:
 	rm -rf $(VENV) $(PROTO_OUT)/tablehall .data

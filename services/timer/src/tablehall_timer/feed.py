@@ -29,28 +29,34 @@ log = structlog.get_logger("timer.feed")
 
 _HEAD_SQL = "SELECT coalesce(max(position), 0) FROM events WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())"
 
+# Shaped to stay linear whatever the planner's statistics say (a restart may
+# come right after a bulk load): hashed set operations for the live streams,
+# and per stream only backward index probes that stop at the first match
+# (`position + 0` keeps the head's range out of those probes' index choice).
 _REBUILD_SQL = f"""
 WITH live AS (
-    SELECT e.stream_id FROM events e
-     WHERE e.type = '{STARTED}' AND e.position <= $1
-       AND NOT EXISTS (SELECT 1 FROM events x
-                        WHERE x.stream_id = e.stream_id AND x.type = '{ENDED}' AND x.position <= $1)
+    SELECT stream_id FROM events WHERE type = '{STARTED}' AND position <= $1
+    EXCEPT
+    SELECT stream_id FROM events WHERE type = '{ENDED}' AND position <= $1
 ), picked AS (
-    SELECT e.position FROM events e JOIN live USING (stream_id)
-     WHERE e.position <= $1 AND e.type IN ('{STARTED}', '{PRESENCE}')
-    UNION
-    SELECT (SELECT x.position FROM events x
-             WHERE x.stream_id = live.stream_id AND x.position <= $1 AND x.metadata ? 'pending'
-             ORDER BY x.version DESC LIMIT 1) FROM live
-    UNION
-    SELECT (SELECT x.position FROM events x
-             WHERE x.stream_id = live.stream_id AND x.position <= $1
-               AND x.metadata ? 'seat' AND x.metadata -> 'seat' <> 'null'::jsonb
-               AND NOT coalesce((x.metadata ->> 'timeout')::boolean, false)
-             ORDER BY x.version DESC LIMIT 1) FROM live
+    SELECT e.position FROM events e
+     WHERE e.type IN ('{STARTED}', '{PRESENCE}') AND e.position <= $1
+       AND e.stream_id IN (SELECT stream_id FROM live)
+    UNION ALL
+    SELECT p.position FROM live CROSS JOIN LATERAL (
+        SELECT x.position FROM events x
+         WHERE x.stream_id = live.stream_id AND x.position + 0 <= $1 AND x.metadata ? 'pending'
+         ORDER BY x.version DESC LIMIT 1) p
+    UNION ALL
+    SELECT m.position FROM live CROSS JOIN LATERAL (
+        SELECT x.position FROM events x
+         WHERE x.stream_id = live.stream_id AND x.position + 0 <= $1
+           AND x.metadata ? 'seat' AND x.metadata -> 'seat' <> 'null'::jsonb
+           AND NOT coalesce((x.metadata ->> 'timeout')::boolean, false)
+         ORDER BY x.version DESC LIMIT 1) m
 )
 SELECT e.stream_id, e.position, e.type, e.payload::text, e.metadata::text
-  FROM events e WHERE e.position IN (SELECT position FROM picked WHERE position IS NOT NULL)
+  FROM events e WHERE e.position IN (SELECT DISTINCT position FROM picked)
  ORDER BY e.position
 """
 

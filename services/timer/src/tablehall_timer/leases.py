@@ -7,17 +7,43 @@ third of the lease time) until the table finishes or the instance stops. A
 dead holder's leases expire; the next instance with something due there
 takes the table over and fires what fell due meanwhile.
 
-The local cache lets a holder act without a round trip while its lease has
-at least a third of its time left (counted from before the statement that
-set it, so the cache never outlives the row).
+Requests made at the same moment (a burst of deadlines) are taken together
+in one statement. The local cache lets a holder act without a round trip
+while its lease has at least a third of its time left (counted from before
+the statement that set it, so the cache never outlives the row).
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 
 import asyncpg
+
+BATCH = 1000
+
+_TAKE_SQL = """
+INSERT INTO timer_leases AS l (stream_id, owner, expires_at)
+SELECT w.stream_id, $2, now() + make_interval(secs => $3)
+  FROM unnest($1::text[]) AS w(stream_id) ORDER BY w.stream_id
+ON CONFLICT (stream_id) DO UPDATE
+   SET owner = excluded.owner, expires_at = excluded.expires_at
+ WHERE l.owner = excluded.owner OR l.expires_at < now()
+RETURNING stream_id
+"""
+# Rows are locked in stream id order, as in _TAKE_SQL, so a renewal and
+# another instance's take never deadlock.
+_RENEW_SQL = """
+UPDATE timer_leases SET expires_at = now() + make_interval(secs => $2)
+ WHERE stream_id IN (SELECT stream_id FROM timer_leases WHERE owner = $1 ORDER BY stream_id FOR UPDATE)
+   AND owner = $1
+RETURNING stream_id
+"""
+_HELD_SQL = """
+SELECT stream_id, extract(epoch FROM expires_at - now())::float8
+  FROM timer_leases WHERE stream_id = ANY($1::text[])
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +59,8 @@ class TimerLeases:
         self.owner = owner
         self.seconds = seconds
         self._held: dict[str, float] = {}  # stream id -> monotonic expiry
+        self._wanted: dict[str, asyncio.Future[LeaseAnswer]] = {}
+        self._taking: asyncio.Task[None] | None = None
 
     def recorded(self, stream_id: str) -> bool:
         """True when our last statement about the table left its lease ours."""
@@ -47,36 +75,53 @@ class TimerLeases:
         """Ours (taken or renewed now if needed), or how long the holder keeps it."""
         if self.holds(stream_id):
             return LeaseAnswer(True)
+        future = self._wanted.get(stream_id)
+        if future is None:
+            future = self._wanted[stream_id] = asyncio.get_running_loop().create_future()
+        if self._taking is None or self._taking.done():
+            self._taking = asyncio.create_task(self._take_all())
+        return await asyncio.shield(future)
+
+    async def _take_all(self) -> None:
+        """Take every wanted lease, a batch per statement, until none is wanted."""
+        await asyncio.sleep(0)  # let the requests of this instant gather
+        while self._wanted:
+            batch = dict(list(self._wanted.items())[:BATCH])
+            for stream_id in batch:
+                del self._wanted[stream_id]
+            try:
+                answers = await self._take(sorted(batch))
+            except Exception as exc:
+                for future in batch.values():
+                    if not future.done():
+                        future.set_exception(exc)
+                continue
+            for stream_id, future in batch.items():
+                answer = answers.get(stream_id)
+                if answer is None:  # released between the two statements: once more
+                    self._wanted[stream_id] = future
+                elif not future.done():
+                    future.set_result(answer)
+
+    async def _take(self, stream_ids: list[str]) -> dict[str, LeaseAnswer]:
         started = time.monotonic()
-        row = await self.pool.fetchrow(
-            """INSERT INTO timer_leases AS l (stream_id, owner, expires_at)
-               VALUES ($1, $2, now() + make_interval(secs => $3))
-               ON CONFLICT (stream_id) DO UPDATE
-                 SET owner = excluded.owner, expires_at = excluded.expires_at
-                 WHERE l.owner = excluded.owner OR l.expires_at < now()
-               RETURNING owner""",
-            stream_id,
-            self.owner,
-            self.seconds,
-        )
-        if row is not None:
+        rows = await self.pool.fetch(_TAKE_SQL, stream_ids, self.owner, self.seconds)
+        answers = {r["stream_id"]: LeaseAnswer(True) for r in rows}
+        for stream_id in answers:
             self._held[stream_id] = started + self.seconds
-            return LeaseAnswer(True)
-        self._held.pop(stream_id, None)
-        remaining = await self.pool.fetchval(
-            "SELECT extract(epoch FROM expires_at - now())::float8 FROM timer_leases WHERE stream_id = $1",
-            stream_id,
-        )
-        if remaining is None:  # released between the two statements
-            return await self.ensure(stream_id)
-        return LeaseAnswer(False, max(0.0, float(remaining)))
+        others = [s for s in stream_ids if s not in answers]
+        if others:
+            for stream_id in others:
+                self._held.pop(stream_id, None)
+            for stream_id, remaining in await self.pool.fetch(_HELD_SQL, others):
+                answers[stream_id] = LeaseAnswer(False, max(0.0, float(remaining)))
+        return answers
 
     async def renew(self) -> int:
         """Renew every lease we hold; returns how many are still ours."""
         started = time.monotonic()
         rows = await self.pool.fetch(
-            """UPDATE timer_leases SET expires_at = now() + make_interval(secs => $2)
-               WHERE owner = $1 RETURNING stream_id""",
+            _RENEW_SQL,
             self.owner,
             self.seconds,
         )

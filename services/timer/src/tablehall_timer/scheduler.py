@@ -11,7 +11,6 @@ with a `Verdict`: done, or try again at some time.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import heapq
 import time
 from collections import Counter
@@ -142,29 +141,34 @@ class Scheduler:
 
     async def run(self, stop: asyncio.Event) -> None:
         """Act on due entries until `stop` is set."""
-        while not stop.is_set():
-            now = self.clock_ms()
-            while self._heap and self._heap[0][0] <= now:
-                _, generation, table_id = heapq.heappop(self._heap)
-                if self._generation.get(table_id) != generation or table_id in self._busy:
-                    continue
-                await self._slots.acquire()
-                self._busy.add(table_id)
-                task = asyncio.create_task(self._act(table_id))
-                self._tasks.add(task)
-                task.add_done_callback(self._tasks.discard)
-            self._wake.clear()
-            delay = (self._heap[0][0] - self.clock_ms()) / 1000 if self._heap else 3600.0
-            if delay <= 0:
-                await asyncio.sleep(0)
-                continue
-            with contextlib.suppress(TimeoutError):
-                waiters = [asyncio.ensure_future(self._wake.wait()), asyncio.ensure_future(stop.wait())]
-                try:
-                    await asyncio.wait(waiters, timeout=delay, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    for waiter in waiters:
-                        waiter.cancel()
+        loop = asyncio.get_running_loop()
+        stopper = asyncio.ensure_future(stop.wait())
+        stopper.add_done_callback(lambda _: self._wake.set())
+        try:
+            while not stop.is_set():
+                now = self.clock_ms()
+                while self._heap and self._heap[0][0] <= now:
+                    _, generation, table_id = heapq.heappop(self._heap)
+                    if self._generation.get(table_id) != generation or table_id in self._busy:
+                        continue
+                    await self._slots.acquire()
+                    self._busy.add(table_id)
+                    task = asyncio.create_task(self._act(table_id))
+                    self._tasks.add(task)
+                    task.add_done_callback(self._tasks.discard)
+                self._wake.clear()
+                alarm = None
+                if self._heap:
+                    delay = (self._heap[0][0] - self.clock_ms()) / 1000
+                    if delay <= 0:
+                        await asyncio.sleep(0)
+                        continue
+                    alarm = loop.call_later(delay, self._wake.set)
+                await self._wake.wait()
+                if alarm is not None:
+                    alarm.cancel()
+        finally:
+            stopper.cancel()
 
     async def drain(self) -> None:
         """Wait for the actions under way (on shutdown)."""
