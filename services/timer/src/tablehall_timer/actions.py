@@ -93,6 +93,7 @@ class TimerActions:
         return self._verdict(answer, attempt, table, "idle-close")
 
     def forget(self, table_id: str) -> None:
+        self.leases.forget(STREAM_PREFIX + table_id)
         if not self.leases.recorded(STREAM_PREFIX + table_id):
             return
         task = asyncio.create_task(self._release(STREAM_PREFIX + table_id))

@@ -8,7 +8,8 @@ dead holder's leases expire; the next instance with something due there
 takes the table over and fires what fell due meanwhile.
 
 Requests made at the same moment (a burst of deadlines) are taken together
-in one statement. The local cache lets a holder act without a round trip
+in one statement. A table seen held by another instance is not asked about
+again until that instance's lease would have expired. The local cache lets a holder act without a round trip
 while its lease has at least a third of its time left (counted from before
 the statement that set it, so the cache never outlives the row).
 """
@@ -59,6 +60,7 @@ class TimerLeases:
         self.owner = owner
         self.seconds = seconds
         self._held: dict[str, float] = {}  # stream id -> monotonic expiry
+        self._elsewhere: dict[str, float] = {}  # stream id -> when another holder's lease would expire
         self._wanted: dict[str, asyncio.Future[LeaseAnswer]] = {}
         self._taking: asyncio.Task[None] | None = None
 
@@ -75,6 +77,12 @@ class TimerLeases:
         """Ours (taken or renewed now if needed), or how long the holder keeps it."""
         if self.holds(stream_id):
             return LeaseAnswer(True)
+        other_until = self._elsewhere.get(stream_id)
+        if other_until is not None:
+            left = other_until - time.monotonic()
+            if left > 0:
+                return LeaseAnswer(False, left)
+            del self._elsewhere[stream_id]
         future = self._wanted.get(stream_id)
         if future is None:
             future = self._wanted[stream_id] = asyncio.get_running_loop().create_future()
@@ -114,7 +122,9 @@ class TimerLeases:
             for stream_id in others:
                 self._held.pop(stream_id, None)
             for stream_id, remaining in await self.pool.fetch(_HELD_SQL, others):
-                answers[stream_id] = LeaseAnswer(False, max(0.0, float(remaining)))
+                left = max(0.0, float(remaining))
+                answers[stream_id] = LeaseAnswer(False, left)
+                self._elsewhere[stream_id] = started + left
         return answers
 
     async def renew(self) -> int:
@@ -127,6 +137,10 @@ class TimerLeases:
         )
         self._held = {r["stream_id"]: started + self.seconds for r in rows}
         return len(self._held)
+
+    def forget(self, stream_id: str) -> None:
+        """The table is finished: drop what is known of its lease elsewhere."""
+        self._elsewhere.pop(stream_id, None)
 
     async def release(self, stream_id: str) -> None:
         self._held.pop(stream_id, None)

@@ -21,9 +21,11 @@ from typing import Any, Protocol
 import structlog
 
 from tablehall_timer import metrics
-from tablehall_timer.schedule import CloseIdle, Fire, TableClock, table_id_of
+from tablehall_timer.schedule import PRESENCE, STARTED, CloseIdle, Fire, TableClock, table_id_of
 
 log = structlog.get_logger("timer")
+
+OPENING = frozenset({STARTED, PRESENCE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +87,8 @@ class Scheduler:
             return
         table = self.tables.get(table_id)
         if table is None:
+            if event_type not in OPENING:
+                return  # a table's schedule begins with its match (or a presence before it)
             table = self.tables[table_id] = TableClock(table_id)
         before = table.next_action(self.idle_ms)
         armed_before = self._armed_count(table)

@@ -25,6 +25,15 @@ class TimerSettings:
     concurrency: int
     poll_seconds: float
 
+    def __post_init__(self) -> None:
+        if not self.match_address:
+            raise ValueError("the timer needs TABLEHALL_MATCH_ADDRESS when the match is not in this process")
+        for name in ("idle_close_seconds", "lease_seconds", "poll_seconds"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"timer setting {name} must be positive, got {getattr(self, name)!r}")
+        if self.concurrency < 1:
+            raise ValueError(f"TABLEHALL_TIMER_CONCURRENCY must be at least 1, got {self.concurrency}")
+
     @classmethod
     def from_env(cls, settings: Settings, own_address: str) -> TimerSettings:
         env = os.environ
