@@ -6,6 +6,7 @@ import json
 import time
 
 import grpc
+from prometheus_client import REGISTRY
 from support.matchkit import Tokens, race_command, start_race
 from support.timerkit import Env, events_of, set_presence, timeouts, wait_until
 
@@ -35,7 +36,13 @@ async def roll(env: Env, tokens: Tokens, table: str, seat: int, user: str, reque
     )
 
 
+def sample(name: str, **labels: str) -> float:
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
 async def test_a_clock_runs_out_and_the_default_move_is_made(env: Env, tokens: Tokens) -> None:
+    made_before = sample("tablehall_timer_fired_total", outcome="made")
+    timed_before = sample("tablehall_timer_lateness_seconds_count")
     timer = await env.start_timer()
     table = await start_race(env.match.stub, tokens, options='{"target": 1000, "clock_ms": 300}')
     (decision,) = (await view_of(env, tokens, table)).decisions
@@ -47,6 +54,9 @@ async def test_a_clock_runs_out_and_the_default_move_is_made(env: Env, tokens: T
     assert json.loads(view.view_json)["turn"] == 1
     assert timeouts(await events_of(env.match.store, table))[decision.key] == 1
     assert timer.service.app.scheduler.stats["made"] >= 1
+    assert sample("tablehall_timer_fired_total", outcome="made") >= made_before + 1
+    assert sample("tablehall_timer_lateness_seconds_count") >= timed_before + 1
+    assert sample("tablehall_timer_deadlines_pending") >= 1  # the next decision is armed
 
 
 async def test_an_afk_player_gets_two_second_clocks_and_leaves_afk_by_acting(env: Env, tokens: Tokens) -> None:

@@ -23,7 +23,7 @@ import structlog
 from tablehall_timer.leases import TimerLeases
 from tablehall_timer.match_client import Answer, MatchClient
 from tablehall_timer.schedule import STREAM_PREFIX, CloseIdle, Fire, TableClock
-from tablehall_timer.scheduler import Verdict, wall_ms
+from tablehall_timer.scheduler import ELSEWHERE, Verdict, wall_ms
 
 log = structlog.get_logger("timer")
 
@@ -52,7 +52,7 @@ class TimerActions:
         answer = await self.leases.ensure(STREAM_PREFIX + table.table_id)
         if answer.ours:
             return None
-        return Verdict("elsewhere", self.clock_ms() + int(answer.remaining_s * 1000) + random.randint(20, 120))
+        return Verdict(ELSEWHERE, self.clock_ms() + int(answer.remaining_s * 1000) + random.randint(20, 120))
 
     def _verdict(self, answer: Answer, attempt: int, table: TableClock, what: str) -> Verdict:
         now = self.clock_ms()

@@ -17,7 +17,7 @@ FIRED = Counter(
 )
 LATENESS = Histogram(
     "tablehall_timer_lateness_seconds",
-    "How late a due action was started: fire time minus deadline (first attempt).",
+    "How late a due action was started: fire time minus deadline, once per action, by the instance acting on it.",
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 300.0),
 )
 TABLES = Gauge("tablehall_timer_tables", "Unfinished tables this timer instance follows.")

@@ -21,11 +21,13 @@ from typing import Any, Protocol
 import structlog
 
 from tablehall_timer import metrics
-from tablehall_timer.schedule import PRESENCE, STARTED, CloseIdle, Fire, TableClock, table_id_of
+from tablehall_timer.schedule import PRESENCE, STARTED, Action, CloseIdle, Fire, TableClock, table_id_of
 
 log = structlog.get_logger("timer")
 
 OPENING = frozenset({STARTED, PRESENCE})
+# the outcome of an action left to the instance holding the table's lease
+ELSEWHERE = "elsewhere"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,7 @@ class Scheduler:
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._armed = 0
+        self._timed: dict[str, Action] = {}  # table -> the action whose lateness was observed
 
     # ---- feeding ---------------------------------------------------------
 
@@ -107,6 +110,7 @@ class Scheduler:
 
     def _drop(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
+        self._timed.pop(table_id, None)
         self._generation[table_id] = self._generation.get(table_id, 0) + 1
         self._not_before.pop(table_id, None)
         self.executor.forget(table_id)
@@ -188,8 +192,6 @@ class Scheduler:
             if table is None or planned is None or planned[0] > now or retry_at > now:
                 return  # the plan changed since this entry was pushed
             _, action = planned
-            if attempt == 0:
-                metrics.LATENESS.observe(max(0, now - planned[0]) / 1000)
             if isinstance(action, Fire):
                 verdict = await self.executor.fire(table, action, attempt)
                 if verdict.done:
@@ -200,6 +202,10 @@ class Scheduler:
                     table.closed_for_move_ms = action.last_move_ms
             metrics.FIRED.labels(verdict.outcome).inc()
             self.stats[verdict.outcome] += 1
+            if verdict.outcome != ELSEWHERE and self._timed.get(table_id) != action:
+                # once per action, when this instance first really acts on it
+                self._timed[table_id] = action
+                metrics.LATENESS.observe(max(0, now - planned[0]) / 1000)
             if verdict.retry_at_ms is None:
                 self._not_before.pop(table_id, None)
             else:
