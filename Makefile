@@ -9,8 +9,7 @@ PROTO_OUT := libs/protos/src
 PROTOS := $(shell find proto -name '*.proto' | sort)
 STAMP := $(VENV)/.installed
 
-
-.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection clean
+.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -55,7 +54,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: bench-match bench-puzzipolia bench-lobby bench-projection
+bench: bench-match bench-puzzipolia bench-lobby bench-projection bench-timer
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
@@ -68,6 +67,9 @@ bench-lobby: install
 
 bench-projection: install
 	$(PY) tests/bench/bench_projection.py
+
+bench-timer: install
+	$(PY) tests/bench/bench_timer.py
 
 clean:
 	rm -rf $(VENV) $(PROTO_OUT)/tablehall .data

@@ -72,7 +72,7 @@ async def test_an_action_the_game_has_no_rule_for_changes_nothing(match: Running
     before = await match.store.stream_version(stream_id(table.split("/")[1]))
     reply = await match.stub.ControlTable(
         match_pb2.ControlTableRequest(
-            table=table, request_id="p", presence=match_pb2.SetPresence(seat=1, present=False)
+            table=table, request_id="p", controller=match_pb2.SetController(seat=1, by_bot=True)
         ),
         metadata=tokens("lobby", ("service",)),
     )

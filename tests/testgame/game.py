@@ -3,6 +3,11 @@
 Each seat also draws a secret number at the start, seen only by its owner
 until the race ends, so the platform's redaction is tested too. Ties at the
 end are broken by the higher secret.
+
+The AFK ladder (the same rule every product game has): a seat whose clock ran
+out (a `Passed` made with `timeout`) is AFK; so is a seat whose presence
+dropped (the system command `Away`, event `WentAfk`). An AFK seat's decisions
+get `AFK_CLOCK_MS` clocks until the seat rolls or passes itself.
 """
 
 from __future__ import annotations
@@ -47,7 +52,13 @@ class Close(msgspec.Struct, frozen=True, tag="Close"):
     reason: str
 
 
-Command = Roll | Pass | Concede | Close
+class Away(msgspec.Struct, frozen=True, tag="Away"):
+    """System command: the seat's presence dropped (closed tab); it is AFK at once."""
+
+    seat: int
+
+
+Command = Roll | Pass | Concede | Close | Away
 
 
 class Started(msgspec.Struct, frozen=True, tag="Started"):
@@ -79,7 +90,15 @@ class Finished(msgspec.Struct, frozen=True, tag="Finished"):
     places: list[list[int]]
 
 
-Event = Started | Rolled | Passed | Conceded | Finished
+class WentAfk(msgspec.Struct, frozen=True, tag="WentAfk"):
+    seat: int
+    at_ms: int
+
+
+Event = Started | Rolled | Passed | Conceded | Finished | WentAfk
+
+# An AFK seat's decisions get this clock (the issue's "2-second clocks").
+AFK_CLOCK_MS = 2000
 
 
 class RaceState(msgspec.Struct):
@@ -93,6 +112,15 @@ class RaceState(msgspec.Struct):
     turn_no: int = 0
     opened_at_ms: int = 0
     places: list[list[int]] | None = None
+    afk: list[bool] = msgspec.field(default_factory=list)
+
+
+def _is_afk(state: RaceState, seat: int) -> bool:
+    return seat < len(state.afk) and state.afk[seat]
+
+
+def _clock_ms(state: RaceState, seat: int) -> int:
+    return AFK_CLOCK_MS if _is_afk(state, seat) else state.clock_ms
 
 
 def _next_live(state: RaceState, after: int) -> int:
@@ -120,8 +148,8 @@ class DiceRace:
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 4
     state_type: ClassVar[type[Any]] = RaceState
-    command_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Roll, Pass, Concede, Close)
-    event_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Started, Rolled, Passed, Conceded, Finished)
+    command_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Roll, Pass, Concede, Close, Away)
+    event_types: ClassVar[Sequence[type[msgspec.Struct]]] = (Started, Rolled, Passed, Conceded, Finished, WentAfk)
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         unknown = set(raw) - {"target", "clock_ms"}
@@ -163,9 +191,17 @@ class DiceRace:
             if state.out[command.seat]:
                 raise IllegalCommand("ALREADY_OUT", "That seat is out already.", "Место уже выбыло.")
             return self._maybe_finish(state, [Conceded(command.seat, ctx.now_ms)], conceding=command.seat)
+        if isinstance(command, Away):
+            if ctx.seat is not None:
+                raise IllegalCommand("SYSTEM_ONLY", "Only the table marks a seat away.", "Только стол.")
+            if not 0 <= command.seat < len(state.seats):
+                raise InvalidCommand("NO_SUCH_SEAT", "No such seat.", "Нет такого места.")
+            if _is_afk(state, command.seat):
+                raise IllegalCommand("ALREADY_AFK", "That seat is AFK already.", "Игрок уже отошёл.")
+            return [WentAfk(command.seat, ctx.now_ms)]
         if ctx.seat != state.turn:
             raise NotYourTurn()
-        if ctx.timeout and ctx.now_ms < state.opened_at_ms + state.clock_ms:
+        if ctx.timeout and ctx.now_ms < state.opened_at_ms + _clock_ms(state, ctx.seat):
             raise IllegalCommand("CLOCK_NOT_EXPIRED", "The clock has not run out.", "Часы ещё идут.")
         if isinstance(command, Roll):
             value = ctx.rng.die()
@@ -201,13 +237,18 @@ class DiceRace:
                 event.secrets,
                 [False] * n,
                 opened_at_ms=event.at_ms,
+                afk=[False] * n,
             )
         assert state is not None, "the first event must be Started"
         if isinstance(event, Rolled):
             state.scores[event.seat] += event.value
+            self._set_afk(state, event.seat, False)
             self._advance(state, event.at_ms)
         elif isinstance(event, Passed):
+            self._set_afk(state, event.seat, event.timeout)
             self._advance(state, event.at_ms)
+        elif isinstance(event, WentAfk):
+            self._set_afk(state, event.seat, True)
         elif isinstance(event, Conceded):
             state.out[event.seat] = True
             if state.turn == event.seat:
@@ -215,6 +256,12 @@ class DiceRace:
         elif isinstance(event, Finished):
             state.places = event.places
         return state
+
+    @staticmethod
+    def _set_afk(state: RaceState, seat: int, afk: bool) -> None:
+        if len(state.afk) < len(state.seats):
+            state.afk = state.afk + [False] * (len(state.seats) - len(state.afk))
+        state.afk[seat] = afk
 
     def _advance(self, state: RaceState, at_ms: int) -> None:
         state.turn = _next_live(state, state.turn)
@@ -228,6 +275,7 @@ class DiceRace:
             "turn": state.turn,
             "target": state.target,
             "out": list(state.out),
+            "afk": [_is_afk(state, s) for s in range(len(state.seats))],
             "secrets": [s if everything or viewer.seat == i else None for i, s in enumerate(state.secrets)],
             "places": state.places,
         }
@@ -241,15 +289,23 @@ class DiceRace:
         if state.places is not None:
             return []
         return [
-            PendingDecision(f"turn-{state.turn_no}", state.turn, "turn", "decision", state.opened_at_ms, state.clock_ms)
+            PendingDecision(
+                f"turn-{state.turn_no}",
+                state.turn,
+                "turn",
+                "decision",
+                state.opened_at_ms,
+                _clock_ms(state, state.turn),
+            )
         ]
 
     def default_command(self, state: RaceState, decision: PendingDecision) -> msgspec.Struct:
         return Pass()
 
-    # TableControl: presence and bots change nothing in a dice race
+    # TableControl: a dropped presence makes the seat AFK at once; coming back
+    # is not acting (the seat leaves AFK by its own roll or pass); no bots.
     def presence_command(self, seat: int, present: bool) -> msgspec.Struct | None:
-        return None
+        return None if present else Away(seat)
 
     def controller_command(self, seat: int, by_bot: bool) -> msgspec.Struct | None:
         return None

@@ -28,6 +28,7 @@ SERVICES: dict[str, str] = {
     "lobby": "tablehall_lobby.service",
     "publisher": "tablehall_cli.publisher",
     "projection": "tablehall_projection.service",
+    "timer": "tablehall_timer.service",
 }
 
 

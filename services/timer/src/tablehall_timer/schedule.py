@@ -1,0 +1,169 @@
+"""A table's clocks, derived from its stream alone (pure: no I/O, no clock).
+
+`TableClock.apply` folds the events the timer cares about:
+
+- `match.Started`: the seats (which are human) and the first move's time;
+- any event whose metadata carries `pending`: the table's open decisions now
+  (the last event of every committed command carries the full list);
+- a command made for a seat and not by the clock (metadata `seat` set,
+  `timeout` false): a move, which restarts the idle count;
+- `lobby.PresenceChanged`: who is present; a table with human seats none of
+  which is present stands still (no clock fires) and its clocks restart from
+  the moment somebody comes back;
+- `match.Ended`: the table is finished; nothing more to do.
+
+`next_action` says what is due next and when: a decision's default move or
+the idle close. The rebuild after a restart and the live feed use the same
+fold, so a restarted timer arrives at exactly the same schedule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+STARTED = "match.Started"
+ENDED = "match.Ended"
+PRESENCE = "lobby.PresenceChanged"
+STREAM_PREFIX = "table-"
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """One open decision as the match recorded it in `metadata["pending"]`."""
+
+    key: str
+    seat: int
+    kind: str
+    clock: str
+    opened_at_ms: int
+    clock_ms: int
+
+    @property
+    def deadline_ms(self) -> int:
+        return self.opened_at_ms + self.clock_ms
+
+
+class _Seat(msgspec.Struct):
+    seat: int
+    is_bot: bool = False
+
+
+class _Started(msgspec.Struct):
+    seats: list[_Seat]
+    started_at_ms: int
+
+
+class _Presence(msgspec.Struct):
+    seat: int
+    present: bool
+    at_ms: int
+
+
+_decode_started = msgspec.json.Decoder(_Started).decode
+_decode_presence = msgspec.json.Decoder(_Presence).decode
+_convert_pending = msgspec.convert
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """Make the default move for `decision`."""
+
+    decision: Decision
+
+
+@dataclass(frozen=True, slots=True)
+class CloseIdle:
+    """Close the table: nobody moved since `last_move_ms`."""
+
+    last_move_ms: int
+
+
+Action = Fire | CloseIdle
+
+
+def table_id_of(stream_id: str) -> str | None:
+    return stream_id[len(STREAM_PREFIX) :] if stream_id.startswith(STREAM_PREFIX) else None
+
+
+@dataclass(slots=True)
+class TableClock:
+    table_id: str
+    position: int = 0
+    started: bool = False
+    finished: bool = False
+    humans: frozenset[int] = frozenset()
+    absent: set[int] = field(default_factory=set)
+    # when the table last went from standing still to running (0: never)
+    resumed_at_ms: int = 0
+    last_move_ms: int = 0
+    decisions: tuple[Decision, ...] = ()
+    # decisions this instance has acted on, until the stream moves past them
+    done: set[str] = field(default_factory=set)
+    # the idle close was made (or refused for good) for this last move
+    closed_for_move_ms: int | None = None
+
+    @property
+    def standing_still(self) -> bool:
+        """True when the table has human seats and none of them is present."""
+        return bool(self.humans) and self.humans <= self.absent
+
+    def apply(self, position: int, event_type: str, payload: bytes, metadata: Mapping[str, Any]) -> None:
+        """Fold one event of the table's stream (in stream order)."""
+        if position <= self.position:
+            return  # seen already (the rebuild and the feed may overlap)
+        self.position = position
+        if event_type == STARTED:
+            started = _decode_started(payload)
+            still = self.standing_still
+            self.humans = frozenset(s.seat for s in started.seats if not s.is_bot)
+            self.started = True
+            self.last_move_ms = max(self.last_move_ms, started.started_at_ms)
+            if still and not self.standing_still:
+                self.resumed_at_ms = started.started_at_ms
+        elif event_type == ENDED:
+            self.finished = True
+            self.decisions = ()
+        elif event_type == PRESENCE:
+            presence = _decode_presence(payload)
+            still = self.standing_still
+            if presence.present:
+                self.absent.discard(presence.seat)
+            else:
+                self.absent.add(presence.seat)
+            if still and not self.standing_still:
+                self.resumed_at_ms = max(self.resumed_at_ms, presence.at_ms)
+        seat = metadata.get("seat")
+        now_ms = metadata.get("now_ms")
+        if seat is not None and not metadata.get("timeout") and isinstance(now_ms, int):
+            self.last_move_ms = max(self.last_move_ms, now_ms)
+        pending = metadata.get("pending")
+        if pending is not None and not self.finished:
+            self.decisions = tuple(_convert_pending(pending, type=list[Decision]))
+            keys = {d.key for d in self.decisions}
+            self.done &= keys
+
+    def fires_at_ms(self, decision: Decision) -> int:
+        """When the timer acts on `decision`: its deadline, restarted after a stand-still."""
+        return max(decision.opened_at_ms, self.resumed_at_ms) + decision.clock_ms
+
+    def idle_close_at_ms(self, idle_ms: int) -> int:
+        return self.last_move_ms + idle_ms
+
+    def next_action(self, idle_ms: int) -> tuple[int, Action] | None:
+        """The earliest thing to do and when (unix ms), or None."""
+        if self.finished or not self.started:
+            return None
+        best: tuple[int, Action] | None = None
+        if self.closed_for_move_ms != self.last_move_ms:
+            best = (self.idle_close_at_ms(idle_ms), CloseIdle(self.last_move_ms))
+        if not self.standing_still:
+            for decision in self.decisions:
+                if decision.key in self.done:
+                    continue
+                at = self.fires_at_ms(decision)
+                if best is None or at < best[0]:
+                    best = (at, Fire(decision))
+        return best
