@@ -375,6 +375,9 @@ class MatchApp:
                 raise Refused(
                     "DECISION_ALREADY_TAKEN", "That decision has been taken already.", ru="Это решение уже принято."
                 )
+            if self.now_ms() < decision.deadline_ms:
+                # whatever the game checks itself: no default move before the deadline
+                raise Refused("CLOCK_NOT_EXPIRED", "The clock has not run out yet.", ru="Время ещё не вышло.")
             command = live.game.default_command(live.state, decision)
             seat = decision.seat
             live, version, duplicate = await self._submit_locked(
@@ -409,6 +412,8 @@ class MatchApp:
             command = game.presence_command(seat, flag)
         elif action == "controller" and hasattr(game, "controller_command"):
             command = game.controller_command(seat, flag)
+        elif action == "remove" and hasattr(game, "remove_command"):
+            command = game.remove_command(seat)
         elif action == "close" and hasattr(game, "close_command"):
             command = game.close_command(reason)
         if command is None:
