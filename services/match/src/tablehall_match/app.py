@@ -601,7 +601,21 @@ class MatchApp:
             raise PermissionDenied(
                 "NOT_ALLOWED", "The auditor view is for operators.", ru="Вид аудитора — для операторов."
             )
+        seated = any(s.user_id == principal.user_id for s in live.seats)
+        if role in ("", "spectator") and not seated:
+            async with live.lock:
+                live = await self._catch_up(live)
+            live.access.require_spectator(principal)
         return self.render(live, principal, seat, role)
+
+    async def _catch_up(self, live: LiveTable) -> LiveTable:
+        """Apply what others (the lobby) appended to the stream since we last wrote."""
+        try:
+            for event in await self.store.read_stream(live.stream_id, from_version=live.version + 1):
+                live.apply_recorded(event)
+        except Exception:
+            return await self._reload(live)
+        return live
 
     # ---- housekeeping ----------------------------------------------------
 
