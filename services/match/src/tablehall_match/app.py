@@ -24,7 +24,15 @@ from tablehall_match.seeds import SeedVault
 from tablehall_match.stream_events import ENDED, STARTED, MatchStarted, game_event_type, stream_id
 from tablehall_platform import metrics
 from tablehall_platform.auth import Principal
-from tablehall_platform.errors import AlreadyExists, BadRequest, Conflict, NotFound, PermissionDenied, Refused
+from tablehall_platform.errors import (
+    AlreadyExists,
+    BadRequest,
+    Conflict,
+    NotFound,
+    PermissionDenied,
+    Refused,
+    ServiceError,
+)
 from tablehall_platform.table_options import split as table_options_split
 from tablehall_rules import (
     DecideContext,
@@ -337,12 +345,15 @@ class MatchApp:
                 live, version, duplicate = await self._submit_locked(
                     live, principal, seat, command, command_id, decision_key
                 )
+            log.debug("command", table=table_id, command_id=command_id, seat=seat, version=version, duplicate=duplicate)
             return SubmitResult(version, duplicate, self.render(live, principal, seat))
-        except RuleError:
+        except (RuleError, ServiceError) as exc:
             outcome = "refused"
+            log.info("command refused", table=table_id, request_id=request_id, seat=seat, reason=exc.reason)
             raise
         except Exception:
             outcome = "error"
+            log.exception("command failed", table=table_id, request_id=request_id, seat=seat)
             raise
         finally:
             metrics.COMMAND_LATENCY.labels(game_id, outcome).observe(time.perf_counter() - started)
