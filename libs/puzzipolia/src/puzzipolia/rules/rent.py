@@ -58,22 +58,36 @@ def current_row(st: State, index: int) -> int | None:
 
 
 def rent_card(st: State, index: int) -> dict[str, Any] | None:
+    """The square's rent card: its whole table, the row in force marked.
+
+    A card depends only on the board, the square and the row in force, so each
+    is built once and shared by every view (views are read-only)."""
     sq = st.geometry.squares[index]
+    if sq.kind not in ("street", "transport", "utility"):
+        return None
+    key = (st.board, index, current_row(st, index))
+    card = _CARDS.get(key)
+    if card is None:
+        card = _CARDS[key] = _build_card(sq, st.board == "large", key[2])
+    return card
+
+
+_CARDS: dict[tuple[str, int, int | None], dict[str, Any]] = {}
+
+
+def _build_card(sq: Square, large: bool, current: int | None) -> dict[str, Any]:
     if sq.kind == "street":
-        rows = street_rows(sq, st.board == "large")
+        rows = street_rows(sq, large)
     elif sq.kind == "transport":
         rows = [
             _row(f"{n} transport{'s' if n > 1 else ''} owned", f"{n} транспорт(а) у владельца", r)
             for n, r in enumerate(TRANSPORT_RENTS, start=1)
         ]
-    elif sq.kind == "utility":
+    else:
         rows = [
             _row("One utility: dice × 4", "Одно предприятие: кубики × 4", UTILITY_MULTIPLIERS[0], "x_dice"),
             _row("Both utilities: dice × 10", "Оба предприятия: кубики × 10", UTILITY_MULTIPLIERS[1], "x_dice"),
         ]
-    else:
-        return None
-    current = current_row(st, index)
     return {
         "price": sq.price,
         "house_cost": sq.house_cost,
