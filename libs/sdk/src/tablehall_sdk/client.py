@@ -157,12 +157,10 @@ class Client:
 
         A dropped connection (UNAVAILABLE, the server restarting, the stream ending before the
         match did) is re-opened from the last version delivered, so no version is missed or
-        repeated. Ends after the update that reports the match finished and the server closes;
-        raises Unavailable when the server stays away longer than `retry.reconnect_for`.
+        repeated. Ends after the update that reports the match finished; raises Unavailable when the server stays away longer than `retry.reconnect_for`.
         """
         name = table_name(table)
         last = from_version
-        finished = False
         down_since: float | None = None
         attempt = 0
         loop = asyncio.get_running_loop()
@@ -173,10 +171,9 @@ class Client:
                     if update.version <= last and not update.snapshot:
                         continue  # a repeat after a resume: already delivered
                     last = update.version
-                    finished = update.finished
                     yield update
-                if finished:
-                    return
+                    if update.finished:
+                        return
                 reason = "stream ended before the match did"
             except RETRYABLE as exc:
                 reason = f"{exc.code} {exc.reason}"

@@ -41,10 +41,11 @@ def _json(text: str) -> Mapping[str, Any]:
 
 def error_from_rpc(exc: grpc.RpcError) -> TablehallError:
     """The typed error of a failed call: status, ErrorInfo reason and metadata, LocalizedMessages."""
-    code = exc.code().name if isinstance(exc, grpc.Call) else "UNKNOWN"
-    details = (exc.details() if isinstance(exc, grpc.Call) else str(exc)) or ""
+    is_call = isinstance(exc, grpc.Call | grpc.aio.AioRpcError)
+    code = exc.code().name if is_call else "UNKNOWN"  # type: ignore[attr-defined]
+    details = (exc.details() if is_call else str(exc)) or ""  # type: ignore[attr-defined]
     reason, messages, metadata = "", {}, {}
-    status = rpc_status.from_call(exc) if isinstance(exc, grpc.Call) else None
+    status = rpc_status.from_call(exc) if is_call else None
     for detail in status.details if status is not None else ():
         info = error_details_pb2.ErrorInfo()
         localized = error_details_pb2.LocalizedMessage()
