@@ -171,3 +171,25 @@ async def test_an_operator_closes_a_running_table_at_once(lobby: Lobby, tokens: 
         lobby_pb2.ListTablesRequest(include_started=True, page_size=100), metadata=tokens("eve")
     )
     assert name not in [t.name for t in listed.tables]
+
+
+async def test_a_removed_player_leaves_a_running_game_by_its_rule(lobby: Lobby, tokens: Tokens) -> None:
+    made = await lobby.stub.CreateTable(
+        lobby_pb2.CreateTableRequest(
+            game="puzzipolia", options_json='{"round_limit": 3}', seat_count=3, request_id=rid()
+        ),
+        metadata=tokens("host"),
+    )
+    name = made.table.name
+    for player in ("bob", "carl"):
+        await lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, request_id=rid()), metadata=tokens(player))
+    await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
+    await lobby.stub.RemoveSeat(
+        lobby_pb2.RemoveSeatRequest(table=name, seat=2, request_id=rid()), metadata=tokens("host")
+    )
+    events = await lobby.store.read_stream(table_stream(name[7:]))
+    eliminated = [json.loads(e.payload) for e in events if e.type == "puzzipolia.PlayerEliminated"]
+    assert [(x["seat"], x["reason"]) for x in eliminated] == [(2, "removed")]
+    assert [e.type for e in events].index("puzzipolia.PlayerEliminated") < [e.type for e in events].index(
+        "lobby.PlayerRemoved"
+    )

@@ -141,3 +141,32 @@ async def test_the_host_makes_a_table_private_and_public_again(lobby: Lobby, tok
     assert joined.seat == 1
     types = [e.type for e in await lobby.store.read_stream(table_stream(name[7:]))]
     assert types == ["lobby.TableCreated", "lobby.PrivacyChanged", "lobby.PrivacyChanged", "lobby.SeatTaken"]
+
+
+async def test_a_private_tables_game_is_shown_only_to_those_who_entered(lobby: Lobby, tokens: Tokens) -> None:
+    from tablehall.match.v1 import match_pb2
+
+    made = await lobby.stub.CreateTable(race_table(private=True, pin=PIN), metadata=tokens("host"))
+    name = made.table.name
+    await lobby.stub.JoinTable(
+        lobby_pb2.JoinTableRequest(table=name, pin=PIN, request_id=rid()), metadata=tokens("bob")
+    )
+    await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
+    view = match_pb2.GetTableViewRequest(table=name)
+    await refused(
+        lobby.match_stub.GetTableView(view, metadata=tokens("eve")), grpc.StatusCode.PERMISSION_DENIED, "TABLE_PRIVATE"
+    )
+    assert (await lobby.match_stub.GetTableView(view, metadata=tokens("bob"))).view.seat == 1  # a player
+    await lobby.stub.EnterTable(
+        lobby_pb2.EnterTableRequest(table=name, pin=PIN, request_id=rid()), metadata=tokens("eve")
+    )
+    seen = await lobby.match_stub.GetTableView(view, metadata=tokens("eve"))
+    assert seen.view.role == match_pb2.VIEWER_ROLE_SPECTATOR
+    await lobby.stub.RemoveSpectator(
+        lobby_pb2.RemoveSpectatorRequest(table=name, user_id="eve", request_id=rid()), metadata=tokens("host")
+    )
+    await refused(
+        lobby.match_stub.GetTableView(view, metadata=tokens("eve")),
+        grpc.StatusCode.PERMISSION_DENIED,
+        "REMOVED_FROM_TABLE",
+    )

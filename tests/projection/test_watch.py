@@ -153,3 +153,46 @@ async def test_roles_follow_the_match_rules(stack: Stack, tokens: Tokens) -> Non
     )
     no_token = stack.proj.WatchTable(pb.WatchTableRequest(table=table))
     await _refused(no_token, grpc.StatusCode.UNAUTHENTICATED, "TOKEN_MISSING")
+
+
+async def test_a_private_table_is_watched_only_by_those_the_lobby_let_in(stack: Stack, tokens: Tokens) -> None:
+    import msgspec
+
+    from tablehall_eventstore import NewEvent
+
+    table_id = f"p-{__import__('uuid').uuid4().hex[:10]}"
+    table = f"tables/{table_id}"
+
+    def lobby_event(kind: str, **payload: Any) -> NewEvent:
+        return NewEvent(f"lobby.{kind}", 1, msgspec.json.encode(payload), {})
+
+    # what the lobby writes for a private table, before the match starts in the same stream
+    await stack.store.append(
+        f"table-{table_id}",
+        0,
+        [lobby_event("TableCreated", private=True, spectators_allowed=True, at_ms=1)],
+    )
+    from tablehall.match.v1 import match_pb2
+
+    await stack.stub.StartMatch(
+        match_pb2.StartMatchRequest(
+            table=table,
+            game="testgame",
+            options_json='{"target": 30}',
+            seats=[match_pb2.Seat(seat=0, user_id="ann"), match_pb2.Seat(seat=1, user_id="ben")],
+            request_id="start",
+        ),
+        metadata=tokens("lobby", ("service",)),
+    )
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await collect(watch(stack, tokens, table, "eve"), 1)
+    info = error_info(caught.value)
+    assert caught.value.code() == grpc.StatusCode.PERMISSION_DENIED and info and info.reason == "TABLE_PRIVATE"
+    version = await head(stack, table)
+    await stack.store.append(
+        f"table-{table_id}",
+        version,
+        [lobby_event("SpectatorEntered", user_id="eve", name="Eve", with_pin=True, at_ms=2)],
+    )
+    seen = await collect(watch(stack, tokens, table, "eve"), version + 1)
+    assert seen and seen[0].seat == -1 and json.loads(seen[0].view_json)["secrets"] == [None, None]

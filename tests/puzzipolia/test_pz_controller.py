@@ -50,3 +50,20 @@ def test_the_platforms_table_actions_map_to_system_commands() -> None:
     assert GAME.close_command("idle") == c.IdleClose()
     assert GAME.close_command("operator") == c.OperatorClose()
     assert kinds([]) == []
+
+
+def test_a_removed_player_leaves_the_game_and_their_lots_go_back_to_the_bank() -> None:
+    from pz_helpers import owns
+
+    from puzzipolia.events import PlayerEliminated
+
+    state = given(*owns(2, 1, 3), table=started(3))
+    events = when(state, c.RemovePlayer(seat=2), None)
+    (gone,) = of(events, PlayerEliminated)
+    assert gone.seat == 2 and gone.reason == "removed"
+    state = then(state, events)
+    assert state.owners[1] == -1 and state.owners[3] == -1  # -1: the bank
+    assert not state.player(2).is_playing
+    refused(state, c.RemovePlayer(seat=2), "NOT_IN_GAME", None)
+    refused(state, c.RemovePlayer(seat=1), "SYSTEM_COMMAND", 0)
+    assert GAME.remove_command(1) == c.RemovePlayer(seat=1)

@@ -51,6 +51,7 @@ SAMPLES: list[c.Command] = [
     c.SetPresence(seat=2, present=True),
     c.SetController(seat=2, by_bot=True),
     c.SetController(seat=2, by_bot=False),
+    c.RemovePlayer(seat=2),
     c.HostProposeEnd(),
     c.OperatorClose(),
     c.IdleClose(),

@@ -142,6 +142,12 @@ class SetController(Command, frozen=True, kw_only=True):
     by_bot: bool
 
 
+class RemovePlayer(Command, frozen=True, kw_only=True):
+    """The host removed an absent player (or an operator anyone): they leave the game, as by ⚑."""
+
+    seat: int
+
+
 class HostProposeEnd(Command, frozen=True, kw_only=True):
     pass
 
@@ -182,5 +188,12 @@ SEAT_COMMANDS: tuple[type[Command], ...] = (
     VoteEnd,
     CloseVote,
 )
-SYSTEM_COMMANDS: tuple[type[Command], ...] = (SetPresence, SetController, HostProposeEnd, OperatorClose, IdleClose)
+SYSTEM_COMMANDS: tuple[type[Command], ...] = (
+    SetPresence,
+    SetController,
+    RemovePlayer,
+    HostProposeEnd,
+    OperatorClose,
+    IdleClose,
+)
 COMMAND_TYPES: tuple[type[Command], ...] = SEAT_COMMANDS + SYSTEM_COMMANDS

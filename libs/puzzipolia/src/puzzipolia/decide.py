@@ -67,6 +67,7 @@ SEAT_HANDLERS: dict[type[c.Command], SeatHandler] = {
 SYSTEM_HANDLERS: dict[type[c.Command], SystemHandler] = {
     c.SetPresence: table.set_presence,
     c.SetController: table.set_controller,
+    c.RemovePlayer: table.remove_player,
     c.HostProposeEnd: vote.host_propose_end,
     c.OperatorClose: table.operator_close,
     c.IdleClose: table.idle_close,

@@ -8,12 +8,14 @@ from typing import Any, ClassVar
 import msgspec
 
 from puzzipolia import decide as deciding
-from puzzipolia import legal, pending, setup, view
-from puzzipolia.commands import COMMAND_TYPES, IdleClose, OperatorClose, SetController, SetPresence
+from puzzipolia import journal, legal, pending, setup, view
+from puzzipolia.commands import COMMAND_TYPES, IdleClose, OperatorClose, RemovePlayer, SetController, SetPresence
 from puzzipolia.events import EVENT_TYPES
 from puzzipolia.evolve import evolve
+from puzzipolia.rules import end
 from puzzipolia.state import State
 from tablehall_rules import DecideContext, Outcome, PendingDecision, SeatInfo, Viewer
+from tablehall_rules.journal import JournalEntry
 
 
 class Puzzipolia:
@@ -57,8 +59,21 @@ class Puzzipolia:
     def controller_command(self, seat: int, by_bot: bool) -> msgspec.Struct | None:
         return SetController(seat=seat, by_bot=by_bot)
 
+    def remove_command(self, seat: int) -> msgspec.Struct | None:
+        return RemovePlayer(seat=seat)
+
     def close_command(self, reason: str) -> msgspec.Struct | None:
         return IdleClose() if reason == "idle" else OperatorClose()
+
+    # the projection service's hooks: the journal and live standings
+    def journal(self, state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:
+        # names come from the table's seats; the first event brings them
+        names = state_before if state_before is not None else evolve(None, event)
+        return [journal.entry(event, names)]
+
+    def standings(self, state: State) -> list[list[int]]:
+        """Live places by net worth: cash, lots and buildings are all public."""
+        return [list(p) for p in end.places(state)[0]]
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":

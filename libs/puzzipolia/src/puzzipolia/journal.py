@@ -14,15 +14,7 @@ import msgspec
 from puzzipolia import events as ev
 from puzzipolia.cards import DECK_NAMES, card
 from puzzipolia.state import State
-
-
-class JournalEntry(msgspec.Struct, frozen=True):
-    code: str
-    params: dict[str, Any]
-    ru: str
-    en: str
-    audience: list[int] | None = None  # None: everybody; otherwise only these seats (and auditors)
-
+from tablehall_rules.journal import JournalEntry
 
 Lines = tuple[str, str]  # (ru, en)
 
@@ -222,8 +214,10 @@ def _lines(e: Any, n: _Names) -> Lines:
             heir_ru = n.who(e.creditor)
             heir_en = n.who_en(e.creditor)
             cash = e.money if e.creditor is not None else 0
-            verb_ru = "банкротится" if e.reason == "bankrupt" else "выходит из игры"
-            verb_en = "goes bankrupt" if e.reason == "bankrupt" else "leaves the game"
+            verb_ru = {"bankrupt": "банкротится", "removed": "убран из игры"}.get(e.reason, "выходит из игры")
+            verb_en = {"bankrupt": "goes bankrupt", "removed": "is removed from the game"}.get(
+                e.reason, "leaves the game"
+            )
             return (
                 f"{w} {verb_ru}. Постройки проданы банку за {e.buildings_refund}; "
                 f"{heir_ru} получает участков: {len(e.lots)}, деньги: {cash}.",

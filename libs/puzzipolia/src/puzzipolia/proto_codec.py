@@ -42,12 +42,13 @@ _BY_FIELD: dict[str, type[c.Command]] = {
     "close_vote": c.CloseVote,
     "set_presence": c.SetPresence,
     "set_controller": c.SetController,
+    "remove_player": c.RemovePlayer,
     "host_propose_end": c.HostProposeEnd,
     "operator_close": c.OperatorClose,
     "idle_close": c.IdleClose,
 }
 _BY_TYPE = {t: name for name, t in _BY_FIELD.items()}
-_INT_FIELDS = ("square", "amount", "offer_id")
+_INT_FIELDS = ("square", "amount", "offer_id", "seat")
 
 
 def _bad(field: str) -> Exception:

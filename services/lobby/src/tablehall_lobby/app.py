@@ -250,8 +250,13 @@ class LobbyApp:
         return outcome.table, added[0] if added else -1
 
     async def remove_seat(self, actor: Actor, table_id: str, seat: int, request_id: str) -> LobbyTable:
+        async def tell_match(table: LobbyTable, events: Sequence[msgspec.Struct]) -> None:
+            # once the game runs, a removed player leaves it by the game's rule
+            if table.started and any(isinstance(e, ev.PlayerRemoved) for e in events):
+                await self.match.remove(table_id, seat, f"lobby:{actor.user_id}:{request_id}:remove")
+
         outcome = await self._run(
-            table_id, actor, request_id, lambda t: rules.remove_seat(t, actor, seat, self.now_ms())
+            table_id, actor, request_id, lambda t: rules.remove_seat(t, actor, seat, self.now_ms()), tell_match
         )
         return outcome.table
 

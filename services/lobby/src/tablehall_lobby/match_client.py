@@ -100,6 +100,15 @@ class MatchClient:
         )
         return bool(reply.applied)
 
+    async def remove(self, table_id: str, seat: int, request_id: str) -> bool:
+        reply = await self._call(
+            "ControlTable",
+            match_pb2.ControlTableRequest(
+                table=f"tables/{table_id}", request_id=request_id, remove=match_pb2.RemovePlayer(seat=seat)
+            ),
+        )
+        return bool(reply.applied)
+
     async def close_by_operator(self, table_id: str, request_id: str) -> bool:
         reply = await self._call(
             "ControlTable",

@@ -24,7 +24,15 @@ from tablehall_match.seeds import SeedVault
 from tablehall_match.stream_events import ENDED, STARTED, MatchStarted, game_event_type, stream_id
 from tablehall_platform import metrics
 from tablehall_platform.auth import Principal
-from tablehall_platform.errors import AlreadyExists, BadRequest, Conflict, NotFound, PermissionDenied, Refused
+from tablehall_platform.errors import (
+    AlreadyExists,
+    BadRequest,
+    Conflict,
+    NotFound,
+    PermissionDenied,
+    Refused,
+    ServiceError,
+)
 from tablehall_platform.table_options import split as table_options_split
 from tablehall_rules import (
     DecideContext,
@@ -337,12 +345,15 @@ class MatchApp:
                 live, version, duplicate = await self._submit_locked(
                     live, principal, seat, command, command_id, decision_key
                 )
+            log.debug("command", table=table_id, command_id=command_id, seat=seat, version=version, duplicate=duplicate)
             return SubmitResult(version, duplicate, self.render(live, principal, seat))
-        except RuleError:
+        except (RuleError, ServiceError) as exc:
             outcome = "refused"
+            log.info("command refused", table=table_id, request_id=request_id, seat=seat, reason=exc.reason)
             raise
         except Exception:
             outcome = "error"
+            log.exception("command failed", table=table_id, request_id=request_id, seat=seat)
             raise
         finally:
             metrics.COMMAND_LATENCY.labels(game_id, outcome).observe(time.perf_counter() - started)
@@ -375,6 +386,9 @@ class MatchApp:
                 raise Refused(
                     "DECISION_ALREADY_TAKEN", "That decision has been taken already.", ru="Это решение уже принято."
                 )
+            if self.now_ms() < decision.deadline_ms:
+                # whatever the game checks itself: no default move before the deadline
+                raise Refused("CLOCK_NOT_EXPIRED", "The clock has not run out yet.", ru="Время ещё не вышло.")
             command = live.game.default_command(live.state, decision)
             seat = decision.seat
             live, version, duplicate = await self._submit_locked(
@@ -409,6 +423,8 @@ class MatchApp:
             command = game.presence_command(seat, flag)
         elif action == "controller" and hasattr(game, "controller_command"):
             command = game.controller_command(seat, flag)
+        elif action == "remove" and hasattr(game, "remove_command"):
+            command = game.remove_command(seat)
         elif action == "close" and hasattr(game, "close_command"):
             command = game.close_command(reason)
         if command is None:
@@ -596,7 +612,21 @@ class MatchApp:
             raise PermissionDenied(
                 "NOT_ALLOWED", "The auditor view is for operators.", ru="Вид аудитора — для операторов."
             )
+        seated = any(s.user_id == principal.user_id for s in live.seats)
+        if role in ("", "spectator") and not seated:
+            async with live.lock:
+                live = await self._catch_up(live)
+            live.access.require_spectator(principal)
         return self.render(live, principal, seat, role)
+
+    async def _catch_up(self, live: LiveTable) -> LiveTable:
+        """Apply what others (the lobby) appended to the stream since we last wrote."""
+        try:
+            for event in await self.store.read_stream(live.stream_id, from_version=live.version + 1):
+                live.apply_recorded(event)
+        except Exception:
+            return await self._reload(live)
+        return live
 
     # ---- housekeeping ----------------------------------------------------
 

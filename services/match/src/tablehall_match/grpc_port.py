@@ -162,13 +162,19 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         table_id = parse_table(request.table)
         action = request.WhichOneof("action")
         if action is None:
-            raise BadRequest("EMPTY_ACTION", "Name an action: presence, controller or close.", ru="Нет действия.")
+            raise BadRequest(
+                "EMPTY_ACTION", "Name an action: presence, controller, remove or close.", ru="Нет действия."
+            )
         if action == "close" and request.close.reason == match_pb2.CLOSE_REASON_UNSPECIFIED:
             raise BadRequest("CLOSE_REASON_REQUIRED", "Say why the table closes.", ru="Укажите причину закрытия.")
         reason = {match_pb2.CLOSE_REASON_OPERATOR: "operator", match_pb2.CLOSE_REASON_IDLE: "idle"}.get(
             request.close.reason, ""
         )
-        seat = {"presence": request.presence.seat, "controller": request.controller.seat}.get(action, -1)
+        seat = {
+            "presence": request.presence.seat,
+            "controller": request.controller.seat,
+            "remove": request.remove.seat,
+        }.get(action, -1)
         flag = {"presence": request.presence.present, "controller": request.controller.by_bot}.get(action, False)
         try:
             version, duplicate, applied = await self.app.control(

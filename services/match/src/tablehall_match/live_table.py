@@ -10,6 +10,7 @@ import msgspec
 
 from tablehall_eventstore import RecordedEvent
 from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted, split_type
+from tablehall_platform.table_access import TableAccess
 from tablehall_rules import SeatInfo, StructCodec
 from tablehall_rules.registry import get_game
 
@@ -52,6 +53,8 @@ class LiveTable:
     seed: bytes | None = None
     last_snapshot_version: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # who may watch as a spectator, from the lobby's facts in the same stream
+    access: TableAccess = field(default_factory=TableAccess)
     # request ids answered recently: command id -> version after it
     recent: dict[str, int] = field(default_factory=dict)
 
@@ -96,7 +99,8 @@ class LiveTable:
         elif self.started is not None and prefix == self.started.game:
             game_event = event_codec(prefix).decode_stored(tag, event.schema_version, event.payload)
             self.state = self.game.evolve(self.state, game_event)
-        # other prefixes (lobby.*) are not the match's business
+        else:  # the lobby's facts: only who may watch matters to the match
+            self.access.apply(event.type, event.payload)
         draws = event.metadata.get("draws") if event.metadata else None
         if draws:
             self.draw_counter = max(self.draw_counter, int(draws[-1]["n"]) + 1)

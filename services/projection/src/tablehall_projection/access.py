@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tablehall_eventstore import EventStore
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import PermissionDenied, Refused
+from tablehall_platform.table_access import TableAccess
 from tablehall_rules import SeatInfo
 
 
@@ -63,3 +65,11 @@ def visible_version(role: Role, version: int, delay: int, finished: bool) -> int
     if role.name == "spectator" and not finished:
         return max(0, version - delay)
     return version
+
+
+async def require_spectator(store: EventStore, principal: Principal, table_id: str, role: Role) -> None:
+    """A spectator may watch only where the lobby's facts allow it (privacy, removal)."""
+    if role.name != "spectator" or principal.is_operator or principal.is_service:
+        return
+    events = await store.read_stream(f"table-{table_id}")
+    TableAccess.fold(events).require_spectator(principal)

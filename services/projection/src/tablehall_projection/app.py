@@ -60,6 +60,7 @@ class ProjectionApp:
     ) -> tuple[list[JournalLine], str]:
         table = await self.summary(table_id)
         role = access.resolve(principal, table.seats, requested, table.finished)
+        await access.require_spectator(self.store, principal, table_id, role)
         upto = access.visible_version(role, table.version, table.spectator_delay, table.finished)
         n = page_size(size)
         after = decode_token(token, 2) or (0, -1)
@@ -70,6 +71,7 @@ class ProjectionApp:
     async def standings(self, principal: Principal, table_id: str) -> tuple[Summary, Standing | None]:
         table = await self.summary(table_id)
         role = access.resolve(principal, table.seats, "", table.finished)
+        await access.require_spectator(self.store, principal, table_id, role)
         upto = access.visible_version(role, table.version, table.spectator_delay, table.finished)
         return table, await self.queries.standing(table_id, upto)
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import invalid
+from puzzipolia.errors import illegal, invalid
 from puzzipolia.events import AfkChanged, ControllerChanged, PresenceChanged
 from puzzipolia.flow import Flow
+from puzzipolia.rules.debts import eliminate
 from puzzipolia.rules.end import end_game
 
 
@@ -32,6 +33,16 @@ def set_controller(f: Flow, cmd: c.SetController) -> None:
     if p.bot_controlled == cmd.by_bot:
         return
     f.emit(ControllerChanged(seat=cmd.seat, by_bot=cmd.by_bot))
+
+
+def remove_player(f: Flow, cmd: c.RemovePlayer) -> None:
+    """Removed from the table: out of the game like ⚑ (lots to the bank, or the creditor in debt)."""
+    st = f.state
+    if not st.has_seat(cmd.seat):
+        raise invalid("NO_SUCH_SEAT", "There is no such seat.", "Такого места нет.")
+    if not st.player(cmd.seat).is_playing:
+        raise illegal("NOT_IN_GAME", "That player is out of the game already.", "Этот игрок уже выбыл.")
+    eliminate(f, cmd.seat, "removed")
 
 
 def operator_close(f: Flow, cmd: c.OperatorClose) -> None:

@@ -39,6 +39,7 @@ async def watch(
         head = feed.head
         seats = head.started.seats if head.started is not None else []
         role = access.resolve(principal, seats, requested, head.ended is not None)
+        await access.require_spectator(hub.store, principal, table_id, role)
         if from_version > feed.version:
             raise BadRequest(
                 "FROM_VERSION_AHEAD",
