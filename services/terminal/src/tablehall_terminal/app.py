@@ -51,6 +51,7 @@ class TableApp(App[None]):
         self.moves: list[Move] = []
         self.journal_lines: list[JournalLine] = []
         self.notice = ""
+        self.status_text = ""
         self.busy = False
 
     # ---- layout -------------------------------------------------------------------------
@@ -144,9 +145,9 @@ class TableApp(App[None]):
         if update is None:
             return
         now_ms = int(time.time() * 1000)
-        self.query_one("#status", Static).update(
-            render.status(update.state, update.decisions, now_ms, self.lang, update.finished, update.outcome)
-        )
+        shown = render.status(update.state, update.decisions, now_ms, self.lang, update.finished, update.outcome)
+        self.status_text = render.plain(shown)
+        self.query_one("#status", Static).update(shown)
 
     # ---- moves ----------------------------------------------------------------------------
     def on_key(self, event: Key) -> None:

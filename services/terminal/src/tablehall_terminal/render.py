@@ -3,11 +3,12 @@ owners and houses, the players with their money, and the status line with whose 
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -30,6 +31,13 @@ GROUP_COLOURS = {
     "silver": "#c0c0c0",
     "gold": "#ffd700",
 }
+
+
+def plain(renderable: RenderableType, width: int = 160) -> str:
+    """A renderable as plain text (what the screen says, for logs and tests)."""
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
 
 
 def seat_style(seat: int) -> str:

@@ -42,8 +42,8 @@ def _json(text: str) -> Mapping[str, Any]:
 def error_from_rpc(exc: grpc.RpcError) -> TablehallError:
     """The typed error of a failed call: status, ErrorInfo reason and metadata, LocalizedMessages."""
     is_call = isinstance(exc, grpc.Call | grpc.aio.AioRpcError)
-    code = exc.code().name if is_call else "UNKNOWN"  # type: ignore[attr-defined]
-    details = (exc.details() if is_call else str(exc)) or ""  # type: ignore[attr-defined]
+    code = exc.code().name if is_call else "UNKNOWN"
+    details = (exc.details() if is_call else str(exc)) or ""
     reason, messages, metadata = "", {}, {}
     status = rpc_status.from_call(exc) if is_call else None
     for detail in status.details if status is not None else ():
