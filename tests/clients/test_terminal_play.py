@@ -56,7 +56,7 @@ async def _one_game(server: Server, lang: str) -> Path:
     async with Client(server.address) as client:
         app = TableApp(client, PlayPlan("puzzipolia", 3, unique("ann"), OPTIONS), lang)
         async with app.run_test(size=(180, 60)) as pilot:
-            assert await _until(pilot, lambda: app.update is not None and app.seat == 0)
+            assert await _until(pilot, lambda: app.update is not None and app.seat == 0, within=30), app.notice
             table = await client.get_table(app.table)
             assert [s.is_bot for s in table.seats] == [False, True, True, True]
             bots = BotSeats(server.address, table, leave_lots_to_auction=True)
