@@ -91,6 +91,18 @@ def cmd_projections(args: argparse.Namespace, settings: Settings) -> int:
     return asyncio.run(projections_cmd.status(settings))
 
 
+def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_terminal.cli import play_main
+
+    return play_main(args)
+
+
+def cmd_watch(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_terminal.cli import watch_main
+
+    return watch_main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tablehall", description="Tablehall: event-sourced table games server.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -129,6 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
     rebuild.add_argument("name", choices=[*PROJECTION_NAMES, "all"])
     proj_sub.add_parser("status", help="each read model's checkpoint and lag")
     proj.set_defaults(func=cmd_projections)
+    from tablehall_terminal.cli import add_arguments as add_terminal_arguments
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots (development sign-in)")
+    watch = sub.add_parser("watch", help="watch a table live in the terminal as a spectator")
+    add_terminal_arguments(play, watch)
+    play.set_defaults(func=cmd_play)
+    watch.set_defaults(func=cmd_watch)
     return parser
 
 

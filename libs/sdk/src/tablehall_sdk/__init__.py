@@ -1,0 +1,67 @@
+"""Tablehall's Python SDK: a typed async client over the published protos.
+
+async with Client("127.0.0.1:50051") as client:
+    await client.sign_in_dev("ann")
+    table = await client.create_table("puzzipolia", {"round_limit": 2}, seat_count=4)
+    ...
+"""
+
+from tablehall_sdk.client import Client, new_request_id, table_name
+from tablehall_sdk.errors import (
+    Aborted,
+    AlreadyExists,
+    DeadlineExceeded,
+    FailedPrecondition,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    ResourceExhausted,
+    ServerError,
+    TablehallError,
+    Unauthenticated,
+    Unavailable,
+)
+from tablehall_sdk.models import (
+    Command,
+    Decision,
+    Identity,
+    JournalLine,
+    Page,
+    Role,
+    Seat,
+    Submitted,
+    Table,
+    TableView,
+    Update,
+)
+from tablehall_sdk.retry import RetryPolicy
+
+__all__ = [
+    "Aborted",
+    "AlreadyExists",
+    "Client",
+    "Command",
+    "DeadlineExceeded",
+    "Decision",
+    "FailedPrecondition",
+    "Identity",
+    "InvalidArgument",
+    "JournalLine",
+    "NotFound",
+    "Page",
+    "PermissionDenied",
+    "ResourceExhausted",
+    "RetryPolicy",
+    "Role",
+    "Seat",
+    "ServerError",
+    "Submitted",
+    "Table",
+    "TableView",
+    "TablehallError",
+    "Unauthenticated",
+    "Unavailable",
+    "Update",
+    "new_request_id",
+    "table_name",
+]

@@ -1,0 +1,131 @@
+"""Protobuf messages to the SDK's models and back (with transport.py, the only modules
+importing the generated `*_pb2` code)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import grpc
+from google.protobuf import json_format
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from tablehall.lobby.v1 import lobby_pb2
+from tablehall.match.v1 import match_pb2
+from tablehall.projection.v1 import projection_pb2
+from tablehall_sdk.errors import TablehallError, error_for
+from tablehall_sdk.models import Command, Decision, JournalLine, Role, Seat, Table, TableView, Update
+
+MATCH_ROLES = {
+    Role.DEFAULT: match_pb2.VIEWER_ROLE_UNSPECIFIED,
+    Role.SEAT: match_pb2.VIEWER_ROLE_SEAT,
+    Role.SPECTATOR: match_pb2.VIEWER_ROLE_SPECTATOR,
+    Role.AUDITOR: match_pb2.VIEWER_ROLE_AUDITOR,
+}
+PROJECTION_ROLES = {
+    Role.DEFAULT: projection_pb2.VIEWER_ROLE_UNSPECIFIED,
+    Role.SEAT: projection_pb2.VIEWER_ROLE_SEAT,
+    Role.SPECTATOR: projection_pb2.VIEWER_ROLE_SPECTATOR,
+    Role.AUDITOR: projection_pb2.VIEWER_ROLE_AUDITOR,
+}
+_MATCH_ROLE_BACK = {v: k for k, v in MATCH_ROLES.items()}
+_PROJECTION_ROLE_BACK = {v: k for k, v in PROJECTION_ROLES.items()}
+
+
+def _json(text: str) -> Mapping[str, Any]:
+    value = json.loads(text) if text else {}
+    return value if isinstance(value, dict) else {}
+
+
+def error_from_rpc(exc: grpc.RpcError) -> TablehallError:
+    """The typed error of a failed call: status, ErrorInfo reason and metadata, LocalizedMessages."""
+    is_call = isinstance(exc, grpc.Call | grpc.aio.AioRpcError)
+    code = exc.code().name if is_call else "UNKNOWN"
+    details = (exc.details() if is_call else str(exc)) or ""
+    reason, messages, metadata = "", {}, {}
+    status = rpc_status.from_call(exc) if is_call else None
+    for detail in status.details if status is not None else ():
+        info = error_details_pb2.ErrorInfo()
+        localized = error_details_pb2.LocalizedMessage()
+        if detail.Unpack(info):
+            reason, metadata = info.reason, dict(info.metadata)
+        elif detail.Unpack(localized):
+            messages[localized.locale.split("-")[0]] = localized.message
+    return error_for(code, reason, details, messages=messages, metadata=metadata)
+
+
+def command_to_proto(command: Command) -> match_pb2.GameCommand:
+    message = match_pb2.GameCommand()
+    try:
+        json_format.ParseDict({command.game: {command.kind: dict(command.args)}}, message)
+    except json_format.ParseError as exc:
+        raise error_for("INVALID_ARGUMENT", "BAD_COMMAND", f"not a command of {command.game}: {exc}") from exc
+    return message
+
+
+def command_from_proto(message: match_pb2.GameCommand) -> Command:
+    game = message.WhichOneof("game") or ""
+    inner = getattr(message, game) if game else None
+    kind = inner.WhichOneof("kind") if inner is not None else None
+    if inner is None or kind is None:
+        return Command(game, "")
+    args = json_format.MessageToDict(getattr(inner, kind), preserving_proto_field_name=True)
+    return Command(game, kind, args)
+
+
+def seat_from_proto(s: lobby_pb2.SeatState) -> Seat:
+    return Seat(s.seat, s.user_id, s.name, s.is_bot, s.present)
+
+
+def table_from_proto(t: lobby_pb2.Table) -> Table:
+    return Table(
+        name=t.name,
+        game=t.game,
+        status=lobby_pb2.TableStatus.Name(t.status).removeprefix("TABLE_STATUS_"),
+        options=_json(t.options_json),
+        host_user_id=t.host_user_id,
+        seats=tuple(seat_from_proto(s) for s in t.seats),
+        private=t.private,
+        version=t.version,
+    )
+
+
+def decision_from_proto(d: match_pb2.Decision | projection_pb2.Decision) -> Decision:
+    return Decision(d.key, d.seat, d.kind, d.clock, d.opened_at_unix_ms, d.clock_ms, d.deadline_unix_ms)
+
+
+def view_from_proto(v: match_pb2.TableView) -> TableView:
+    return TableView(
+        table=v.table,
+        game=v.game,
+        version=v.version,
+        role=_MATCH_ROLE_BACK.get(v.role, Role.DEFAULT),
+        seat=v.seat if v.seat >= 0 else None,
+        state=_json(v.view_json),
+        legal=tuple(command_from_proto(c) for c in v.legal_commands),
+        decisions=tuple(decision_from_proto(d) for d in v.decisions),
+        finished=v.finished,
+        outcome=_json(v.outcome_json) if v.outcome_json else None,
+    )
+
+
+def journal_from_proto(line: projection_pb2.JournalLine) -> JournalLine:
+    return JournalLine(line.version, line.code, _json(line.params_json), line.ru, line.en)
+
+
+def update_from_proto(u: projection_pb2.WatchTableResponse) -> Update:
+    return Update(
+        table=u.table,
+        snapshot=u.kind == projection_pb2.UPDATE_KIND_SNAPSHOT,
+        version=u.version,
+        role=_PROJECTION_ROLE_BACK.get(u.role, Role.DEFAULT),
+        seat=u.seat if u.seat >= 0 else None,
+        game=u.game,
+        state=_json(u.view_json),
+        journal=tuple(journal_from_proto(line) for line in u.journal),
+        decisions=tuple(decision_from_proto(d) for d in u.decisions),
+        finished=u.finished,
+        outcome=_json(u.outcome_json) if u.outcome_json else None,
+    )

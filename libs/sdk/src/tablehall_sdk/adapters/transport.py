@@ -1,0 +1,156 @@
+"""The gRPC calls: one method per RPC the SDK uses, models in and out, typed errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from typing import Any, TypeVar
+
+import grpc
+
+from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
+from tablehall.match.v1 import match_pb2, match_pb2_grpc
+from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
+from tablehall_sdk.adapters import convert
+from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Table, TableView, Update
+
+T = TypeVar("T")
+CALL_TIMEOUT = 15.0
+
+
+class Transport:
+    """One channel to a Tablehall server (every service on one address, as `tablehall up` serves)."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.channel = grpc.aio.insecure_channel(address)
+        self.identity = lobby_pb2_grpc.IdentityServiceStub(self.channel)
+        self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
+        self.match = match_pb2_grpc.MatchServiceStub(self.channel)
+        self.projection = projection_pb2_grpc.ProjectionServiceStub(self.channel)
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+    @staticmethod
+    async def _call(call: Callable[[], Awaitable[T]]) -> T:
+        try:
+            return await call()
+        except grpc.RpcError as exc:
+            raise convert.error_from_rpc(exc) from exc
+
+    # ---- identity -------------------------------------------------------------
+    async def dev_sign_in(self, name: str, display_name: str) -> Identity:
+        reply = await self._call(
+            lambda: self.identity.DevSignIn(
+                lobby_pb2.DevSignInRequest(name=name, display_name=display_name), timeout=CALL_TIMEOUT
+            )
+        )
+        return Identity(reply.user_id, reply.token)
+
+    async def who_am_i(self, md: list[tuple[str, str]]) -> str:
+        reply = await self._call(
+            lambda: self.identity.WhoAmI(lobby_pb2.WhoAmIRequest(), metadata=md, timeout=CALL_TIMEOUT)
+        )
+        return str(reply.user_id)
+
+    # ---- lobby ----------------------------------------------------------------
+    async def list_tables(
+        self, md: list[tuple[str, str]], game: str, include_started: bool, page_size: int, page_token: str
+    ) -> Page:
+        request = lobby_pb2.ListTablesRequest(
+            game=game, include_started=include_started, page_size=page_size, page_token=page_token
+        )
+        reply = await self._call(lambda: self.lobby.ListTables(request, metadata=md, timeout=CALL_TIMEOUT))
+        return Page(tuple(convert.table_from_proto(t) for t in reply.tables), reply.next_page_token)
+
+    async def get_table(self, md: list[tuple[str, str]], table: str) -> Table:
+        reply = await self._call(
+            lambda: self.lobby.GetTable(lobby_pb2.GetTableRequest(table=table), metadata=md, timeout=CALL_TIMEOUT)
+        )
+        return convert.table_from_proto(reply.table)
+
+    async def create_table(
+        self,
+        md: list[tuple[str, str]],
+        game: str,
+        options: Mapping[str, Any],
+        seat_count: int,
+        private: bool,
+        pin: str,
+        request_id: str,
+    ) -> Table:
+        request = lobby_pb2.CreateTableRequest(
+            game=game,
+            options_json=json.dumps(dict(options)),
+            seat_count=seat_count,
+            private=private,
+            pin=pin,
+            request_id=request_id,
+        )
+        reply = await self._call(lambda: self.lobby.CreateTable(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.table_from_proto(reply.table)
+
+    async def join(
+        self, md: list[tuple[str, str]], table: str, seat: int | None, pin: str, request_id: str
+    ) -> tuple[Table, int]:
+        request = lobby_pb2.JoinTableRequest(table=table, pin=pin, request_id=request_id)
+        if seat is not None:
+            request.seat = seat
+        reply = await self._call(lambda: self.lobby.JoinTable(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.table_from_proto(reply.table), reply.seat
+
+    async def add_bot(
+        self, md: list[tuple[str, str]], table: str, seat: int | None, request_id: str
+    ) -> tuple[Table, int]:
+        request = lobby_pb2.AddBotRequest(table=table, request_id=request_id)
+        if seat is not None:
+            request.seat = seat
+        reply = await self._call(lambda: self.lobby.AddBot(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.table_from_proto(reply.table), reply.seat
+
+    async def start(self, md: list[tuple[str, str]], table: str, request_id: str) -> tuple[Table, str]:
+        request = lobby_pb2.StartTableRequest(table=table, request_id=request_id)
+        reply = await self._call(lambda: self.lobby.StartTable(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.table_from_proto(reply.table), reply.seed_sha256
+
+    # ---- match ----------------------------------------------------------------
+    async def view(self, md: list[tuple[str, str]], table: str, role: Role) -> TableView:
+        request = match_pb2.GetTableViewRequest(table=table, role=convert.MATCH_ROLES[role])
+        reply = await self._call(lambda: self.match.GetTableView(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.view_from_proto(reply.view)
+
+    async def submit(
+        self, md: list[tuple[str, str]], table: str, seat: int, command: Command, request_id: str
+    ) -> tuple[int, bool, TableView]:
+        request = match_pb2.SubmitCommandRequest(
+            table=table, seat=seat, command=convert.command_to_proto(command), request_id=request_id
+        )
+        reply = await self._call(lambda: self.match.SubmitCommand(request, metadata=md, timeout=CALL_TIMEOUT))
+        return reply.version, reply.duplicate, convert.view_from_proto(reply.view)
+
+    # ---- projection -----------------------------------------------------------
+    async def journal_page(
+        self, md: list[tuple[str, str]], table: str, role: Role, page_size: int, page_token: str
+    ) -> tuple[list[JournalLine], str]:
+        request = projection_pb2.ListJournalRequest(
+            table=table, role=convert.PROJECTION_ROLES[role], page_size=page_size, page_token=page_token
+        )
+        reply = await self._call(lambda: self.projection.ListJournal(request, metadata=md, timeout=CALL_TIMEOUT))
+        return [convert.journal_from_proto(line) for line in reply.lines], reply.next_page_token
+
+    async def watch(
+        self, md: list[tuple[str, str]], table: str, from_version: int, role: Role
+    ) -> AsyncIterator[Update]:
+        """One WatchTable call; ends or raises a typed error when the call does."""
+        request = projection_pb2.WatchTableRequest(
+            table=table, from_version=from_version, role=convert.PROJECTION_ROLES[role]
+        )
+        call = self.projection.WatchTable(request, metadata=md)
+        try:
+            async for message in call:
+                yield convert.update_from_proto(message)
+        except grpc.RpcError as exc:
+            raise convert.error_from_rpc(exc) from exc
+        finally:
+            call.cancel()

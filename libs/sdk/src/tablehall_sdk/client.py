@@ -1,0 +1,190 @@
+"""`Client`: the typed async client of a Tablehall server.
+
+Every mutation gets a request id (generated unless given) that stays the same across retries,
+so a retry after UNAVAILABLE or ABORTED is answered by the server, never applied twice.
+`watch` follows a table's live view and resumes from the last version it delivered when the
+connection drops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from typing import Any, TypeVar
+
+import structlog
+
+from tablehall_sdk.adapters.transport import Transport
+from tablehall_sdk.errors import RETRYABLE, TablehallError, Unauthenticated, Unavailable
+from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Submitted, Table, TableView, Update
+from tablehall_sdk.retry import RetryPolicy
+
+T = TypeVar("T")
+log = structlog.get_logger("tablehall_sdk")
+
+
+def new_request_id() -> str:
+    return uuid.uuid4().hex
+
+
+def table_name(table: str) -> str:
+    """ "tables/{id}" from either form."""
+    return table if table.startswith("tables/") else f"tables/{table}"
+
+
+class Client:
+    """A connection to one Tablehall address, signed in as one user (or not yet)."""
+
+    def __init__(self, address: str, token: str | None = None, *, retry: RetryPolicy | None = None) -> None:
+        self.address = address
+        self.token = token
+        self.user_id: str | None = None
+        self.retry = retry or RetryPolicy()
+        self._transport = Transport(address)
+
+    async def __aenter__(self) -> Client:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self._transport.close()
+
+    def _metadata(self) -> list[tuple[str, str]]:
+        if not self.token:
+            raise Unauthenticated(
+                "TOKEN_MISSING", "Sign in first.", messages={"en": "Sign in first.", "ru": "Войдите."}
+            )
+        return [("authorization", f"Bearer {self.token}")]
+
+    async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
+        """Run `call`, retrying UNAVAILABLE and ABORTED with back-off (the caller fixes the request id)."""
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                return await call()
+            except RETRYABLE as exc:
+                if attempt >= self.retry.attempts:
+                    raise
+                delay = self.retry.delay(attempt)
+                log.debug("retrying", code=exc.code, reason=exc.reason, attempt=attempt, delay=delay)
+                await asyncio.sleep(delay)
+
+    # ---- identity -------------------------------------------------------------
+    async def sign_in_dev(self, name: str, display_name: str = "") -> Identity:
+        """Sign in with the development provider; later calls carry the token."""
+        identity = await self._retrying(lambda: self._transport.dev_sign_in(name, display_name))
+        self.token, self.user_id = identity.token, identity.user_id
+        return identity
+
+    async def who_am_i(self) -> str:
+        self.user_id = await self._retrying(lambda: self._transport.who_am_i(self._metadata()))
+        return self.user_id
+
+    # ---- lobby ----------------------------------------------------------------
+    async def list_tables(
+        self, game: str = "", *, include_started: bool = False, page_size: int = 20, page_token: str = ""
+    ) -> Page:
+        return await self._retrying(
+            lambda: self._transport.list_tables(self._metadata(), game, include_started, page_size, page_token)
+        )
+
+    async def get_table(self, table: str) -> Table:
+        return await self._retrying(lambda: self._transport.get_table(self._metadata(), table_name(table)))
+
+    async def create_table(
+        self,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seat_count: int = 0,
+        private: bool = False,
+        pin: str = "",
+        request_id: str | None = None,
+    ) -> Table:
+        rid = request_id or new_request_id()
+        return await self._retrying(
+            lambda: self._transport.create_table(self._metadata(), game, options or {}, seat_count, private, pin, rid)
+        )
+
+    async def join(
+        self, table: str, *, seat: int | None = None, pin: str = "", request_id: str | None = None
+    ) -> tuple[Table, int]:
+        rid = request_id or new_request_id()
+        return await self._retrying(lambda: self._transport.join(self._metadata(), table_name(table), seat, pin, rid))
+
+    async def add_bot(self, table: str, *, seat: int | None = None, request_id: str | None = None) -> tuple[Table, int]:
+        rid = request_id or new_request_id()
+        return await self._retrying(lambda: self._transport.add_bot(self._metadata(), table_name(table), seat, rid))
+
+    async def start(self, table: str, *, request_id: str | None = None) -> tuple[Table, str]:
+        """Start the match; the table and the seed's SHA-256 commitment."""
+        rid = request_id or new_request_id()
+        return await self._retrying(lambda: self._transport.start(self._metadata(), table_name(table), rid))
+
+    # ---- match ----------------------------------------------------------------
+    async def view(self, table: str, role: Role = Role.DEFAULT) -> TableView:
+        return await self._retrying(lambda: self._transport.view(self._metadata(), table_name(table), role))
+
+    async def submit(self, table: str, seat: int, command: Command, *, request_id: str | None = None) -> Submitted:
+        """Play `command` for `seat`; retried with the same request id until answered."""
+        rid = request_id or new_request_id()
+        version, duplicate, view = await self._retrying(
+            lambda: self._transport.submit(self._metadata(), table_name(table), seat, command, rid)
+        )
+        return Submitted(version, duplicate, view, rid)
+
+    # ---- projection -----------------------------------------------------------
+    async def journal(self, table: str, role: Role = Role.DEFAULT, *, page_size: int = 200) -> list[JournalLine]:
+        """Every journal line the caller may read, oldest first."""
+        lines: list[JournalLine] = []
+        token = ""
+        while True:
+            page, token = await self._retrying(
+                lambda t=token: self._transport.journal_page(  # type: ignore[misc]
+                    self._metadata(), table_name(table), role, page_size, t
+                )
+            )
+            lines.extend(page)
+            if not token:
+                return lines
+
+    async def watch(self, table: str, *, from_version: int = 0, role: Role = Role.DEFAULT) -> AsyncIterator[Update]:
+        """The table's live view: a snapshot (from_version 0), then one update per stream version.
+
+        A dropped connection (UNAVAILABLE, the server restarting, the stream ending before the
+        match did) is re-opened from the last version delivered, so no version is missed or
+        repeated. Ends after the update that reports the match finished; raises Unavailable when the server stays away longer than `retry.reconnect_for`.
+        """
+        name = table_name(table)
+        last = from_version
+        down_since: float | None = None
+        attempt = 0
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                async for update in self._transport.watch(self._metadata(), name, last, role):
+                    down_since, attempt = None, 0
+                    if update.version <= last and not update.snapshot:
+                        continue  # a repeat after a resume: already delivered
+                    last = update.version
+                    yield update
+                    if update.finished:
+                        return
+                reason = "stream ended before the match did"
+            except RETRYABLE as exc:
+                reason = f"{exc.code} {exc.reason}"
+            except TablehallError as exc:
+                if exc.code != "CANCELLED" and exc.code != "INTERNAL":
+                    raise
+                reason = f"{exc.code} {exc.reason}"
+            now = loop.time()
+            down_since = down_since if down_since is not None else now
+            if now - down_since > self.retry.reconnect_for:
+                raise Unavailable("RESUME_GAVE_UP", f"could not resume the live view of {name}: {reason}")
+            attempt += 1
+            log.info("resuming live view", table=name, from_version=last, reason=reason)
+            await asyncio.sleep(self.retry.delay(min(attempt, 8)))

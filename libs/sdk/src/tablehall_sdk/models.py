@@ -1,0 +1,135 @@
+"""What the SDK hands back: frozen dataclasses, no protobuf types."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Role(Enum):
+    """How a viewer looks at a table (the server's ViewerRole)."""
+
+    DEFAULT = "default"  # the caller's own seat if seated, else spectator
+    SEAT = "seat"
+    SPECTATOR = "spectator"
+    AUDITOR = "auditor"
+
+
+@dataclass(frozen=True)
+class Identity:
+    user_id: str
+    token: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: str
+    name: str
+    is_bot: bool
+    present: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as the lobby shows it."""
+
+    name: str  # "tables/{id}"
+    game: str
+    status: str  # WAITING, STARTING, PLAYING, FINISHED, CLOSED
+    options: Mapping[str, Any]
+    host_user_id: str
+    seats: tuple[Seat, ...]
+    private: bool
+    version: int
+
+    @property
+    def table_id(self) -> str:
+        return self.name.split("/", 1)[1]
+
+
+@dataclass(frozen=True)
+class Page:
+    tables: tuple[Table, ...]
+    next_page_token: str
+
+
+@dataclass(frozen=True)
+class Command:
+    """One game command: `kind` is the command's field name in the game's proto
+    (e.g. "buy", "bid", "build"), `args` its fields (e.g. {"amount": 10})."""
+
+    game: str
+    kind: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def key(self) -> str:
+        """A stable text form, e.g. `build{"square": 3}`."""
+        return self.kind + (json.dumps(dict(self.args), sort_keys=True) if self.args else "")
+
+
+@dataclass(frozen=True)
+class Decision:
+    key: str
+    seat: int
+    kind: str
+    clock: str
+    opened_at_ms: int
+    clock_ms: int
+    deadline_ms: int
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The match's answer: the viewer's redacted view, legal commands, clocks."""
+
+    table: str
+    game: str
+    version: int
+    role: Role
+    seat: int | None
+    state: Mapping[str, Any]
+    legal: tuple[Command, ...]
+    decisions: tuple[Decision, ...]
+    finished: bool
+    outcome: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Submitted:
+    version: int
+    duplicate: bool
+    view: TableView
+    request_id: str
+
+
+@dataclass(frozen=True)
+class JournalLine:
+    version: int
+    code: str
+    params: Mapping[str, Any]
+    ru: str
+    en: str
+
+    def text(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+@dataclass(frozen=True)
+class Update:
+    """One message of the live feed: the view after one stream version."""
+
+    table: str
+    snapshot: bool
+    version: int
+    role: Role
+    seat: int | None
+    game: str
+    state: Mapping[str, Any]
+    journal: tuple[JournalLine, ...]
+    decisions: tuple[Decision, ...]
+    finished: bool
+    outcome: Mapping[str, Any] | None

@@ -1,0 +1,70 @@
+"""What the client does before it shows a table: play a new game against bots, or watch one."""
+
+from __future__ import annotations
+
+import getpass
+import re
+import uuid
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablehall_sdk import Client, table_name
+
+Say = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class PlayPlan:
+    """`tablehall play GAME --bots N`: sign in, create a table with N bots, start it."""
+
+    game: str
+    bots: int
+    name: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class WatchPlan:
+    """`tablehall watch TABLE`: sign in and follow the table as a spectator."""
+
+    table: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Seated:
+    table: str
+    seat: int | None
+
+
+def default_name() -> str:
+    """A development user id from the login name (1-40 of [A-Za-z0-9_.-]) plus a short suffix."""
+    try:
+        base = getpass.getuser()
+    except (KeyError, OSError):
+        base = "player"
+    base = re.sub(r"[^A-Za-z0-9_.-]", "", base)[:30] or "player"
+    return f"{base}-{uuid.uuid4().hex[:4]}"
+
+
+async def play(client: Client, plan: PlayPlan, say: Callable[[str, dict[str, Any]], None]) -> Seated:
+    say("signing_in", {"name": plan.name})
+    await client.sign_in_dev(plan.name)
+    say("creating", {"bots": plan.bots})
+    table = await client.create_table(plan.game, plan.options, seat_count=plan.bots + 1)
+    for _ in range(plan.bots):
+        table, _ = await client.add_bot(table.name)
+    say("starting", {})
+    table, _ = await client.start(table.name)
+    seat = next(s.seat for s in table.seats if s.user_id == client.user_id)
+    return Seated(table.name, seat)
+
+
+async def watch(client: Client, plan: WatchPlan, say: Callable[[str, dict[str, Any]], None]) -> Seated:
+    say("signing_in", {"name": plan.name})
+    await client.sign_in_dev(plan.name)
+    return Seated(table_name(plan.table), None)
+
+
+Prepare = Callable[[Client, Callable[[str, dict[str, Any]], None]], Awaitable[Seated]]

@@ -1,0 +1,83 @@
+"""The two small dialogs: choose one of several moves, type a bid."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+
+from tablehall_terminal.i18n import t
+
+
+class ChooseScreen(ModalScreen[int | None]):
+    """A list of choices; Enter picks one (its index), Esc cancels (None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    DEFAULT_CSS = """
+    ChooseScreen { align: center middle; }
+    ChooseScreen > Vertical { width: 80; height: auto; max-height: 24; border: round $accent; background: $panel; }
+    """
+
+    def __init__(self, title: str, items: Sequence[str], lang: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.items = list(items)
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"{self.title_text} — {t(self.lang, 'choose')}")
+            yield OptionList(*self.items, id="choices")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AmountScreen(ModalScreen[int | None]):
+    """A bid: a whole number of at least `minimum`, pre-filled with it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    DEFAULT_CSS = """
+    AmountScreen { align: center middle; }
+    AmountScreen > Vertical { width: 64; height: auto; border: round $accent; background: $panel; }
+    """
+
+    def __init__(self, minimum: int, lang: str) -> None:
+        super().__init__()
+        self.minimum = minimum
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(t(self.lang, "bid_prompt", min=self.minimum))
+            yield Input(value=str(self.minimum), type="integer", id="amount")
+            yield Label("", id="problem")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            amount = int(event.value)
+        except ValueError:
+            amount = -1
+        if amount < self.minimum:
+            self.query_one("#problem", Label).update(t(self.lang, "bid_bad", min=self.minimum))
+            return
+        self.dismiss(amount)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
