@@ -29,6 +29,7 @@ SERVICES: dict[str, str] = {
     "publisher": "tablehall_cli.publisher",
     "projection": "tablehall_projection.service",
     "timer": "tablehall_timer.service",
+    "bot": "tablehall_bot.service",
 }
 
 
