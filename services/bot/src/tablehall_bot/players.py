@@ -53,4 +53,4 @@ class Player:
                 return Choice(self.hooks.random(view, legal, self.rng))
             return Choice(self.hooks.heuristic(view, legal, self.rng))
         result = Search(self.hooks, self.search, self.rng).choose(view, seat, legal)
-        return Choice(result.command, result.searched, result.iterations)
+        return Choice(result.command, result.searched, result.samples)
