@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import msgspec
 
@@ -40,7 +40,7 @@ class Player:
     hooks: GameHooks
     difficulty: Difficulty
     rng: random.Random
-    search: SearchSettings = SearchSettings()
+    search: SearchSettings = field(default_factory=SearchSettings)
     noise: float = EASY_NOISE
 
     def choose(self, view: View, seat: int, legal: list[msgspec.Struct]) -> Choice:
