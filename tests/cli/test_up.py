@@ -52,6 +52,7 @@ def test_up_serves_all_services_and_stops_on_sigint(database_url: str, nats_url:
         _, err = proc.communicate(timeout=30)
         assert proc.returncode == 0, err
         assert f"gRPC at 127.0.0.1:{port}" in err
+        assert "Demo table of four bots: tables/" in err
         assert '"event": "stopped"' in err
     finally:
         if proc.poll() is None:
