@@ -4,6 +4,7 @@ match, lobby, timer, projection and the publisher in `tablehall up`, plus a seco
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -14,12 +15,14 @@ import urllib.request
 from pathlib import Path
 
 import grpc
+import nats
 import pytest
 from support.lobbykit import rid
 
 from tablehall.bot.v1 import bot_pb2, bot_pb2_grpc
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
+from tablehall_eventstore.publisher import STREAM_NAME
 from tablehall_platform.infra import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -153,6 +156,16 @@ def test_four_bots_play_to_the_end_with_an_instance_killed(database: str, nats_u
                 except subprocess.TimeoutExpired:
                     proc.kill()
         channel.close()
+        asyncio.run(_delete_consumer(nats_url, consumer))
+
+
+async def _delete_consumer(nats_url: str, consumer: str) -> None:
+    """The shared NATS server outlives the test: leave no durable consumer behind."""
+    nc = await nats.connect(nats_url)
+    try:
+        await nc.jetstream().delete_consumer(STREAM_NAME, consumer)
+    finally:
+        await nc.close()
 
 
 def _wait_bot(channel: grpc.Channel, proc: subprocess.Popen[bytes], log: Path) -> None:
