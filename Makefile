@@ -9,7 +9,7 @@ PROTO_OUT := libs/protos/src
 PROTOS := $(shell find proto -name '*.proto' | sort)
 STAMP := $(VENV)/.installed
 
-.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients clean
+.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -54,7 +54,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients
+bench: bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
@@ -73,6 +73,9 @@ bench-timer: install
 
 bench-clients: install
 	$(PY) tests/bench/bench_clients.py
+
+bench-bot: install
+	$(PY) tests/bench/bench_bot.py
 
 clean:
 	rm -rf $(VENV) $(PROTO_OUT)/tablehall .data

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import grpc
+import nats
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from tablehall_platform.infra import free_port
@@ -19,19 +23,26 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_up_serves_all_services_and_stops_on_sigint(database_url: str, nats_url: str, tmp_path: Path) -> None:
     port = free_port()
+    consumer = f"bot-up-test-{uuid.uuid4().hex[:8]}"
     env = {
         **os.environ,
         "TABLEHALL_DATABASE_URL": database_url,
         "TABLEHALL_NATS_URL": nats_url,
         "TABLEHALL_DATA_DIR": str(tmp_path),
         "TABLEHALL_METRICS_PORT": "0",
+        # the session database holds test-game tables too: let every service read them
+        "PYTHONPATH": str(ROOT / "tests"),
+        "TABLEHALL_EXTRA_GAMES": "testgame=testgame.game:GAME",
+        "TABLEHALL_BOT_CONSUMER": consumer,
     }
+    # output goes to files, never to pipes nobody reads while the process runs
+    out, err_file = (tmp_path / "stdout.txt").open("w"), (tmp_path / "stderr.txt").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "tablehall_cli.main", "up", "--port", str(port)],
         env=env,
         cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stdout=out,
+        stderr=err_file,
         text=True,
     )
     try:
@@ -43,16 +54,31 @@ def test_up_serves_all_services_and_stops_on_sigint(database_url: str, nats_url:
                 reply = stub.Check(health_pb2.HealthCheckRequest(service="tablehall.match.v1.MatchService"), timeout=1)
                 break
             except grpc.RpcError:
-                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+                assert proc.poll() is None, (tmp_path / "stderr.txt").read_text()
                 assert time.monotonic() < deadline, "tablehall up did not start"
                 time.sleep(0.2)
         assert reply.status == health_pb2.HealthCheckResponse.SERVING
         channel.close()
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
+        err = (tmp_path / "stderr.txt").read_text()
         assert proc.returncode == 0, err
         assert f"gRPC at 127.0.0.1:{port}" in err
+        assert "Demo table of four bots: tables/" in err
         assert '"event": "stopped"' in err
     finally:
         if proc.poll() is None:
             proc.kill()
+        out.close()
+        err_file.close()
+        asyncio.run(_drop_consumer(nats_url, consumer))
+
+
+async def _drop_consumer(nats_url: str, consumer: str) -> None:
+    """The bot's durable consumer would outlive the test on a shared NATS server."""
+    client = await nats.connect(nats_url)
+    try:
+        with contextlib.suppress(Exception):
+            await client.jetstream().delete_consumer("TABLEHALL_EVENTS", consumer)
+    finally:
+        await client.close()

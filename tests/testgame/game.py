@@ -12,6 +12,7 @@ get `AFK_CLOCK_MS` clocks until the seat rolls or passes itself.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -312,6 +313,37 @@ class DiceRace:
 
     def close_command(self, reason: str) -> msgspec.Struct | None:
         return Close(reason)
+
+    # Bot hooks (tablehall_rules.bots): the heuristic always rolls; searches
+    # sample the secrets the seat cannot see.
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> RaceState:
+        n = len(view["scores"])
+        secrets = [s if s is not None else rng.randint(1, 100) for s in view["secrets"]]
+        return RaceState(
+            seats=[SeatInfo(i, f"seat-{i}", f"Seat {i}") for i in range(n)],
+            target=view["target"],
+            clock_ms=30_000,
+            scores=list(view["scores"]),
+            secrets=secrets,
+            out=list(view["out"]),
+            turn=view["turn"],
+            places=view["places"],
+            afk=list(view["afk"]),
+        )
+
+    def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        return next((c for c in legal if isinstance(c, Roll)), legal[0])
+
+    def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        return rng.choice(legal)
+
+    def evaluate(self, state: RaceState, seat: int) -> float:
+        if state.places is not None:
+            return 1.0 if state.places[0] == [seat] else 0.0
+        if state.out[seat]:
+            return 0.0
+        live = [s for s in range(len(state.seats)) if not state.out[s]]
+        return (state.scores[seat] + 1) / sum(state.scores[s] + 1 for s in live)
 
     # Projection hooks: the journal and live standings (public information only)
     def journal(self, state_before: RaceState | None, event: msgspec.Struct) -> list[JournalEntry]:

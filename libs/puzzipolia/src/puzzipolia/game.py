@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
+from puzzipolia import bot, determinize, journal, legal, pending, setup, simulate, view
 from puzzipolia import decide as deciding
-from puzzipolia import journal, legal, pending, setup, view
 from puzzipolia.commands import COMMAND_TYPES, IdleClose, OperatorClose, RemovePlayer, SetController, SetPresence
 from puzzipolia.events import EVENT_TYPES
 from puzzipolia.evolve import evolve
 from puzzipolia.rules import end
+from puzzipolia.rules.end import net_worth
 from puzzipolia.state import State
 from tablehall_rules import DecideContext, Outcome, PendingDecision, SeatInfo, Viewer
 from tablehall_rules.journal import JournalEntry
@@ -74,6 +76,27 @@ class Puzzipolia:
     def standings(self, state: State) -> list[list[int]]:
         """Live places by net worth: cash, lots and buildings are all public."""
         return [list(p) for p in end.places(state)[0]]
+
+    # Bot hooks (tablehall_rules.bots): search over samples of what a seat may know
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        return determinize.determinize(view, seat, rng)
+
+    def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        return bot.choose(view, legal, rng)  # type: ignore[arg-type]
+
+    def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        return simulate.random_choice(legal, rng, quitting=False)  # type: ignore[arg-type]
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """1 for a sole winner; in play, the seat's share of the live players' net worth."""
+        if state.phase == "over":
+            first = state.places[0] if state.places else []
+            return 1.0 / len(first) if seat in first else 0.0
+        if not state.player(seat).is_playing:
+            return 0.0
+        worth = {s: max(net_worth(state, s), 0) for s in state.live_seats()}
+        total = sum(worth.values())
+        return worth[seat] / total if total else 1.0 / len(worth)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":

@@ -1,5 +1,6 @@
 """The Tablehall rules contract: what every game library implements."""
 
+from tablehall_rules.bots import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
 from tablehall_rules.codec import StructCodec, decode_state, encode_state, schema_version, type_name
 from tablehall_rules.contract import (
     DecideContext,
@@ -24,10 +25,14 @@ from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, v
 
 __all__ = [
     "DecideContext",
+    "Determinizable",
     "Draw",
     "DrawSource",
     "Game",
     "GameOver",
+    "HasBotPolicy",
+    "HasEvaluation",
+    "HasRandomPolicy",
     "HasStandings",
     "IllegalCommand",
     "InvalidCommand",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Sequence
 
@@ -24,6 +25,8 @@ def _uvloop_run(coro: object) -> None:
 
 def cmd_up(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_cli.runtime import SERVICES, run
+
+    os.environ.setdefault("TABLEHALL_BOT_DEMO", "0" if args.no_demo else "1")
 
     _uvloop_run(run(settings, tuple(SERVICES), args.port or settings.port))
     return 0
@@ -108,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     up = sub.add_parser("up", help="everything in one process, all gRPC services on one port")
     up.add_argument("--port", type=int, default=0, help="gRPC port (default TABLEHALL_PORT or 50051)")
+    up.add_argument("--no-demo", action="store_true", help="do not open the demo table of four bots")
     up.set_defaults(func=cmd_up)
     serve = sub.add_parser("serve", help="one service on its own port")
     serve.add_argument("service", choices=sorted(SERVICES))

@@ -29,6 +29,7 @@ SERVICES: dict[str, str] = {
     "publisher": "tablehall_cli.publisher",
     "projection": "tablehall_projection.service",
     "timer": "tablehall_timer.service",
+    "bot": "tablehall_bot.service",
 }
 
 
@@ -104,6 +105,9 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
                 file=sys.stderr,
                 flush=True,
             )
+            for line in (c.extras["banner"]() for c in components if "banner" in c.extras):
+                if line:
+                    print(line, file=sys.stderr, flush=True)
         await stop.wait()
     finally:
         log.info("stopping")

@@ -238,8 +238,12 @@ class LobbyApp:
     async def leave(self, actor: Actor, table_id: str, request_id: str) -> LobbyTable:
         return (await self._run(table_id, actor, request_id, lambda t: rules.leave(t, actor, self.now_ms()))).table
 
-    async def add_bot(self, actor: Actor, table_id: str, seat: int | None, request_id: str) -> tuple[LobbyTable, int]:
-        outcome = await self._run(table_id, actor, request_id, lambda t: rules.add_bot(t, actor, seat, self.now_ms()))
+    async def add_bot(
+        self, actor: Actor, table_id: str, seat: int | None, request_id: str, difficulty: str = "easy"
+    ) -> tuple[LobbyTable, int]:
+        outcome = await self._run(
+            table_id, actor, request_id, lambda t: rules.add_bot(t, actor, seat, self.now_ms(), difficulty)
+        )
         added = [e.seat for e in outcome.events if isinstance(e, ev.BotAdded)]
         if not added:  # a retried request: the bot it added is the latest one
             added = [

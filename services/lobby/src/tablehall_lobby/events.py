@@ -99,6 +99,8 @@ class BotAdded(msgspec.Struct, frozen=True):
     name: str
     by: str
     at_ms: int
+    # "easy" or "strong" (events written before difficulties existed are easy)
+    difficulty: str = "easy"
 
 
 class BotRemoved(msgspec.Struct, frozen=True):

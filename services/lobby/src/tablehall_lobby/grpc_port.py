@@ -15,8 +15,16 @@ from tablehall_lobby.identity import Actor, Identity
 from tablehall_lobby.presence import PresenceHub
 from tablehall_lobby.state import LobbyTable
 from tablehall_platform.auth import current_principal
+from tablehall_platform.errors import BadRequest
 
 Ctx = Any  # grpc.aio.ServicerContext (grpc is untyped here)
+
+# the lobby's AddBotRequest.difficulty -> BotAdded.difficulty (unspecified: easy)
+BOT_DIFFICULTIES = {
+    lobby_pb2.BOT_DIFFICULTY_UNSPECIFIED: "easy",
+    lobby_pb2.BOT_DIFFICULTY_EASY: "easy",
+    lobby_pb2.BOT_DIFFICULTY_STRONG: "strong",
+}
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
@@ -120,7 +128,10 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
     async def AddBot(self, request: lobby_pb2.AddBotRequest, context: Ctx) -> lobby_pb2.AddBotResponse:
         actor = self._actor()
         seat = request.seat if request.HasField("seat") else None
-        table, added = await self.app.add_bot(actor, parse_table(request.table), seat, request.request_id)
+        difficulty = BOT_DIFFICULTIES.get(request.difficulty)
+        if difficulty is None:
+            raise BadRequest("UNKNOWN_DIFFICULTY", "Unknown bot difficulty.", ru="Неизвестная сложность бота.")
+        table, added = await self.app.add_bot(actor, parse_table(request.table), seat, request.request_id, difficulty)
         return lobby_pb2.AddBotResponse(table=self._table(table, actor), seat=added)
 
     async def RemoveSeat(self, request: lobby_pb2.RemoveSeatRequest, context: Ctx) -> lobby_pb2.RemoveSeatResponse:

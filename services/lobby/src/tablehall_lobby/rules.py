@@ -203,12 +203,14 @@ def change_spectator_policy(
 # ---- bots and removals -------------------------------------------------------
 
 
-def add_bot(table: LobbyTable, actor: Actor, wanted: int | None, now_ms: int) -> list[msgspec.Struct]:
+def add_bot(
+    table: LobbyTable, actor: Actor, wanted: int | None, now_ms: int, difficulty: str = "easy"
+) -> list[msgspec.Struct]:
     require_host(table, actor)
     require_waiting(table)
     seat = pick_free_seat(table, wanted)
     n = table.bots_added + 1
-    return [ev.BotAdded(seat, bot_id(table.table_id, n), f"Bot {n}", actor.user_id, now_ms)]
+    return [ev.BotAdded(seat, bot_id(table.table_id, n), f"Bot {n}", actor.user_id, now_ms, difficulty)]
 
 
 def remove_seat(table: LobbyTable, actor: Actor, seat: int, now_ms: int) -> list[msgspec.Struct]:

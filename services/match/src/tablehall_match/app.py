@@ -598,8 +598,10 @@ class MatchApp:
             outcome=msgspec.to_builtins(outcome) if outcome is not None else None,
         )
 
-    async def view(self, principal: Principal, table_id: str, role: str = "") -> ViewResult:
+    async def view(self, principal: Principal, table_id: str, role: str = "", as_seat: int | None = None) -> ViewResult:
         live = await self.table(table_id)
+        if as_seat is not None:
+            return self._seat_view(live, principal, as_seat)
         seat = None
         if role == "seat":
             own = [s.seat for s in live.seats if s.user_id == principal.user_id]
@@ -627,6 +629,14 @@ class MatchApp:
         except Exception:
             return await self._reload(live)
         return live
+
+    def _seat_view(self, live: LiveTable, principal: Principal, seat: int) -> ViewResult:
+        """One named seat's view: any seat for services, only their own for others."""
+        if not principal.is_service and not any(s.seat == seat and s.user_id == principal.user_id for s in live.seats):
+            raise PermissionDenied("NOT_YOUR_SEAT", "That seat is not yours.", ru="Это место не ваше.")
+        if not any(s.seat == seat for s in live.seats):
+            raise BadRequest("NO_SUCH_SEAT", f"The table has no seat {seat}.", ru=f"За столом нет места {seat}.")
+        return self.render(live, principal, seat, "seat")
 
     # ---- housekeeping ----------------------------------------------------
 

@@ -133,7 +133,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
     ) -> match_pb2.GetTableViewResponse:
         table_id = parse_table(request.table)
         try:
-            view = await self.app.view(_principal(), table_id, ROLE_NAMES.get(request.role, ""))
+            seat = request.seat if request.HasField("seat") else None
+            view = await self.app.view(_principal(), table_id, ROLE_NAMES.get(request.role, ""), seat)
         except HeldElsewhere as moved:
             result: match_pb2.GetTableViewResponse = await self._forward(
                 moved.address, "GetTableView", request, context

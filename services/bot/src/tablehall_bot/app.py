@@ -1,0 +1,145 @@
+"""The bot service's application: from a table's notification to a move.
+
+For a table it is told about, it reads the table's stream (who plays which
+seat, the open decisions), and for every seat a bot plays with a decision
+open it reads that seat's view and legal commands from the match, thinks
+(in a worker thread, bounded by the think time) and submits the move with a
+request id made of the decision key and the view's version, so a retry or a
+second instance thinking about the same moment never acts twice. A move the
+state outran (decision taken, not our turn, version conflict) is re-read and
+decided again while the decision is still ours.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+
+import structlog
+
+from tablehall_bot import metrics
+from tablehall_bot.feed import Feed, Notification
+from tablehall_bot.match_client import Answer, MatchClient, SeatView
+from tablehall_bot.players import Difficulty, Player
+from tablehall_bot.search.hooks import GameHooks
+from tablehall_bot.search.ismcts import SearchSettings
+from tablehall_bot.seats import SEAT_EVENTS, BotSeat
+from tablehall_bot.settings import BotSettings
+from tablehall_bot.tables import Tables, table_id
+from tablehall_rules.registry import get_game
+
+log = structlog.get_logger("bot")
+ATTEMPTS = 4
+RETRY_PAUSE_S = 0.2
+
+
+def request_id(decision_key: str, version: int) -> str:
+    return f"bot:{decision_key}:{version}"
+
+
+class BotApp:
+    def __init__(self, tables: Tables, match: MatchClient, feed: Feed, settings: BotSettings) -> None:
+        self.tables = tables
+        self.match = match
+        self.feed = feed
+        self.settings = settings
+        self.search = SearchSettings(think_ms=settings.think_ms)
+        self._slots = asyncio.Semaphore(settings.concurrency)
+        self._waiting: dict[str, list[Notification]] = {}
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self._stop = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.rng = random.Random(os.urandom(16))
+
+    # ---- life ---------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._tasks.append(asyncio.create_task(self._run()))
+
+    async def _run(self) -> None:
+        if not await self.feed.connect(self._stop):
+            return
+        for unfinished in await self.tables.unfinished():  # catch up: tables that started before us
+            metrics.NOTIFICATIONS.labels("catch_up").inc()
+            self.notify(unfinished, None)
+        async for note in self.feed.notifications(self._stop):
+            env = note.envelope
+            table = table_id(env.stream_id) if env is not None else None
+            if env is None or table is None or not ("pending" in env.metadata or env.type in SEAT_EVENTS):
+                await note.ack()
+                continue
+            metrics.NOTIFICATIONS.labels("nats").inc()
+            self.notify(table, note)
+
+    async def close(self) -> None:
+        self._stop.set()
+        for task in self._tasks:
+            task.cancel()
+        for task in list(self._running.values()):
+            task.cancel()
+        await asyncio.gather(*self._tasks, *self._running.values(), return_exceptions=True)
+        await self.feed.close()
+        await self.match.close()
+
+    # ---- one table at a time per instance -------------------------------------
+
+    def notify(self, table: str, note: Notification | None) -> None:
+        """Look at `table` soon; its notifications are acknowledged once it has been looked at."""
+        notes = self._waiting.setdefault(table, [])
+        if note is not None:
+            notes.append(note)
+        if table not in self._running:
+            self._running[table] = asyncio.create_task(self._work(table))
+
+    async def _work(self, table: str) -> None:
+        try:
+            while table in self._waiting:
+                notes = self._waiting.pop(table)
+                async with self._slots:
+                    try:
+                        await self.handle(table)
+                    except Exception:
+                        log.exception("table handling failed", table=table)
+                for note in notes:
+                    await note.ack()
+        finally:
+            self._running.pop(table, None)
+
+    async def handle(self, table: str) -> None:
+        seats = await self.tables.seats(table)
+        for seat, _keys in seats.waiting_seats():
+            await self.play(table, seats.game, seat)
+        metrics.SEATS_PLAYED.set(self.tables.seats_played())
+
+    # ---- one seat's move ------------------------------------------------------
+
+    async def play(self, table: str, game: str, seat: BotSeat) -> None:
+        for _ in range(ATTEMPTS):
+            view = await self.match.seat_view(table, seat.seat)
+            mine = sorted(d.key for d in view.decisions if d.seat == seat.seat)
+            if view.finished or not mine or not view.legal:
+                return
+            # the seat may have changed hands while we read: follow the stream
+            current = {s.seat: s for s in (await self.tables.seats(table)).bot_seats()}
+            if seat.seat not in current:
+                return
+            answer = await self._move(view, current[seat.seat], request_id(mine[0], view.version))
+            if answer is not Answer.STALE and answer is not Answer.RETRY:
+                return
+            await asyncio.sleep(RETRY_PAUSE_S if answer is Answer.RETRY else 0)
+
+    async def _move(self, view: SeatView, seat: BotSeat, rid: str) -> Answer:
+        difficulty = Difficulty(seat.difficulty)
+        player = Player(
+            GameHooks(get_game(view.game)), difficulty, random.Random(self.rng.getrandbits(64)), self.search
+        )
+        started = time.perf_counter()
+        choice = await asyncio.to_thread(player.choose, view.view, view.seat, view.legal)
+        metrics.THINK_SECONDS.labels(view.game, difficulty.value).observe(time.perf_counter() - started)
+        answer = await self.match.submit(view.table, view.game, view.seat, choice.command, rid)
+        if answer in (Answer.REFUSED, Answer.FAILED):
+            log.warning("move not made", table=view.table, seat=view.seat, error=self.match.last_error)
+        metrics.DECISIONS.labels(view.game, difficulty.value, answer.value).inc()
+        return answer

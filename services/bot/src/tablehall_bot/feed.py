@@ -1,0 +1,106 @@
+"""Notifications from NATS JetStream: one durable pull consumer shared by every bot instance.
+
+Each event the publisher relays is delivered to one instance. An instance
+acknowledges a notification only after it has acted on the table, so the
+notifications of an instance killed mid-thought are redelivered to another
+one after `ack_wait` (and the timer's default move covers the decision if
+nobody answers in time).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+import nats
+import structlog
+from nats.aio.msg import Msg
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from nats.js.errors import NotFoundError
+
+from tablehall_eventstore.publisher import STREAM_NAME, SUBJECT_PREFIX
+
+log = structlog.get_logger("bot.feed")
+FETCH_BATCH = 64
+
+
+class Envelope(msgspec.Struct):
+    stream_id: str
+    version: int
+    type: str
+    metadata: dict[str, Any] = {}
+
+
+_decode = msgspec.json.Decoder(Envelope).decode
+
+
+@dataclass
+class Notification:
+    envelope: Envelope | None
+    msg: Msg
+
+    async def ack(self) -> None:
+        try:
+            await self.msg.ack()
+        except Exception as exc:  # the connection dropped: the message comes again
+            log.warning("ack failed", error=str(exc))
+
+
+class Feed:
+    def __init__(self, nats_url: str, consumer: str, ack_wait_seconds: float) -> None:
+        self.nats_url = nats_url
+        self.consumer = consumer
+        self.ack_wait = ack_wait_seconds
+        self._nc: Any = None
+        self._sub: Any = None
+
+    async def connect(self, stop: asyncio.Event) -> bool:
+        """Connect and bind the shared consumer once the publisher's stream exists."""
+        self._nc = await nats.connect(self.nats_url, max_reconnect_attempts=-1)
+        js = self._nc.jetstream()
+        while not stop.is_set():
+            try:
+                await js.stream_info(STREAM_NAME)
+                break
+            except NotFoundError:
+                await asyncio.sleep(0.2)
+        if stop.is_set():
+            return False
+        config = ConsumerConfig(
+            durable_name=self.consumer,
+            deliver_policy=DeliverPolicy.NEW,
+            ack_policy=AckPolicy.EXPLICIT,
+            ack_wait=self.ack_wait,
+            max_ack_pending=10_000,
+            filter_subject=SUBJECT_PREFIX + ">",
+        )
+        self._sub = await js.pull_subscribe(
+            SUBJECT_PREFIX + ">", durable=self.consumer, stream=STREAM_NAME, config=config
+        )
+        return True
+
+    async def notifications(self, stop: asyncio.Event) -> AsyncIterator[Notification]:
+        while not stop.is_set():
+            try:
+                msgs = await self._sub.fetch(FETCH_BATCH, timeout=0.5)
+            except nats.errors.TimeoutError:
+                continue
+            except Exception as exc:
+                if stop.is_set():
+                    return
+                log.warning("fetch failed; retrying", error=str(exc))
+                await asyncio.sleep(0.5)
+                continue
+            for msg in msgs:
+                try:
+                    yield Notification(_decode(msg.data), msg)
+                except msgspec.DecodeError as exc:
+                    log.error("unreadable notification", error=str(exc))
+                    yield Notification(None, msg)
+
+    async def close(self) -> None:
+        if self._nc is not None:
+            await self._nc.close()

@@ -1,0 +1,59 @@
+"""The gRPC face of the bot service (the only module importing bot_pb2)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import grpc
+
+from tablehall.bot.v1 import bot_pb2, bot_pb2_grpc
+from tablehall_bot.tables import Tables
+from tablehall_platform.auth import current_principal
+from tablehall_platform.errors import BadRequest, NotFound, Unauthenticated
+
+_TABLE = re.compile(r"^tables/([a-z0-9-]{1,64})$")
+_DIFFICULTY = {"easy": bot_pb2.DIFFICULTY_EASY, "strong": bot_pb2.DIFFICULTY_STRONG}
+
+
+def parse_table(name: str) -> str:
+    found = _TABLE.match(name)
+    if found is None:
+        raise BadRequest(
+            "INVALID_TABLE_NAME", "A table is named tables/{id} (1-64 of a-z, 0-9, -).", ru="Имя стола: tables/{id}."
+        )
+    return found.group(1)
+
+
+class BotServicer(bot_pb2_grpc.BotServiceServicer):  # type: ignore[misc]
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    async def GetTableBots(
+        self, request: bot_pb2.GetTableBotsRequest, context: grpc.aio.ServicerContext
+    ) -> bot_pb2.GetTableBotsResponse:
+        if current_principal.get() is None:
+            raise Unauthenticated("TOKEN_MISSING", "Not signed in.", ru="Вход не выполнен.")
+        table = parse_table(request.table)
+        seats = await self.tables.seats(table)
+        if not seats.version:
+            raise NotFound("TABLE_NOT_FOUND", f"There is no table {table}.", ru=f"Стола {table} нет.")
+        return bot_pb2.GetTableBotsResponse(
+            table=request.table,
+            game=seats.game,
+            finished=seats.ended,
+            seats=[
+                bot_pb2.BotSeat(
+                    seat=s.seat, difficulty=_DIFFICULTY[s.difficulty], handed_over=s.handed_over, user_id=s.user_id
+                )
+                for s in seats.bot_seats()
+            ],
+        )
+
+
+def register(servicer: BotServicer) -> Any:
+    def add(server: grpc.aio.Server) -> str:
+        bot_pb2_grpc.add_BotServiceServicer_to_server(servicer, server)
+        return str(bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name)
+
+    return add

@@ -1,0 +1,26 @@
+"""The bot service's Prometheus metrics (in the process's one registry)."""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram
+
+DECISIONS = Counter(
+    "tablehall_bot_decisions_total",
+    "Bot decisions by game, difficulty and outcome: made (applied), duplicate (a retry answered), "
+    "stale (the state moved on: decision taken, not our turn, version conflict), refused (the rules "
+    "refused the move), failed (the match did not answer).",
+    ["game", "difficulty", "outcome"],
+)
+THINK_SECONDS = Histogram(
+    "tablehall_bot_think_seconds",
+    "Time a bot spent choosing one move (search or heuristic), by game and difficulty.",
+    ["game", "difficulty"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.5, 1.0, 2.0),
+)
+SEATS_PLAYED = Gauge(
+    "tablehall_bot_seats_played",
+    "Seats (bot seats and seats handed to a bot) at the unfinished tables this instance has acted at.",
+)
+NOTIFICATIONS = Counter(
+    "tablehall_bot_notifications_total", "Table notifications handled, by source (nats, catch_up).", ["source"]
+)

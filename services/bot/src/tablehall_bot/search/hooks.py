@@ -1,0 +1,63 @@
+"""A game's bot hooks (`tablehall_rules.bots`) with the generic fallbacks.
+
+Games that lack a hook still get a player: the heuristic falls back to the
+random player, the random player to a uniform choice, the evaluation to the
+outcome alone, and a game that cannot be determinized is not searched.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from tablehall_rules import Viewer
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    game: Any
+
+    @property
+    def searchable(self) -> bool:
+        return hasattr(self.game, "determinize")
+
+    def determinize(self, view: View, seat: int, rng: random.Random) -> Any:
+        return self.game.determinize(view, seat, rng)
+
+    def heuristic(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        if hasattr(self.game, "bot_policy"):
+            command: msgspec.Struct = self.game.bot_policy(view, legal, rng)
+            return command
+        return self.random(view, legal, rng)
+
+    def random(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        if hasattr(self.game, "random_policy"):
+            command: msgspec.Struct = self.game.random_policy(view, legal, rng)
+            return command
+        return rng.choice(legal)
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        if hasattr(self.game, "evaluate"):
+            return float(self.game.evaluate(state, seat))
+        outcome = self.game.outcome(state)
+        if outcome is None:
+            return 0.5
+        first = outcome.places[0] if outcome.places else []
+        return 1.0 / len(first) if seat in first else 0.0
+
+    def seat_view(self, state: Any, seat: int) -> View:
+        view: View = self.game.view(state, Viewer.of_seat(seat))
+        return view
+
+    def clone(self, state: Any) -> Any:
+        return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=self.game.state_type)
+
+
+def command_key(command: msgspec.Struct) -> bytes:
+    """A command's identity (tagged structs encode with their tag)."""
+    return msgspec.json.encode(command)

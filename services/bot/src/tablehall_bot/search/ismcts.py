@@ -1,0 +1,278 @@
+"""Information-set Monte Carlo tree search over any game of the rules contract.
+
+Each *sample* is one world consistent with the seat's view (`determinize`:
+deck orders, other players' secrets, hidden offers) with its own dice. In a
+sample every candidate root move is tried once, from the same world and the
+same dice (common random numbers: the candidates are compared on equal
+terms). Below the root, the moves of every seat (the searcher's and the
+others', as seen by the game's own `legal_commands`) walk one tree shared by
+all samples, chosen by UCB with availability counts (single-observer ISMCTS,
+Cowling, Powley and Whitehouse 2012); past the tree the world is played on by
+the game's heuristic (`bot_policy`) for at most `horizon` moves and scored by
+the game's `evaluate`. Each complete sample votes for its best root move; the
+move with the most votes is played, but the heuristic's own move stands
+unless another beats it in votes and by `margin` in mean value (a short think
+is noisy; the search only overrules the heuristic on evidence).
+
+Nothing here reads a true state: the search receives a view and the seat's
+legal commands, nothing else, and moves are decided and evolved by the
+game's own `decide`/`evolve`. Wide nodes are narrowed to the heuristic's
+move plus the distinct moves the game's random player proposes (progressive
+widening), so the think goes to real alternatives, never to leaving the table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+import structlog
+
+from tablehall_bot.search.hooks import GameHooks, View, command_key
+from tablehall_bot.search.rollout import World, apply, apply_default, rollout
+from tablehall_rules import DrawSource
+
+log = structlog.get_logger("bot.search")
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    think_ms: float = 200.0
+    horizon: int = 40  # heuristic moves after the tree before scoring
+    tree_depth: int = 2  # moves below the root the tree may grow
+    exploration: float = 0.7
+    width: int = 4  # candidates per node: the heuristic's move and up to width-1 others
+    margin: float = 0.01  # mean value by which a move must beat the heuristic's to overrule it
+
+
+@dataclass
+class Node:
+    command: msgspec.Struct | None = None
+    mover: int = -1  # the seat whose move led here
+    visits: int = 0
+    available: int = 0
+    value: float = 0.0
+    children: dict[bytes, Node] = field(default_factory=dict)
+
+    def ucb(self, c: float) -> float:
+        if self.visits == 0:
+            return math.inf
+        return self.value / self.visits + c * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    command: msgspec.Struct
+    heuristic: msgspec.Struct
+    samples: int
+    votes: dict[bytes, float]
+    means: dict[bytes, float]
+    failures: int = 0
+
+    @property
+    def searched(self) -> bool:
+        return self.samples > 0
+
+
+def proposals(
+    hooks: GameHooks, view: View, legal: list[msgspec.Struct], rng: random.Random, width: int
+) -> tuple[msgspec.Struct, dict[bytes, msgspec.Struct]]:
+    """The heuristic's move and the distinct moves the random player proposes (at most 2 x `width`)."""
+    preferred = hooks.heuristic(view, legal, rng)
+    chosen = {command_key(preferred): preferred}
+    for _ in range(4 * width):
+        if len(chosen) >= 2 * width:
+            break
+        other = hooks.random(view, legal, rng)
+        chosen.setdefault(command_key(other), other)
+    return preferred, chosen
+
+
+def settling(
+    hooks: GameHooks, state: Any, seat: int, options: dict[bytes, msgspec.Struct], now_ms: int, keep: bytes, width: int
+) -> dict[bytes, msgspec.Struct]:
+    """The options that settle one of the seat's open decisions in `state` (plus `keep`), at most `width`.
+
+    Moves that leave every decision open (mortgaging while the turn waits,
+    proposing a trade) are not what the decision is about; the heuristic
+    still makes them when it wants to.
+    """
+    before = {d.key for d in hooks.game.pending(state) if d.seat == seat}
+    out = {keep: options[keep]}
+    for key, command in options.items():
+        if len(out) >= width:
+            break
+        if key == keep:
+            continue
+        world = World(hooks.clone(state), DrawSource(b"settling"), now_ms)
+        if apply(hooks, world, seat, command):
+            after = {d.key for d in hooks.game.pending(world.state) if d.seat == seat}
+            if before - after:
+                out[key] = command
+    return out
+
+
+def candidates(
+    hooks: GameHooks, state: Any, view: View, seat: int, legal: list[msgspec.Struct], rng: random.Random, width: int
+) -> tuple[msgspec.Struct, dict[bytes, msgspec.Struct]]:
+    """The heuristic's move and up to `width`-1 other moves settling the decision, judged in `state`."""
+    preferred, options = proposals(hooks, view, legal, rng, width)
+    if len(options) == 1:
+        return preferred, options
+    now = int(view.get("now_ms", 0))
+    return preferred, settling(hooks, state, seat, options, now, command_key(preferred), width)
+
+
+class Search:
+    def __init__(
+        self,
+        hooks: GameHooks,
+        settings: SearchSettings,
+        rng: random.Random,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.hooks = hooks
+        self.settings = settings
+        self.rng = rng
+        self.clock = clock
+
+    def choose(self, view: View, seat: int, legal: list[msgspec.Struct]) -> SearchResult:
+        if not self.hooks.searchable:
+            preferred = self.hooks.heuristic(view, legal, self.rng)
+            return SearchResult(preferred, preferred, 0, {}, {})
+        preferred, options = proposals(self.hooks, view, legal, self.rng, self.settings.width)
+        if len(options) > 1:
+            world = self.hooks.determinize(view, seat, self.rng)
+            options = settling(
+                self.hooks,
+                world,
+                seat,
+                options,
+                int(view.get("now_ms", 0)),
+                command_key(preferred),
+                self.settings.width,
+            )
+        if len(options) <= 1:
+            return SearchResult(preferred, preferred, 0, {}, {})
+        root = Node(mover=seat)
+        deadline = self.clock() + self.settings.think_ms / 1000
+        votes = dict.fromkeys(options, 0.0)
+        totals = dict.fromkeys(options, 0.0)
+        samples = failures = 0
+        while self.clock() < deadline:
+            try:
+                values = self._sample(root, view, seat, options, deadline)
+            except Exception:  # a game hook failing on a sample costs that sample only
+                failures += 1
+                if failures == 1:
+                    log.warning("search sample failed", exc_info=True)
+                if failures > 3 * (samples + 1):
+                    break
+                continue
+            if values is None:
+                break
+            samples += 1
+            best = max(values.values())
+            winners = [k for k, v in values.items() if v == best]
+            for k, v in values.items():
+                totals[k] += v
+                if k in winners:
+                    votes[k] += 1 / len(winners)
+        means = {k: totals[k] / samples for k in options} if samples else {}
+        return SearchResult(self._verdict(preferred, options, votes, means), preferred, samples, votes, means, failures)
+
+    def _verdict(
+        self,
+        preferred: msgspec.Struct,
+        options: dict[bytes, msgspec.Struct],
+        votes: dict[bytes, float],
+        means: dict[bytes, float],
+    ) -> msgspec.Struct:
+        if not means:
+            return preferred
+        own = command_key(preferred)
+        best = max(options, key=lambda k: (votes[k], means[k]))
+        if best != own and votes[best] > votes[own] and means[best] > means[own] + self.settings.margin:
+            return options[best]
+        return preferred
+
+    def _sample(
+        self, root: Node, view: View, seat: int, options: dict[bytes, msgspec.Struct], deadline: float
+    ) -> dict[bytes, float] | None:
+        """One world, every root move tried in it; None when time ran out midway."""
+        hooks, rng = self.hooks, self.rng
+        state = hooks.determinize(view, seat, rng)
+        dice = rng.randbytes(32)
+        play_seed = rng.getrandbits(64)
+        now = int(view.get("now_ms", 0))
+        values: dict[bytes, float] = {}
+        keys = list(options)
+        rng.shuffle(keys)
+        for key in keys:
+            if values and self.clock() >= deadline:
+                return None
+            world = World(hooks.clone(state), DrawSource(dice), now)
+            values[key] = self._descend(root, world, seat, key, options[key], random.Random(play_seed))
+        return values
+
+    def _descend(
+        self, root: Node, world: World, seat: int, key: bytes, command: msgspec.Struct, rng: random.Random
+    ) -> float:
+        hooks, settings = self.hooks, self.settings
+        child = root.children.get(key)
+        if child is None:
+            child = root.children[key] = Node(command=command, mover=seat)
+        child.available += 1
+        if not apply(hooks, world, seat, command):
+            raise RuntimeError("the root move was refused in a sample of the seat's own view")
+        path = [child]
+        node = child
+        for _ in range(settings.tree_depth):
+            decision = world.actor(hooks)
+            if decision is None:
+                break
+            legal = hooks.game.legal_commands(world.state, decision.seat)
+            if not legal:
+                apply_default(hooks, world, decision)
+                break
+            mover_view = hooks.seat_view(world.state, decision.seat)
+            _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, settings.width)
+            nxt, expanded = self._select(node, decision.seat, available, rng)
+            assert nxt.command is not None
+            if not apply(hooks, world, decision.seat, nxt.command):
+                apply_default(hooks, world, decision)
+                break
+            path.append(nxt)
+            node = nxt
+            if expanded:
+                break
+        rollout(hooks, world, settings.horizon, rng)
+        scores: dict[int, float] = {}
+        for n in path:
+            if n.mover not in scores:
+                scores[n.mover] = hooks.evaluate(world.state, n.mover)
+            n.visits += 1
+            n.value += scores[n.mover]
+        return scores[seat]
+
+    def _select(
+        self, node: Node, mover: int, available: dict[bytes, msgspec.Struct], rng: random.Random
+    ) -> tuple[Node, bool]:
+        """The child to follow: an untried available move first, else the best by UCB."""
+        for key in available:
+            child = node.children.get(key)
+            if child is not None:
+                child.available += 1
+        untried = [key for key in available if key not in node.children]
+        if untried:
+            key = untried[0] if len(untried) == 1 else rng.choice(untried)
+            child = Node(command=available[key], mover=mover, available=1)
+            node.children[key] = child
+            return child, True
+        best = max((node.children[k] for k in available), key=lambda n: n.ucb(self.settings.exploration))
+        return best, False

@@ -1,0 +1,92 @@
+"""Which seats of a table a bot plays: a fold of the table's stream.
+
+- a seat with `is_bot` in `match.Started.seats` (difficulty from its
+  `lobby.BotAdded`), unless a spectator took it over (`lobby.BotSeatTaken`);
+- a player's seat handed to a bot (`lobby.SeatHandedToBot`) until the player
+  reclaims it (`lobby.SeatReclaimed`).
+
+It also keeps the table's latest open decisions (the `pending` metadata of
+the last event of each command) and whether the match has ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+STARTED = "match.Started"
+ENDED = "match.Ended"
+BOT_ADDED = "lobby.BotAdded"
+HANDED = "lobby.SeatHandedToBot"
+RECLAIMED = "lobby.SeatReclaimed"
+TAKEN = "lobby.BotSeatTaken"
+# events after which the bot may have something to do although they carry no `pending`
+SEAT_EVENTS = frozenset({STARTED, HANDED, RECLAIMED, TAKEN})
+
+
+@dataclass(frozen=True)
+class BotSeat:
+    seat: int
+    user_id: str
+    difficulty: str
+    handed_over: bool
+
+
+@dataclass
+class TableSeats:
+    handed_difficulty: str = "easy"
+    game: str = ""
+    version: int = 0
+    ended: bool = False
+    bot_users: dict[int, str] = field(default_factory=dict)  # bot seats at the start
+    players: dict[int, str] = field(default_factory=dict)  # every seat's user at the start
+    difficulty: dict[int, str] = field(default_factory=dict)  # from lobby.BotAdded
+    taken: set[int] = field(default_factory=set)
+    handed: set[int] = field(default_factory=set)
+    pending: list[dict[str, Any]] = field(default_factory=list)
+
+    def apply(self, version: int, event_type: str, payload: bytes, metadata: dict[str, Any]) -> None:
+        self.version = version
+        if "pending" in metadata:
+            self.pending = list(metadata["pending"] or [])
+        if event_type == STARTED:
+            started = msgspec.json.decode(payload)
+            self.game = started["game"]
+            self.players = {s["seat"]: s["user_id"] for s in started["seats"]}
+            self.bot_users = {s["seat"]: s["user_id"] for s in started["seats"] if s.get("is_bot")}
+        elif event_type == ENDED:
+            self.ended = True
+            self.pending = []
+        elif event_type == BOT_ADDED:
+            added = msgspec.json.decode(payload)
+            self.difficulty[added["seat"]] = added.get("difficulty", "easy")
+        elif event_type == HANDED:
+            self.handed.add(msgspec.json.decode(payload)["seat"])
+        elif event_type == RECLAIMED:
+            self.handed.discard(msgspec.json.decode(payload)["seat"])
+        elif event_type == TAKEN:
+            self.taken.add(msgspec.json.decode(payload)["seat"])
+
+    def bot_seats(self) -> list[BotSeat]:
+        if self.ended or not self.game:
+            return []
+        out = [
+            BotSeat(seat, user, self.difficulty.get(seat, "easy"), False)
+            for seat, user in sorted(self.bot_users.items())
+            if seat not in self.taken
+        ]
+        out += [
+            BotSeat(seat, self.players.get(seat, ""), self.handed_difficulty, True)
+            for seat in sorted(self.handed)
+            if seat not in self.bot_users
+        ]
+        return sorted(out, key=lambda s: s.seat)
+
+    def waiting_seats(self) -> list[tuple[BotSeat, list[str]]]:
+        """Bot seats with open decisions, each with its decision keys."""
+        keys: dict[int, list[str]] = {}
+        for d in self.pending:
+            keys.setdefault(int(d["seat"]), []).append(str(d["key"]))
+        return [(s, sorted(keys[s.seat])) for s in self.bot_seats() if s.seat in keys]

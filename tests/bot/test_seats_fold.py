@@ -1,0 +1,51 @@
+"""Which seats a bot plays, folded from a table's stream."""
+
+from __future__ import annotations
+
+import msgspec
+from tablehall_bot.seats import BotSeat, TableSeats
+
+
+def _apply(t: TableSeats, version: int, kind: str, payload: dict[str, object], **meta: object) -> None:
+    t.apply(version, kind, msgspec.json.encode(payload), dict(meta))
+
+
+def _started(t: TableSeats) -> None:
+    _apply(
+        t,
+        1,
+        "lobby.BotAdded",
+        {"seat": 1, "bot_id": "bot:t:1", "name": "Bot 1", "by": "h", "at_ms": 1, "difficulty": "strong"},
+    )
+    _apply(t, 2, "lobby.BotAdded", {"seat": 2, "bot_id": "bot:t:2", "name": "Bot 2", "by": "h", "at_ms": 1})
+    seats = [
+        {"seat": 0, "user_id": "alice", "name": "Alice", "is_bot": False},
+        {"seat": 1, "user_id": "bot:t:1", "name": "Bot 1", "is_bot": True},
+        {"seat": 2, "user_id": "bot:t:2", "name": "Bot 2", "is_bot": True},
+    ]
+    _apply(t, 3, "match.Started", {"game": "testgame", "seats": seats}, pending=[{"key": "k1", "seat": 1}])
+
+
+def test_bot_seats_come_from_the_start_with_their_difficulty() -> None:
+    t = TableSeats(handed_difficulty="strong")
+    _started(t)
+    assert [(s.seat, s.difficulty, s.handed_over) for s in t.bot_seats()] == [(1, "strong", False), (2, "easy", False)]
+    assert [(s.seat, keys) for s, keys in t.waiting_seats()] == [(1, ["k1"])]
+
+
+def test_a_handed_seat_is_played_until_reclaimed_and_a_taken_bot_seat_never_again() -> None:
+    t = TableSeats(handed_difficulty="strong")
+    _started(t)
+    _apply(t, 4, "lobby.SeatHandedToBot", {"seat": 0, "user_id": "alice", "by": "h", "at_ms": 5})
+    assert t.bot_seats()[0] == BotSeat(0, "alice", "strong", True)
+    _apply(t, 5, "lobby.BotSeatTaken", {"seat": 2, "user_id": "carol", "name": "C", "bot_id": "bot:t:2", "at_ms": 6})
+    _apply(t, 6, "lobby.SeatReclaimed", {"seat": 0, "user_id": "alice", "at_ms": 7}, pending=[{"key": "k2", "seat": 0}])
+    assert [s.seat for s in t.bot_seats()] == [1]
+    assert t.waiting_seats() == []
+
+
+def test_an_ended_match_has_no_bot_seats() -> None:
+    t = TableSeats()
+    _started(t)
+    _apply(t, 4, "match.Ended", {"outcome": {}}, pending=[])
+    assert t.ended and t.bot_seats() == [] and t.waiting_seats() == []
