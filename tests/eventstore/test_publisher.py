@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -28,11 +29,11 @@ async def consume(js: Any, prefix: str) -> list[tuple[dict[str, Any], str]]:
     sub = await js.subscribe(f"tablehall.events.{prefix}.>", stream=STREAM_NAME, ordered_consumer=True)
     got: list[tuple[dict[str, Any], str]] = []
     try:
-        while True:
-            msg = await sub.next_msg(timeout=0.5)
-            got.append((msgspec.json.decode(msg.data), msg.headers["Nats-Msg-Id"]))
-    except NatsTimeout:
-        pass
+        # read until no message comes for 0.5 s: everything published has been read
+        with contextlib.suppress(NatsTimeout):
+            while True:
+                msg = await sub.next_msg(timeout=0.5)
+                got.append((msgspec.json.decode(msg.data), msg.headers["Nats-Msg-Id"]))
     finally:
         await sub.unsubscribe()
     return got

@@ -114,8 +114,8 @@ async def test_spectators_trail_by_the_delay_until_the_end(stack: Stack, tokens:
 
 async def _refused(call: Any, code: grpc.StatusCode, reason: str) -> None:
     with pytest.raises(grpc.aio.AioRpcError) as caught:
-        async for _ in call:
-            pass
+        messages = [message async for message in call]
+        raise AssertionError(f"the call ended without an error after {len(messages)} messages")
     assert caught.value.code() == code, caught.value.details()
     info = error_info(caught.value)
     assert info is not None and info.reason == reason

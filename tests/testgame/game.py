@@ -34,11 +34,11 @@ from tablehall_rules.journal import JournalEntry
 
 
 class Roll(msgspec.Struct, frozen=True, tag="Roll"):
-    pass
+    """Roll one die and add it to your score."""
 
 
 class Pass(msgspec.Struct, frozen=True, tag="Pass"):
-    pass
+    """End your turn without rolling."""
 
 
 class Concede(msgspec.Struct, frozen=True, tag="Concede"):

@@ -14,28 +14,28 @@ from puzzipolia.state import Bundle
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True):
-    pass
+    """Base of every Пузиполия command (tagged by class name)."""
 
 
 # --- turn ---------------------------------------------------------------------
 class RollForOrder(Command, frozen=True, kw_only=True):
-    pass
+    """Roll two dice for the turn order (Бросок за очерёдность)."""
 
 
 class Roll(Command, frozen=True, kw_only=True):
-    pass
+    """Roll two dice and move (Бросок)."""
 
 
 class EndTurn(Command, frozen=True, kw_only=True):
-    pass
+    """End the turn (Конец хода)."""
 
 
 class PayJailFine(Command, frozen=True, kw_only=True):
-    pass
+    """Pay 50 to leave jail before rolling (Заплатить 50)."""
 
 
 class UseJailCard(Command, frozen=True, kw_only=True):
-    pass
+    """Hand in a get-out-of-jail card (Сдать карточку)."""
 
 
 class Choose67(Command, frozen=True, kw_only=True):
@@ -44,11 +44,11 @@ class Choose67(Command, frozen=True, kw_only=True):
 
 # --- buying and auctions --------------------------------------------------------
 class Buy(Command, frozen=True, kw_only=True):
-    pass
+    """Buy the lot landed on at its price (Купить)."""
 
 
 class DeclineBuy(Command, frozen=True, kw_only=True):
-    pass
+    """Decline the lot: it goes to auction (Отказаться)."""
 
 
 class Bid(Command, frozen=True, kw_only=True):
@@ -56,11 +56,11 @@ class Bid(Command, frozen=True, kw_only=True):
 
 
 class PassAuction(Command, frozen=True, kw_only=True):
-    pass
+    """Drop out of the auction (Пас)."""
 
 
 class CloseAuction(Command, frozen=True, kw_only=True):
-    pass
+    """Close the auction when its clock ran out: the last bid wins (timer only)."""
 
 
 # --- property ---------------------------------------------------------------------
@@ -82,19 +82,19 @@ class Unmortgage(Command, frozen=True, kw_only=True):
 
 # --- debts ------------------------------------------------------------------------
 class PayDebt(Command, frozen=True, kw_only=True):
-    pass
+    """Pay the oldest debt in full (Заплатить долг)."""
 
 
 class CollectDebt(Command, frozen=True, kw_only=True):
-    pass
+    """Mortgage and sell, cheapest first, to pay the oldest debt (Собрать)."""
 
 
 class Surrender(Command, frozen=True, kw_only=True):
-    pass
+    """Give up: bankrupt to the creditor (Сдаться)."""
 
 
 class Leave(Command, frozen=True, kw_only=True):
-    pass
+    """Leave the game ⚑; the game goes on (Выйти)."""
 
 
 # --- trades -----------------------------------------------------------------------
@@ -118,7 +118,7 @@ class WithdrawTrade(Command, frozen=True, kw_only=True):
 
 # --- the end vote -------------------------------------------------------------------
 class ProposeEnd(Command, frozen=True, kw_only=True):
-    pass
+    """Propose ending the game for all ■ (Закончить для всех)."""
 
 
 class VoteEnd(Command, frozen=True, kw_only=True):
@@ -126,7 +126,7 @@ class VoteEnd(Command, frozen=True, kw_only=True):
 
 
 class CloseVote(Command, frozen=True, kw_only=True):
-    pass
+    """Close the end vote when its clock ran out (timer only)."""
 
 
 # --- system commands (ctx.seat is None) ------------------------------------------------
@@ -149,15 +149,15 @@ class RemovePlayer(Command, frozen=True, kw_only=True):
 
 
 class HostProposeEnd(Command, frozen=True, kw_only=True):
-    pass
+    """System: the host (maybe unseated) proposes ending the game for all."""
 
 
 class OperatorClose(Command, frozen=True, kw_only=True):
-    pass
+    """System: the site's operator closes the table; places by net worth."""
 
 
 class IdleClose(Command, frozen=True, kw_only=True):
-    pass
+    """System: an hour without a move closes the table; the game ends as it stands."""
 
 
 SEAT_COMMANDS: tuple[type[Command], ...] = (
