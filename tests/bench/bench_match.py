@@ -30,6 +30,7 @@ from pathlib import Path
 
 import grpc
 import msgspec
+import uvloop
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -292,4 +293,5 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    # the load generator runs on uvloop too: it shares the two cores with the service
+    uvloop.run(main())

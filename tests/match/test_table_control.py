@@ -82,3 +82,61 @@ async def test_an_action_the_game_has_no_rule_for_changes_nothing(match: Running
             match_pb2.ControlTableRequest(table=table, request_id="e"), metadata=tokens("lobby", ("service",))
         )
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+async def test_the_bot_service_plays_only_seats_a_bot_plays(match: Running, tokens: Tokens) -> None:
+    from puzzipolia import commands as pz
+    from puzzipolia.proto_codec import command_to_proto
+
+    table = "tables/" + f"bots-{__import__('uuid').uuid4().hex[:8]}"
+    await match.stub.StartMatch(
+        match_pb2.StartMatchRequest(
+            table=table,
+            game="puzzipolia",
+            options_json='{"round_limit": 3}',
+            seats=[
+                match_pb2.Seat(seat=0, user_id="ann"),
+                match_pb2.Seat(seat=1, user_id="ben"),
+                match_pb2.Seat(seat=2, user_id="bot-1", is_bot=True),
+            ],
+            request_id="start",
+        ),
+        metadata=tokens("lobby", ("service",)),
+    )
+    roll = match_pb2.GameCommand(puzzipolia=command_to_proto(pz.RollForOrder()))
+    bot = tokens("bot", ("service",))
+
+    async def bot_rolls_for(seat: int, rid: str) -> match_pb2.SubmitCommandResponse:
+        return await match.stub.SubmitCommand(
+            match_pb2.SubmitCommandRequest(table=table, seat=seat, command=roll, request_id=rid), metadata=bot
+        )
+
+    assert (await bot_rolls_for(2, "b2")).version > 0  # a bot seat
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await bot_rolls_for(1, "b1")  # ben's own seat
+    info = error_info(caught.value)
+    assert caught.value.code() == grpc.StatusCode.PERMISSION_DENIED and info and info.reason == "NOT_A_BOT_SEAT"
+
+    async def control(by_bot: bool, rid: str) -> None:
+        await match.stub.ControlTable(
+            match_pb2.ControlTableRequest(
+                table=table, request_id=rid, controller=match_pb2.SetController(seat=1, by_bot=by_bot)
+            ),
+            metadata=tokens("lobby", ("service",)),
+        )
+
+    await control(True, "hand")  # the host handed ben's seat to a bot
+    assert (await bot_rolls_for(1, "b1-handed")).version > 0
+    match.service.app.evict(table.split("/")[1])  # the fact survives a rebuild
+    await control(False, "reclaim")  # ben is back: the bot may not move for him any more
+    with pytest.raises(grpc.aio.AioRpcError) as again:
+        await match.stub.SubmitCommand(
+            match_pb2.SubmitCommandRequest(
+                table=table,
+                seat=1,
+                command=match_pb2.GameCommand(puzzipolia=command_to_proto(pz.EndTurn())),
+                request_id="b1-late",
+            ),
+            metadata=bot,
+        )
+    assert error_info(again.value).reason == "NOT_A_BOT_SEAT"  # type: ignore[union-attr]

@@ -19,7 +19,7 @@ import structlog
 
 from tablehall_eventstore import ConcurrencyConflict, EventStore, GroupCommitter, NewEvent
 from tablehall_match.leases import Leases
-from tablehall_match.live_table import LiveTable, event_codec
+from tablehall_match.live_table import SNAPSHOT_TYPE, LiveTable, event_codec
 from tablehall_match.seeds import SeedVault
 from tablehall_match.stream_events import ENDED, STARTED, MatchStarted, game_event_type, stream_id
 from tablehall_platform import metrics
@@ -52,6 +52,7 @@ log = structlog.get_logger("match")
 
 TABLE_NAME = re.compile(r"^tables/([a-z0-9][a-z0-9-]{0,63})$")
 RECENT_LIMIT = 256
+BOT_SERVICE = "service:bot"  # the bot service's identity (ServiceProvider.service_token("bot"))
 
 
 def _with_meta(event: NewEvent, extra: Mapping[str, Any]) -> NewEvent:
@@ -163,7 +164,7 @@ class MatchApp:
         started = time.perf_counter()
         live = LiveTable(table_id, sid)
         snapshot = await self.store.load_snapshot(sid)
-        if snapshot is not None:
+        if snapshot is not None and snapshot.state_type == SNAPSHOT_TYPE:
             live.restore(snapshot.payload)
         events = await self.store.read_stream(sid, from_version=live.version + 1)
         for event in events:
@@ -298,6 +299,12 @@ class MatchApp:
             raise PermissionDenied(
                 "NOT_ALLOWED", "Only the timer answers for a clock.", ru="За часы отвечает только таймер."
             )
+        if principal.user_id == BOT_SERVICE and seat is not None and not live.played_by_bot(seat):
+            raise PermissionDenied(
+                "NOT_A_BOT_SEAT",
+                "No bot plays this seat (its player has it).",
+                ru="За это место не играет бот (оно у игрока).",
+            )
         if principal.is_service:
             return
         if seat is None:
@@ -328,6 +335,7 @@ class MatchApp:
         command: msgspec.Struct,
         request_id: str,
         decision_key: str = "",
+        facts: Mapping[str, Any] | None = None,
     ) -> SubmitResult:
         if not request_id:
             raise BadRequest("REQUEST_ID_REQUIRED", "request_id is required.", ru="Нужен request_id.")
@@ -343,7 +351,7 @@ class MatchApp:
             async with live.lock:
                 live = self.tables.get(table_id) or await self.table(table_id)
                 live, version, duplicate = await self._submit_locked(
-                    live, principal, seat, command, command_id, decision_key
+                    live, principal, seat, command, command_id, decision_key, facts
                 )
             log.debug("command", table=table_id, command_id=command_id, seat=seat, version=version, duplicate=duplicate)
             return SubmitResult(version, duplicate, self.render(live, principal, seat))
@@ -429,7 +437,9 @@ class MatchApp:
             command = game.close_command(reason)
         if command is None:
             return live.version, False, False
-        result = await self.submit(principal, table_id, None, command, request_id)
+        # who plays a seat is the platform's fact too: the bot service may act only there
+        facts = {"controller": {"seat": seat, "by_bot": flag}} if action == "controller" else None
+        result = await self.submit(principal, table_id, None, command, request_id, facts=facts)
         return result.version, result.duplicate, True
 
     async def _submit_locked(
@@ -440,6 +450,7 @@ class MatchApp:
         command: msgspec.Struct,
         command_id: str,
         decision_key: str,
+        facts: Mapping[str, Any] | None = None,
     ) -> tuple[LiveTable, int, bool]:
         if command_id in live.recent:
             return live, live.recent[command_id], True
@@ -464,6 +475,7 @@ class MatchApp:
                 "command": command_codec(live.game.id).to_builtins(command),
                 "draws": msgspec.to_builtins(ctx.rng.draws),
                 "draw_start": live.draw_counter,
+                **(facts or {}),
             }
             game = live.game
             try:
@@ -493,6 +505,7 @@ class MatchApp:
                 return live, appended.last_version, True
             live.version = appended.last_version
             live.draw_counter = ctx.rng.counter
+            live.note_facts(facts)
             live.ended = live.ended or outcome is not None
             metrics.EVENTS_APPENDED.labels(game.id).inc(len(new))
             self._remember(live, command_id, appended.last_version)
@@ -558,7 +571,9 @@ class MatchApp:
             return
         payload = live.snapshot()
         live.last_snapshot_version = live.version
-        task = asyncio.create_task(self.store.save_snapshot(live.stream_id, live.version, payload, state_type="table"))
+        task = asyncio.create_task(
+            self.store.save_snapshot(live.stream_id, live.version, payload, state_type=SNAPSHOT_TYPE)
+        )
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,13 @@ class TableSnapshot(msgspec.Struct):
     draw_counter: int
     ended: bool
     state: msgspec.Raw
+    # the platform's facts folded so far (lobby access, seats played by a bot)
+    access: TableAccess = msgspec.field(default_factory=TableAccess)
+    controllers: dict[int, bool] = msgspec.field(default_factory=dict)
+
+
+# snapshots of another layout are ignored (a snapshot is only a cache)
+SNAPSHOT_TYPE = "table/2"
 
 
 _SNAPSHOT_DECODER = msgspec.json.Decoder(TableSnapshot)
@@ -55,6 +63,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # who may watch as a spectator, from the lobby's facts in the same stream
     access: TableAccess = field(default_factory=TableAccess)
+    # seats handed to a bot (True) or taken back (False) through ControlTable
+    controllers: dict[int, bool] = field(default_factory=dict)
     # request ids answered recently: command id -> version after it
     recent: dict[str, int] = field(default_factory=dict)
 
@@ -75,6 +85,8 @@ class LiveTable:
         self.version = snap.version
         self.draw_counter = snap.draw_counter
         self.ended = snap.ended
+        self.access = snap.access
+        self.controllers = dict(snap.controllers)
         self.last_snapshot_version = snap.version
 
     def snapshot(self) -> bytes:
@@ -86,6 +98,8 @@ class LiveTable:
                 draw_counter=self.draw_counter,
                 ended=self.ended,
                 state=msgspec.Raw(msgspec.json.encode(self.state)),
+                access=self.access,
+                controllers=self.controllers,
             )
         )
 
@@ -101,10 +115,23 @@ class LiveTable:
             self.state = self.game.evolve(self.state, game_event)
         else:  # the lobby's facts: only who may watch matters to the match
             self.access.apply(event.type, event.payload)
+        self.note_facts(event.metadata)
         draws = event.metadata.get("draws") if event.metadata else None
         if draws:
             self.draw_counter = max(self.draw_counter, int(draws[-1]["n"]) + 1)
         self.version = event.version
+
+    def note_facts(self, metadata: Mapping[str, Any] | None) -> None:
+        """Platform facts carried in event metadata (who plays a seat)."""
+        controller = metadata.get("controller") if metadata else None
+        if controller:
+            self.controllers[int(controller["seat"])] = bool(controller["by_bot"])
+
+    def played_by_bot(self, seat: int) -> bool:
+        """A bot seat, or a player's seat handed to a bot and not taken back."""
+        if 0 <= seat < len(self.seats) and self.seats[seat].is_bot:
+            return True
+        return self.controllers.get(seat, False)
 
     def ended_payload(self, outcome: Any, now_ms: int) -> MatchEnded:
         assert self.seed is not None
