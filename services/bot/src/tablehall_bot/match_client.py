@@ -36,6 +36,7 @@ class Answer(enum.Enum):
     STALE = "stale"  # decided meanwhile, not our turn any more, version conflict (ABORTED)
     REFUSED = "refused"  # the rules refused the move in the state the match holds
     RETRY = "retry"  # the match did not answer
+    NOT_MINE = "not_mine"  # the seat's player took it back (the match says so before the lobby does)
     FAILED = "failed"
 
 
@@ -103,6 +104,8 @@ class MatchClient:
         info = error_info(exc)
         reason = info.reason if info is not None else ""
         self.last_error = f"{exc.code().name} {reason}: {exc.details()}"
+        if reason == "NOT_A_BOT_SEAT":
+            return Answer.NOT_MINE
         if reason in STALE_REASONS or exc.code() == grpc.StatusCode.ABORTED:
             return Answer.STALE
         if exc.code() in RETRY_CODES:
