@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import importlib
+import os
 import signal
 import sys
 
@@ -31,6 +33,20 @@ SERVICES: dict[str, str] = {
     "timer": "tablehall_timer.service",
     "bot": "tablehall_bot.service",
 }
+
+
+def tune_gc() -> None:
+    """Fewer, later garbage collections for a long-running server.
+
+    Everything loaded at start-up (modules, protos, game data) is frozen out
+    of the collector, and the young generation is collected every 50,000
+    allocations instead of 700: collection pauses were the tail of the
+    command latency.
+    """
+    if os.environ.get("TABLEHALL_GC_TUNING", "1") == "1":
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(50_000, 20, 20)
 
 
 def migration_folders() -> list[object]:
@@ -87,6 +103,7 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
         module = importlib.import_module(SERVICES[name])
         components.append(await module.component(ctx))
     registrations = [fn for c in components for fn in c.register]
+    tune_gc()
     open_methods = [m for c in components for m in c.extras.get("open_methods", ())]
     server, bound, health = build_server(authenticator(settings), registrations, address, open_methods)
     try:
