@@ -12,6 +12,7 @@ from prometheus_client import REGISTRY
 from support.matchkit import Tokens
 from support.projectionkit import Stack, caught_up, dump_models, finish, new_race, play, start_stack, stop_stack
 
+from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall_eventstore import NewEvent, RecordedEvent
 from tablehall_platform.errors import error_info
@@ -147,17 +148,17 @@ async def test_the_journal_shows_each_reader_only_what_they_may_see(stack: Stack
     version = await stack.store.stream_version("table-" + table.split("/")[1])
     assert max(x.version for x in carol) <= version - 4 < max(x.version for x in alice)
     with pytest.raises(grpc.aio.AioRpcError) as caught:
-        await _journal(stack, tokens, table, "op", role=pb.VIEWER_ROLE_AUDITOR)
+        await _journal(stack, tokens, table, "op", role=match_pb2.VIEWER_ROLE_AUDITOR)
     assert error_info(caught.value).reason == "MATCH_NOT_FINISHED"  # type: ignore[union-attr]
     await finish(stack, tokens, table)
     await caught_up(stack)
-    audit = await _journal(stack, tokens, table, "op", role=pb.VIEWER_ROLE_AUDITOR)
+    audit = await _journal(stack, tokens, table, "op", role=match_pb2.VIEWER_ROLE_AUDITOR)
     assert len([x for x in audit if x.code == "testgame.secret_dealt"]) == 2
     assert audit[-1].code == "match.ended" and "Seed revealed" in audit[-1].en
     carol = await _journal(stack, tokens, table, "carol")
     assert carol[-1].code == "match.ended"  # finished: no delay any more
     with pytest.raises(grpc.aio.AioRpcError) as caught:
-        await _journal(stack, tokens, table, "carol", role=pb.VIEWER_ROLE_AUDITOR)
+        await _journal(stack, tokens, table, "carol", role=match_pb2.VIEWER_ROLE_AUDITOR)
     assert caught.value.code() == grpc.StatusCode.PERMISSION_DENIED
 
 

@@ -11,6 +11,7 @@ import pytest
 from support.matchkit import Tokens
 from support.projectionkit import Stack, finish, new_race, play
 
+from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall_platform.errors import error_info
 
@@ -51,7 +52,7 @@ async def test_each_viewer_gets_a_snapshot_then_every_version_redacted_by_the_ga
     carol = watch(stack, tokens, table, "carol")
     first = await collect(alice, start)
     assert first[0].kind == pb.UPDATE_KIND_SNAPSHOT and first[0].version == start
-    assert first[0].role == pb.VIEWER_ROLE_SEAT and first[0].seat == 0
+    assert first[0].role == match_pb2.VIEWER_ROLE_SEAT and first[0].seat == 0
     final = await finish(stack, tokens, table)
     alice = watch(stack, tokens, table, "alice", from_version=start)
     got = {name: await collect(call, final) for name, call in (("alice", alice), ("bob", bob), ("carol", carol))}
@@ -72,7 +73,7 @@ async def test_each_viewer_gets_a_snapshot_then_every_version_redacted_by_the_ga
                 params = json.loads(line.params_json)
                 if line.code == "testgame.secret_dealt":
                     assert params["seat"] == seat
-    assert got["carol"][0].role == pb.VIEWER_ROLE_SPECTATOR and got["carol"][0].seat == -1
+    assert got["carol"][0].role == match_pb2.VIEWER_ROLE_SPECTATOR and got["carol"][0].seat == -1
     assert got["carol"][-1].finished and json.loads(got["carol"][-1].outcome_json)["places"]
     rolled = [line for m in got["bob"] for line in m.journal if line.code == "testgame.rolled"]
     assert rolled and "rolls" in rolled[0].en and "выбрасывает" in rolled[0].ru
@@ -124,23 +125,23 @@ async def _refused(call: Any, code: grpc.StatusCode, reason: str) -> None:
 async def test_roles_follow_the_match_rules(stack: Stack, tokens: Tokens) -> None:
     table = await new_race(stack, tokens)
     await _refused(
-        watch(stack, tokens, table, "op", role=pb.VIEWER_ROLE_AUDITOR),
+        watch(stack, tokens, table, "op", role=match_pb2.VIEWER_ROLE_AUDITOR),
         grpc.StatusCode.FAILED_PRECONDITION,
         "MATCH_NOT_FINISHED",
     )
     await _refused(
-        watch(stack, tokens, table, "carol", role=pb.VIEWER_ROLE_SEAT),
+        watch(stack, tokens, table, "carol", role=match_pb2.VIEWER_ROLE_SEAT),
         grpc.StatusCode.PERMISSION_DENIED,
         "NOT_A_MEMBER",
     )
     final = await finish(stack, tokens, table)
     await _refused(
-        watch(stack, tokens, table, "alice", role=pb.VIEWER_ROLE_AUDITOR),
+        watch(stack, tokens, table, "alice", role=match_pb2.VIEWER_ROLE_AUDITOR),
         grpc.StatusCode.PERMISSION_DENIED,
         "NOT_ALLOWED",
     )
-    audit = await collect(watch(stack, tokens, table, "op", role=pb.VIEWER_ROLE_AUDITOR, from_version=1), final)
-    assert audit[0].role == pb.VIEWER_ROLE_AUDITOR and None not in json.loads(audit[0].view_json)["secrets"]
+    audit = await collect(watch(stack, tokens, table, "op", role=match_pb2.VIEWER_ROLE_AUDITOR, from_version=1), final)
+    assert audit[0].role == match_pb2.VIEWER_ROLE_AUDITOR and None not in json.loads(audit[0].view_json)["secrets"]
     assert len([line for m in audit for line in m.journal if line.code == "testgame.secret_dealt"]) == 2
     await _refused(
         watch(stack, tokens, table, "alice", from_version=final + 1),
@@ -172,8 +173,6 @@ async def test_a_private_table_is_watched_only_by_those_the_lobby_let_in(stack: 
         0,
         [lobby_event("TableCreated", private=True, spectators_allowed=True, at_ms=1)],
     )
-    from tablehall.match.v1 import match_pb2
-
     await stack.stub.StartMatch(
         match_pb2.StartMatchRequest(
             table=table,

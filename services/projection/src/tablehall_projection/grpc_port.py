@@ -8,6 +8,7 @@ from typing import Any
 import grpc
 import msgspec
 
+from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall.projection.v1 import projection_pb2_grpc as pb_grpc
 from tablehall_match.app import parse_table
@@ -22,10 +23,10 @@ from tablehall_projection.queries import Summary
 from tablehall_rules import SeatInfo
 
 ROLE_NAMES = {
-    pb.VIEWER_ROLE_UNSPECIFIED: "",
-    pb.VIEWER_ROLE_SEAT: "seat",
-    pb.VIEWER_ROLE_SPECTATOR: "spectator",
-    pb.VIEWER_ROLE_AUDITOR: "auditor",
+    match_pb2.VIEWER_ROLE_UNSPECIFIED: "",
+    match_pb2.VIEWER_ROLE_SEAT: "seat",
+    match_pb2.VIEWER_ROLE_SPECTATOR: "spectator",
+    match_pb2.VIEWER_ROLE_AUDITOR: "auditor",
 }
 ROLE_VALUES = {v: k for k, v in ROLE_NAMES.items() if v}
 STATUS_NAMES = {
@@ -71,7 +72,7 @@ def frame_to_proto(frame: Frame, kind: str) -> pb.WatchTableResponse:
         view_json=_json(frame.view).decode(),
         journal=[_line(line) for line in frame.journal],
         decisions=[
-            pb.Decision(
+            match_pb2.Decision(
                 key=d.key,
                 seat=d.seat,
                 kind=d.kind,

@@ -25,10 +25,10 @@ MATCH_ROLES = {
     Role.AUDITOR: match_pb2.VIEWER_ROLE_AUDITOR,
 }
 PROJECTION_ROLES = {
-    Role.DEFAULT: projection_pb2.VIEWER_ROLE_UNSPECIFIED,
-    Role.SEAT: projection_pb2.VIEWER_ROLE_SEAT,
-    Role.SPECTATOR: projection_pb2.VIEWER_ROLE_SPECTATOR,
-    Role.AUDITOR: projection_pb2.VIEWER_ROLE_AUDITOR,
+    Role.DEFAULT: match_pb2.VIEWER_ROLE_UNSPECIFIED,
+    Role.SEAT: match_pb2.VIEWER_ROLE_SEAT,
+    Role.SPECTATOR: match_pb2.VIEWER_ROLE_SPECTATOR,
+    Role.AUDITOR: match_pb2.VIEWER_ROLE_AUDITOR,
 }
 _MATCH_ROLE_BACK = {v: k for k, v in MATCH_ROLES.items()}
 _PROJECTION_ROLE_BACK = {v: k for k, v in PROJECTION_ROLES.items()}
@@ -92,7 +92,7 @@ def table_from_proto(t: lobby_pb2.Table) -> Table:
     )
 
 
-def decision_from_proto(d: match_pb2.Decision | projection_pb2.Decision) -> Decision:
+def decision_from_proto(d: match_pb2.Decision) -> Decision:
     return Decision(d.key, d.seat, d.kind, d.clock, d.opened_at_unix_ms, d.clock_ms, d.deadline_unix_ms)
 
 
