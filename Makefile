@@ -21,9 +21,10 @@ help:
 $(UV):
 	$(PYTHON) -m pip install --user --quiet uv
 
+# UV_NATIVE_TLS: trust the system's certificates (as pip does), not only uv's bundled roots
 $(STAMP): $(UV) pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml services/*/pyproject.toml)
 	mkdir -p $(PROTO_OUT)/tablehall && touch $(PROTO_OUT)/tablehall/__init__.py
-	UV_PYTHON_DOWNLOADS=never $(UV) sync --frozen --python $(PYTHON)
+	UV_PYTHON_DOWNLOADS=never UV_NATIVE_TLS=1 $(UV) sync --frozen --python $(PYTHON)
 	touch $(STAMP)
 
 install: $(STAMP) protos
