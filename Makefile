@@ -2,7 +2,11 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 PYTHON ?= python3
-UV := $(shell command -v uv 2>/dev/null || echo $(HOME)/.local/bin/uv)
+# uv from PATH, else as a module of $(PYTHON) (installed with pip --user when missing)
+UV := $(shell command -v uv 2>/dev/null)
+ifeq ($(UV),)
+UV := $(PYTHON) -m uv
+endif
 VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_OUT := libs/protos/src
@@ -18,13 +22,12 @@ help:
 	@echo "make bench  benchmarks (not part of make test)"
 	@echo "make lint   ruff + mypy"
 
-$(UV):
-	$(PYTHON) -m pip install --user --quiet uv
-
-# UV_NATIVE_TLS: trust the system's certificates (as pip does), not only uv's bundled roots
-$(STAMP): $(UV) pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml services/*/pyproject.toml)
+# UV_NATIVE_TLS (older uv) / UV_SYSTEM_CERTS (newer): trust the system's certificates as pip
+# does, not only uv's bundled roots (a TLS-inspecting proxy breaks a cold uv cache otherwise)
+$(STAMP): pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml services/*/pyproject.toml)
+	@$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --user --quiet uv || $(PYTHON) -m pip install --quiet uv
 	mkdir -p $(PROTO_OUT)/tablehall && touch $(PROTO_OUT)/tablehall/__init__.py
-	UV_PYTHON_DOWNLOADS=never UV_NATIVE_TLS=1 $(UV) sync --frozen --python $(PYTHON)
+	UV_PYTHON_DOWNLOADS=never UV_NATIVE_TLS=1 UV_SYSTEM_CERTS=1 $(UV) sync --frozen --python $(PYTHON)
 	touch $(STAMP)
 
 install: $(STAMP) protos
