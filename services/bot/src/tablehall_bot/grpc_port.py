@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import grpc
@@ -10,19 +9,10 @@ import grpc
 from tablehall.bot.v1 import bot_pb2, bot_pb2_grpc
 from tablehall_bot.tables import Tables
 from tablehall_platform.auth import current_principal
-from tablehall_platform.errors import BadRequest, NotFound, Unauthenticated
+from tablehall_platform.errors import NotFound, Unauthenticated
+from tablehall_platform.names import parse_table
 
-_TABLE = re.compile(r"^tables/([a-z0-9-]{1,64})$")
 _DIFFICULTY = {"easy": bot_pb2.DIFFICULTY_EASY, "strong": bot_pb2.DIFFICULTY_STRONG}
-
-
-def parse_table(name: str) -> str:
-    found = _TABLE.match(name)
-    if found is None:
-        raise BadRequest(
-            "INVALID_TABLE_NAME", "A table is named tables/{id} (1-64 of a-z, 0-9, -).", ru="Имя стола: tables/{id}."
-        )
-    return found.group(1)
 
 
 class BotServicer(bot_pb2_grpc.BotServiceServicer):  # type: ignore[misc]

@@ -10,7 +10,6 @@ the lobby's event first (the timer reads it), then the game's hook.
 from __future__ import annotations
 
 import hashlib
-import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -34,19 +33,7 @@ from tablehall_rules.registry import get_game
 
 log = structlog.get_logger("lobby")
 
-TABLE_NAME = re.compile(r"^tables/([a-z0-9][a-z0-9-]{0,63})$")
 MATCH_START_ATTEMPTS = 3
-
-
-def parse_table(name: str) -> str:
-    found = TABLE_NAME.match(name)
-    if not found:
-        raise BadRequest(
-            "INVALID_TABLE_NAME",
-            "A table is named 'tables/{id}', id of [a-z0-9-], 1-64 chars.",
-            ru="Стол называется 'tables/{id}'.",
-        )
-    return found.group(1)
 
 
 def load_game(game_id: str) -> Any:

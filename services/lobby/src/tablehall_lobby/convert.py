@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall_lobby.chat import Message
 from tablehall_lobby.state import LobbyTable
-from tablehall_platform.errors import BadRequest
 
 STATUS = {
     "waiting": lobby_pb2.TABLE_STATUS_WAITING,
@@ -17,18 +15,6 @@ STATUS = {
     "finished": lobby_pb2.TABLE_STATUS_FINISHED,
     "closed": lobby_pb2.TABLE_STATUS_CLOSED,
 }
-
-
-def options_from_json(text: str) -> dict[str, Any]:
-    try:
-        options = json.loads(text or "{}")
-    except json.JSONDecodeError as exc:
-        raise BadRequest(
-            "INVALID_OPTIONS_JSON", f"options_json is not JSON: {exc}", ru="options_json — не JSON."
-        ) from exc
-    if not isinstance(options, dict):
-        raise BadRequest("INVALID_OPTIONS_JSON", "options_json must be an object.", ru="Нужен объект JSON.")
-    return options
 
 
 def table_to_proto(table: LobbyTable, detailed: bool) -> lobby_pb2.Table:

@@ -9,13 +9,14 @@ import grpc
 
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2
-from tablehall_lobby.app import LobbyApp, parse_table
-from tablehall_lobby.convert import message_to_proto, options_from_json, table_to_proto
+from tablehall_lobby.app import LobbyApp
+from tablehall_lobby.convert import message_to_proto, table_to_proto
 from tablehall_lobby.identity import Actor, Identity
 from tablehall_lobby.presence import PresenceHub
 from tablehall_lobby.state import LobbyTable
 from tablehall_platform.auth import current_principal
 from tablehall_platform.errors import BadRequest
+from tablehall_platform.names import options_from_json, parse_table
 
 Ctx = Any  # grpc.aio.ServicerContext (grpc is untyped here)
 

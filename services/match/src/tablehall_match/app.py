@@ -8,7 +8,6 @@ snapshots, seed commitment and reveal).
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,7 +49,6 @@ from tablehall_rules.registry import get_game
 
 log = structlog.get_logger("match")
 
-TABLE_NAME = re.compile(r"^tables/([a-z0-9][a-z0-9-]{0,63})$")
 RECENT_LIMIT = 256
 BOT_SERVICE = "service:bot"  # the bot service's identity (ServiceProvider.service_token("bot"))
 
@@ -65,17 +63,6 @@ class HeldElsewhere(Exception):
     def __init__(self, address: str) -> None:
         super().__init__(address)
         self.address = address
-
-
-def parse_table(name: str) -> str:
-    match = TABLE_NAME.match(name)
-    if not match:
-        raise BadRequest(
-            "INVALID_TABLE_NAME",
-            "A table is named 'tables/{id}', id of [a-z0-9-], 1-64 chars.",
-            ru="Стол называется 'tables/{id}'.",
-        )
-    return match.group(1)
 
 
 @dataclass(frozen=True)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import grpc
 import msgspec
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
-from tablehall_match.app import HeldElsewhere, MatchApp, ViewResult, parse_table
+from tablehall_match.app import HeldElsewhere, MatchApp, ViewResult
 from tablehall_match.proto_games import command_from_proto, command_to_proto
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import BadRequest, Unauthenticated, Unavailable
+from tablehall_platform.names import options_from_json, parse_table
 from tablehall_rules import SeatInfo
 
 ROLE_NAMES = {
@@ -95,14 +95,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         self, request: match_pb2.StartMatchRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.StartMatchResponse:
         table_id = parse_table(request.table)
-        try:
-            options = json.loads(request.options_json or "{}")
-        except json.JSONDecodeError as exc:
-            raise BadRequest(
-                "INVALID_OPTIONS_JSON", f"options_json is not JSON: {exc}", ru="options_json — не JSON."
-            ) from exc
-        if not isinstance(options, dict):
-            raise BadRequest("INVALID_OPTIONS_JSON", "options_json must be an object.", ru="Нужен объект JSON.")
+        options = options_from_json(request.options_json)
         seats = [SeatInfo(s.seat, s.user_id, s.name or s.user_id, s.is_bot) for s in request.seats]
         version, seed_hash = await self.app.start_match(
             _principal(), table_id, request.game, options, seats, request.request_id

@@ -11,9 +11,9 @@ import msgspec
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall.projection.v1 import projection_pb2_grpc as pb_grpc
-from tablehall_match.app import parse_table
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import Unauthenticated
+from tablehall_platform.names import parse_table
 from tablehall_projection.app import ProjectionApp
 from tablehall_projection.journal import JournalLine
 from tablehall_projection.live.frames import Frame

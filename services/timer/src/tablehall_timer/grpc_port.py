@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import re
 from typing import Any
 
 import grpc
@@ -12,10 +11,10 @@ import grpc
 from tablehall.timer.v1 import timer_pb2, timer_pb2_grpc
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import BadRequest, NotFound, PermissionDenied, Unauthenticated
+from tablehall_platform.names import TABLE_NAME, parse_table
 from tablehall_timer.schedule import TableClock
 from tablehall_timer.scheduler import Scheduler
 
-TABLE_NAME = re.compile(r"^tables/([a-z0-9][a-z0-9-]{0,63})$")
 DEFAULT_PAGE = 100
 MAX_PAGE = 1000
 
@@ -25,17 +24,6 @@ def _principal() -> Principal:
     if principal is None:
         raise Unauthenticated("TOKEN_MISSING", "Not signed in.", ru="Вход не выполнен.")
     return principal
-
-
-def parse_table(name: str) -> str:
-    found = TABLE_NAME.match(name)
-    if not found:
-        raise BadRequest(
-            "INVALID_TABLE_NAME",
-            "A table is named 'tables/{id}', id of [a-z0-9-], 1-64 chars.",
-            ru="Стол называется 'tables/{id}'.",
-        )
-    return found.group(1)
 
 
 def encode_token(table_id: str) -> str:
