@@ -10,19 +10,17 @@
 from __future__ import annotations
 
 import enum
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import grpc
 import msgspec
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
+from tablehall_match.proto_games import command_from_proto, command_to_proto
 from tablehall_platform.errors import error_info
 from tablehall_rules import PendingDecision
-from tablehall_rules.registry import game_module
 
 CALL_TIMEOUT_S = 10.0
 # the state moved on while we thought: re-read and decide again if still ours
@@ -52,17 +50,6 @@ class SeatView:
     finished: bool
 
 
-_codecs: dict[str, ModuleType] = {}
-
-
-def _codec(game_id: str) -> ModuleType:
-    module = _codecs.get(game_id)
-    if module is None:
-        module = importlib.import_module(f"{game_module(game_id)}.proto_codec")
-        _codecs[game_id] = module
-    return module
-
-
 class MatchClient:
     def __init__(self, address: str, metadata: Sequence[tuple[str, str]]) -> None:
         self.metadata = list(metadata)
@@ -74,14 +61,13 @@ class MatchClient:
         request = match_pb2.GetTableViewRequest(table=f"tables/{table}", seat=seat)
         reply = await self._stub.GetTableView(request, metadata=self.metadata, timeout=CALL_TIMEOUT_S)
         v = reply.view
-        codec = _codec(v.game)
         return SeatView(
             table=table,
             game=v.game,
             version=v.version,
             seat=v.seat,
             view=msgspec.json.decode(v.view_json) if v.view_json else {},
-            legal=[codec.command_from_proto(getattr(c, v.game)) for c in v.legal_commands],
+            legal=[command_from_proto(v.game, c) for c in v.legal_commands],
             decisions=[
                 PendingDecision(d.key, d.seat, d.kind, d.clock, d.opened_at_unix_ms, d.clock_ms) for d in v.decisions
             ],
@@ -89,10 +75,8 @@ class MatchClient:
         )
 
     async def submit(self, table: str, game: str, seat: int, command: msgspec.Struct, request_id: str) -> Answer:
-        wrapped = match_pb2.GameCommand()
-        getattr(wrapped, game).CopyFrom(_codec(game).command_to_proto(command))
         request = match_pb2.SubmitCommandRequest(
-            table=f"tables/{table}", seat=seat, command=wrapped, request_id=request_id
+            table=f"tables/{table}", seat=seat, command=command_to_proto(game, command), request_id=request_id
         )
         try:
             reply = await self._stub.SubmitCommand(request, metadata=self.metadata, timeout=CALL_TIMEOUT_S)
