@@ -9,7 +9,7 @@ import msgspec
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_match.app import HeldElsewhere, MatchApp, ViewResult
-from tablehall_match.proto_games import command_from_proto, command_to_proto
+from tablehall_match.proto_games import command_from_proto, command_to_proto, decision_to_proto
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import BadRequest, Unauthenticated, Unavailable
 from tablehall_platform.names import options_from_json, parse_table
@@ -41,18 +41,7 @@ def view_to_proto(view: ViewResult) -> match_pb2.TableView:
         seat=view.seat if view.seat is not None else -1,
         view_json=msgspec.json.encode(view.view).decode(),
         legal_commands=[command_to_proto(view.game, c) for c in view.legal],
-        decisions=[
-            match_pb2.Decision(
-                key=d.key,
-                seat=d.seat,
-                kind=d.kind,
-                clock=d.clock,
-                opened_at_unix_ms=d.opened_at_ms,
-                clock_ms=d.clock_ms,
-                deadline_unix_ms=d.deadline_ms,
-            )
-            for d in view.decisions
-        ],
+        decisions=[decision_to_proto(d) for d in view.decisions],
         finished=view.finished,
         outcome_json=msgspec.json.encode(view.outcome).decode() if view.outcome is not None else "",
     )

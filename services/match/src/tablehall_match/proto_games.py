@@ -1,4 +1,4 @@
-"""Game commands <-> `GameCommand` protos, through each game's proto codec."""
+"""Game commands <-> `GameCommand` protos, through each game's proto codec; open decisions."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import msgspec
 
 from tablehall.match.v1 import match_pb2
 from tablehall_platform.errors import BadRequest
+from tablehall_rules import PendingDecision
 from tablehall_rules.registry import game_module
 
 _codecs: dict[str, ModuleType] = {}
@@ -42,3 +43,16 @@ def command_to_proto(game_id: str, command: msgspec.Struct) -> match_pb2.GameCom
     out = match_pb2.GameCommand()
     getattr(out, game_id).CopyFrom(inner)
     return out
+
+
+def decision_to_proto(d: PendingDecision) -> match_pb2.Decision:
+    """An open decision with its clock, as every service shows it."""
+    return match_pb2.Decision(
+        key=d.key,
+        seat=d.seat,
+        kind=d.kind,
+        clock=d.clock,
+        opened_at_unix_ms=d.opened_at_ms,
+        clock_ms=d.clock_ms,
+        deadline_unix_ms=d.deadline_ms,
+    )

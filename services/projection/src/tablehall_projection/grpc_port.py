@@ -11,6 +11,7 @@ import msgspec
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall.projection.v1 import projection_pb2_grpc as pb_grpc
+from tablehall_match.proto_games import decision_to_proto
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import Unauthenticated
 from tablehall_platform.names import parse_table
@@ -71,18 +72,7 @@ def frame_to_proto(frame: Frame, kind: str) -> pb.WatchTableResponse:
         game=frame.game,
         view_json=_json(frame.view).decode(),
         journal=[_line(line) for line in frame.journal],
-        decisions=[
-            match_pb2.Decision(
-                key=d.key,
-                seat=d.seat,
-                kind=d.kind,
-                clock=d.clock,
-                opened_at_unix_ms=d.opened_at_ms,
-                clock_ms=d.clock_ms,
-                deadline_unix_ms=d.deadline_ms,
-            )
-            for d in frame.decisions
-        ],
+        decisions=[decision_to_proto(d) for d in frame.decisions],
         finished=frame.finished,
         outcome_json=_json(frame.outcome).decode() if frame.outcome is not None else "",
     )
