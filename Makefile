@@ -11,6 +11,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_OUT := libs/protos/src
 PROTOS := $(shell find proto -name '*.proto' | sort)
+# google/rpc/status.proto and friends, as shipped by googleapis-common-protos in the venv
+GOOGLE_PROTOS = $(shell $(PY) -c 'import google.rpc, pathlib; print(pathlib.Path(google.rpc.__path__[0]).parents[1])')
 STAMP := $(VENV)/.installed
 
 .PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot clean
@@ -35,7 +37,7 @@ install: $(STAMP) protos
 # Generated code is built here, never committed (see .gitignore).
 $(PROTO_OUT)/.stamp: $(STAMP) $(PROTOS)
 	find $(PROTO_OUT)/tablehall -mindepth 1 -delete
-	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto --python_out=$(PROTO_OUT) --grpc_python_out=$(PROTO_OUT) \
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto -I $(GOOGLE_PROTOS) --python_out=$(PROTO_OUT) --grpc_python_out=$(PROTO_OUT) \
 		--mypy_out=$(PROTO_OUT) --mypy_grpc_out=$(PROTO_OUT) $(PROTOS)
 	find $(PROTO_OUT)/tablehall -type d -exec touch {}/__init__.py \;
 	touch $@

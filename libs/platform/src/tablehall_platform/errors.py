@@ -71,6 +71,23 @@ class Unavailable(ServiceError):
     code = grpc.StatusCode.UNAVAILABLE
 
 
+class Relayed(ServiceError):
+    """A refusal from another instance (a table's writer), passed on unchanged."""
+
+    def __init__(self, status: status_pb2.Status) -> None:
+        info = status_error_info(status)
+        super().__init__(info.reason if info else "RELAYED", status.message)
+        self.status = status
+        self.code = next((c for c in grpc.StatusCode if c.value[0] == status.code), grpc.StatusCode.UNKNOWN)
+
+    @classmethod
+    def from_call(cls, error: grpc.RpcError) -> Relayed:
+        status = rpc_status.from_call(error)
+        if status is None:  # a plain status without details
+            status = status_pb2.Status(code=error.code().value[0], message=error.details() or "")
+        return cls(status)
+
+
 def from_rule_error(error: RuleError) -> ServiceError:
     kind: type[ServiceError]
     if isinstance(error, InvalidCommand | InvalidOptions):
@@ -82,7 +99,10 @@ def from_rule_error(error: RuleError) -> ServiceError:
     return kind(error.reason, error.message_en, ru=error.message_ru, metadata=error.details)
 
 
-def to_status(error: ServiceError) -> grpc.Status:
+def status_proto(error: ServiceError) -> status_pb2.Status:
+    """The google.rpc.Status of an error: code, message, ErrorInfo, LocalizedMessage en/ru."""
+    if isinstance(error, Relayed):
+        return error.status
     info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
     details = [any_pb2.Any()]
     details[0].Pack(info)
@@ -92,19 +112,25 @@ def to_status(error: ServiceError) -> grpc.Status:
             packed.Pack(error_details_pb2.LocalizedMessage(locale=locale, message=text))
             details.append(packed)
     code_value = error.code.value[0]
-    status = status_pb2.Status(code=code_value, message=error.message, details=details)
     assert code_pb2.Code.Name(code_value)  # a real google.rpc code
-    return rpc_status.to_status(status)
+    return status_pb2.Status(code=code_value, message=error.message, details=details)
 
 
-def error_info(error: grpc.RpcError) -> error_details_pb2.ErrorInfo | None:
-    """The ErrorInfo of a received error (for clients and tests)."""
-    status = rpc_status.from_call(error)
-    if status is None:
-        return None
+def to_status(error: ServiceError) -> grpc.Status:
+    return rpc_status.to_status(status_proto(error))
+
+
+def status_error_info(status: status_pb2.Status) -> error_details_pb2.ErrorInfo | None:
+    """The ErrorInfo among a status's details."""
     for detail in status.details:
         if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
             info = error_details_pb2.ErrorInfo()
             detail.Unpack(info)
             return info
     return None
+
+
+def error_info(error: grpc.RpcError) -> error_details_pb2.ErrorInfo | None:
+    """The ErrorInfo of a received error (for clients and tests)."""
+    status = rpc_status.from_call(error)
+    return None if status is None else status_error_info(status)

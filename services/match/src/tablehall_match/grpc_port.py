@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import grpc
 import msgspec
+import structlog
+from google.rpc import code_pb2, status_pb2
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_match.app import HeldElsewhere, MatchApp, ViewResult
 from tablehall_match.proto_games import command_from_proto, command_to_proto, decision_to_proto
 from tablehall_platform.auth import Principal, current_principal
-from tablehall_platform.errors import BadRequest, Unauthenticated, Unavailable
+from tablehall_platform.errors import (
+    BadRequest,
+    Relayed,
+    ServiceError,
+    Unauthenticated,
+    Unavailable,
+    from_rule_error,
+    status_proto,
+)
 from tablehall_platform.names import options_from_json, parse_table
 from tablehall_rules import SeatInfo
+from tablehall_rules.errors import RuleError
+
+log = structlog.get_logger("match")
 
 ROLE_NAMES = {
     match_pb2.VIEWER_ROLE_UNSPECIFIED: "",
@@ -23,6 +39,8 @@ ROLE_NAMES = {
 }
 ROLE_VALUES = {v: k for k, v in ROLE_NAMES.items() if v}
 FORWARDED = "x-tablehall-forwarded"
+# Commands in flight per SubmitCommands stream; beyond it the stream stops reading.
+STREAM_IN_FLIGHT = 256
 
 
 def _principal() -> Principal:
@@ -77,8 +95,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                     "The table's writer does not answer; retry shortly.",
                     ru="Стол не отвечает; повторите.",
                 ) from exc
-            await context.abort(exc.code(), exc.details() or "")
-            raise
+            raise Relayed.from_call(exc) from exc
 
     async def StartMatch(
         self, request: match_pb2.StartMatchRequest, context: grpc.aio.ServicerContext
@@ -94,8 +111,12 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
     async def SubmitCommand(
         self, request: match_pb2.SubmitCommandRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.SubmitCommandResponse:
+        return await self._submit(_principal(), request, context)
+
+    async def _submit(
+        self, principal: Principal, request: match_pb2.SubmitCommandRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.SubmitCommandResponse:
         table_id = parse_table(request.table)
-        principal = _principal()
         try:
             live = await self.app.table(table_id)
         except HeldElsewhere as moved:
@@ -109,6 +130,68 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         return match_pb2.SubmitCommandResponse(
             version=outcome.version, duplicate=outcome.duplicate, view=view_to_proto(outcome.view)
         )
+
+    async def SubmitCommands(
+        self, requests: AsyncIterator[match_pb2.SubmitCommandsRequest], context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[match_pb2.SubmitCommandsResponse]:
+        """Many SubmitCommand on one stream (see the proto for the contract)."""
+        principal = _principal()
+        answers: asyncio.Queue[match_pb2.SubmitCommandsResponse | ServiceError | None] = asyncio.Queue()
+        slots = asyncio.Semaphore(STREAM_IN_FLIGHT)
+        previous: dict[str, asyncio.Task[None]] = {}  # per table: its last command, to keep their order
+        running: set[asyncio.Task[None]] = set()
+
+        async def answer(request: match_pb2.SubmitCommandRequest, before: asyncio.Task[None] | None) -> None:
+            try:
+                if before is not None:
+                    await asyncio.wait([before])
+                reply = match_pb2.SubmitCommandsResponse(table=request.table, request_id=request.request_id)
+                try:
+                    reply.committed.CopyFrom(await self._submit(principal, request, context))
+                except RuleError as exc:
+                    reply.error.CopyFrom(status_proto(from_rule_error(exc)))
+                except ServiceError as exc:
+                    reply.error.CopyFrom(status_proto(exc))
+                except Exception:
+                    log.exception("streamed command failed", table=request.table, request_id=request.request_id)
+                    reply.error.CopyFrom(status_pb2.Status(code=code_pb2.INTERNAL, message="Internal error."))
+                answers.put_nowait(reply)
+            finally:
+                slots.release()
+                if previous.get(request.table) is asyncio.current_task():
+                    del previous[request.table]
+
+        async def read() -> None:
+            try:
+                async for message in requests:
+                    await slots.acquire()
+                    if principal.expires_at <= time.time():
+                        slots.release()
+                        answers.put_nowait(
+                            Unauthenticated("TOKEN_EXPIRED", "The token has expired.", ru="Срок токена истёк.")
+                        )
+                        return
+                    request = message.command
+                    task = asyncio.create_task(answer(request, previous.get(request.table)))
+                    previous[request.table] = task
+                    running.add(task)
+                    task.add_done_callback(running.discard)
+                if running:
+                    await asyncio.wait(set(running))
+            except Exception as exc:  # the client went away mid-read: nobody to answer
+                log.info("command stream ended", error=repr(exc))
+            finally:
+                answers.put_nowait(None)
+
+        reader = asyncio.create_task(read())
+        try:
+            while (reply := await answers.get()) is not None:
+                if isinstance(reply, ServiceError):
+                    raise reply
+                yield reply
+        finally:
+            # commands in flight finish (they may be committing); only reading stops
+            reader.cancel()
 
     async def GetTableView(
         self, request: match_pb2.GetTableViewRequest, context: grpc.aio.ServicerContext
