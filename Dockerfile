@@ -8,6 +8,7 @@ COPY . .
 RUN mkdir -p libs/protos/src/tablehall && touch libs/protos/src/tablehall/__init__.py \
  && UV_PYTHON_DOWNLOADS=never uv sync --frozen --python python3.11 \
  && PATH=/app/.venv/bin:$PATH .venv/bin/python -m grpc_tools.protoc -I proto \
+      -I "$(.venv/bin/python -c 'import google.rpc, pathlib; print(pathlib.Path(google.rpc.__path__[0]).parents[1])')" \
       --python_out=libs/protos/src --grpc_python_out=libs/protos/src $(find proto -name '*.proto') \
  && find libs/protos/src/tablehall -type d -exec touch {}/__init__.py \;
 

@@ -9,6 +9,7 @@ from support.timerkit import Env, RunningTimer, set_presence, wait_until
 
 from tablehall.match.v1 import match_pb2
 from tablehall.timer.v1 import timer_pb2
+from tablehall_match.stream_events import stream_id
 from tablehall_platform.errors import error_info
 
 OPERATOR = ("root", ("operator",))
@@ -112,10 +113,11 @@ async def test_a_schedule_rebuilt_from_postgres_equals_the_one_followed_live(env
     )
     closed_id = closed.split("/")[1]
 
+    # the closed table's events come last in the global order
+    (*_, closed_last) = await env.match.store.read_stream(stream_id(closed_id))
+
     async def caught_up() -> bool:
-        # the closed table's events come last in the global order
-        followed = live.service.app.scheduler.tables
-        return closed_id not in followed and len(followed) == 3
+        return live.service.app.scheduler.position >= closed_last.position
 
     await wait_until(caught_up, what="the live timer to catch up")
     rebuilt = await env.start_timer()

@@ -68,6 +68,7 @@ class Scheduler:
         self.idle_ms = idle_ms
         self.clock_ms = clock_ms
         self.tables: dict[str, TableClock] = {}
+        self.position = 0  # the last global position fed in (how far the schedule has read)
         self.stats: Counter[str] = Counter()
         self._heap: list[tuple[int, int, str]] = []
         self._generation: dict[str, int] = {}
@@ -85,6 +86,7 @@ class Scheduler:
         self, stream_id: str, position: int, event_type: str, payload: bytes, metadata: Mapping[str, Any]
     ) -> None:
         """Fold one stored event into its table's clocks and re-plan the table."""
+        self.position = max(self.position, position)
         table_id = table_id_of(stream_id)
         if table_id is None:
             return
