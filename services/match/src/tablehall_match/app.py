@@ -252,7 +252,7 @@ class MatchApp:
                 "The table changed while starting; retry.",
                 ru="Стол изменился; повторите.",
             ) from exc
-        metrics.EVENTS_APPENDED.labels(game_id).inc(1 + len(rest))
+        metrics.events_appended(game_id).inc(1 + len(rest))
         log.info("match started", table=table_id, game=game_id, seats=len(seats), version=result.last_version)
         return result.last_version, commitment(seed)
 
@@ -351,7 +351,7 @@ class MatchApp:
             log.exception("command failed", table=table_id, request_id=request_id, seat=seat)
             raise
         finally:
-            metrics.COMMAND_LATENCY.labels(game_id, outcome).observe(time.perf_counter() - started)
+            metrics.command_latency(game_id, outcome).observe(time.perf_counter() - started)
 
     async def submit_default(
         self, principal: Principal, table_id: str, decision_key: str, request_id: str
@@ -494,7 +494,7 @@ class MatchApp:
             live.draw_counter = ctx.rng.counter
             live.note_facts(facts)
             live.ended = live.ended or outcome is not None
-            metrics.EVENTS_APPENDED.labels(game.id).inc(len(new))
+            metrics.events_appended(game.id).inc(len(new))
             self._remember(live, command_id, appended.last_version)
             self._maybe_snapshot(live)
             return live, live.version, False
