@@ -6,7 +6,7 @@ async with Client("127.0.0.1:50051") as client:
     ...
 """
 
-from tablehall_sdk.client import Client, new_request_id, table_name
+from tablehall_sdk.client import Client, CommandStream, new_request_id, table_name
 from tablehall_sdk.errors import (
     Aborted,
     AlreadyExists,
@@ -41,6 +41,7 @@ __all__ = [
     "AlreadyExists",
     "Client",
     "Command",
+    "CommandStream",
     "DeadlineExceeded",
     "Decision",
     "FailedPrecondition",

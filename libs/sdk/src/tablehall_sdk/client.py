@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import structlog
 
-from tablehall_sdk.adapters.transport import Transport
+from tablehall_sdk.adapters.transport import CommandCall, Transport
 from tablehall_sdk.errors import RETRYABLE, TablehallError, Unauthenticated, Unavailable
 from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Submitted, Table, TableView, Update
 from tablehall_sdk.retry import RetryPolicy
@@ -137,6 +137,14 @@ class Client:
         )
         return Submitted(version, duplicate, view, rid)
 
+    def command_stream(self) -> CommandStream:
+        """`submit` over one open stream (SubmitCommands): for a client that plays for long.
+
+        async with client.command_stream() as commands:
+            done = await commands.submit(table, seat, command)
+        """
+        return CommandStream(self)
+
     # ---- projection -----------------------------------------------------------
     async def journal(self, table: str, role: Role = Role.DEFAULT, *, page_size: int = 200) -> list[JournalLine]:
         """Every journal line the caller may read, oldest first."""
@@ -188,3 +196,41 @@ class Client:
             attempt += 1
             log.info("resuming live view", table=name, from_version=last, reason=reason)
             await asyncio.sleep(self.retry.delay(min(attempt, 8)))
+
+
+class CommandStream:
+    """Commands of one client on one SubmitCommands stream.
+
+    `submit` answers as `Client.submit` does (the same typed errors, the same
+    retries with the same request id); submits may run concurrently, those for
+    one table apply in the order sent. A broken stream (the server restarted,
+    the network dropped) is reopened by the next submit; the token is read when
+    a stream opens.
+    """
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+        self._call: CommandCall | None = None
+
+    async def __aenter__(self) -> CommandStream:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _open(self) -> CommandCall:
+        if self._call is None or self._call.broken is not None:
+            self._call = self._client._transport.command_call(self._client._metadata())
+        return self._call
+
+    async def submit(self, table: str, seat: int, command: Command, *, request_id: str | None = None) -> Submitted:
+        rid = request_id or new_request_id()
+        version, duplicate, view = await self._client._retrying(
+            lambda: self._open().submit(table_name(table), seat, command, rid)
+        )
+        return Submitted(version, duplicate, view, rid)
+
+    async def close(self) -> None:
+        if self._call is not None:
+            await self._call.close()
+            self._call = None

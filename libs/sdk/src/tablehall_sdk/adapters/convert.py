@@ -9,7 +9,7 @@ from typing import Any
 
 import grpc
 from google.protobuf import json_format
-from google.rpc import error_details_pb2
+from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from tablehall.lobby.v1 import lobby_pb2
@@ -44,8 +44,18 @@ def error_from_rpc(exc: grpc.RpcError) -> TablehallError:
     is_call = isinstance(exc, grpc.Call | grpc.aio.AioRpcError)
     code = exc.code().name if is_call else "UNKNOWN"
     details = (exc.details() if is_call else str(exc)) or ""
-    reason, messages, metadata = "", {}, {}
     status = rpc_status.from_call(exc) if is_call else None
+    return _typed(code, details, status)
+
+
+def error_from_status(status: status_pb2.Status) -> TablehallError:
+    """The typed error of a google.rpc.Status (a refusal answered on a stream)."""
+    code = next((c.name for c in grpc.StatusCode if c.value[0] == status.code), "UNKNOWN")
+    return _typed(code, status.message, status)
+
+
+def _typed(code: str, details: str, status: status_pb2.Status | None) -> TablehallError:
+    reason, messages, metadata = "", {}, {}
     for detail in status.details if status is not None else ():
         info = error_details_pb2.ErrorInfo()
         localized = error_details_pb2.LocalizedMessage()

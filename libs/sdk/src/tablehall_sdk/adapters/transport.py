@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any, TypeVar
@@ -12,6 +13,7 @@ from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
 from tablehall_sdk.adapters import convert
+from tablehall_sdk.errors import DeadlineExceeded, TablehallError, Unavailable
 from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Table, TableView, Update
 
 T = TypeVar("T")
@@ -129,6 +131,10 @@ class Transport:
         reply = await self._call(lambda: self.match.SubmitCommand(request, metadata=md, timeout=CALL_TIMEOUT))
         return reply.version, reply.duplicate, convert.view_from_proto(reply.view)
 
+    def command_call(self, md: list[tuple[str, str]]) -> CommandCall:
+        """Open a SubmitCommands stream."""
+        return CommandCall(self.match, md)
+
     # ---- projection -----------------------------------------------------------
     async def journal_page(
         self, md: list[tuple[str, str]], table: str, role: Role, page_size: int, page_token: str
@@ -154,3 +160,66 @@ class Transport:
             raise convert.error_from_rpc(exc) from exc
         finally:
             call.cancel()
+
+
+class CommandCall:
+    """One open SubmitCommands stream: each answer resolves the `submit` waiting for it.
+
+    grpc.aio allows one write at a time per call, so requests go through a queue
+    that the call's request iterator drains. When the stream breaks, every
+    waiting submit fails with the stream's typed error and `broken` is set.
+    """
+
+    def __init__(self, stub: match_pb2_grpc.MatchServiceStub, md: list[tuple[str, str]]) -> None:
+        self._outbox: asyncio.Queue[match_pb2.SubmitCommandsRequest | None] = asyncio.Queue()
+        # by (table, request_id): the server answers each with both
+        self._waiting: dict[tuple[str, str], asyncio.Future[tuple[int, bool, TableView]]] = {}
+        self._call = stub.SubmitCommands(self._requests(), metadata=md)
+        self._reader = asyncio.create_task(self._read())
+        self.broken: TablehallError | None = None
+
+    async def _requests(self) -> AsyncIterator[match_pb2.SubmitCommandsRequest]:
+        while (item := await self._outbox.get()) is not None:
+            yield item
+
+    async def _read(self) -> None:
+        error: TablehallError = Unavailable("STREAM_ENDED", "The command stream ended.")
+        try:
+            async for answer in self._call:
+                future = self._waiting.pop((answer.table, answer.request_id), None)
+                if future is None or future.done():
+                    continue
+                if answer.HasField("committed"):
+                    done = answer.committed
+                    future.set_result((done.version, done.duplicate, convert.view_from_proto(done.view)))
+                else:
+                    future.set_exception(convert.error_from_status(answer.error))
+        except grpc.RpcError as exc:
+            error = convert.error_from_rpc(exc)
+        finally:
+            self.broken = error
+            for future in self._waiting.values():
+                if not future.done():
+                    future.set_exception(error)
+            self._waiting.clear()
+
+    async def submit(self, table: str, seat: int, command: Command, request_id: str) -> tuple[int, bool, TableView]:
+        if self.broken is not None:
+            raise self.broken
+        key = (table, request_id)
+        future = self._waiting.get(key)
+        if future is None:  # the same request twice at once: both wait for its one answer
+            future = self._waiting[key] = asyncio.get_running_loop().create_future()
+            request = match_pb2.SubmitCommandRequest(
+                table=table, seat=seat, command=convert.command_to_proto(command), request_id=request_id
+            )
+            self._outbox.put_nowait(match_pb2.SubmitCommandsRequest(command=request))
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), CALL_TIMEOUT)
+        except TimeoutError as exc:
+            raise DeadlineExceeded("DEADLINE_EXCEEDED", "No answer in time; retry with the same request id.") from exc
+
+    async def close(self) -> None:
+        """Stop sending; answers still due arrive before the stream ends."""
+        self._outbox.put_nowait(None)
+        await self._reader
