@@ -181,3 +181,30 @@ def _claims(token: str) -> str:
 
     body = token.split(".")[1]
     return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode()
+
+
+async def test_a_stream_holds_at_most_its_limit_of_commands_in_flight(
+    match: Running, tokens: Tokens, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tablehall_match import grpc_port
+
+    monkeypatch.setattr(grpc_port, "STREAM_IN_FLIGHT", 3)
+    tables = [await start_race(match.stub, tokens) for _ in range(8)]
+    app = match.service.app
+    real_submit = app.submit
+    running = peak = 0
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal running, peak
+        running += 1
+        peak = max(peak, running)
+        try:
+            await asyncio.sleep(0.05)
+            return await real_submit(*args, **kwargs)
+        finally:
+            running -= 1
+
+    monkeypatch.setattr(app, "submit", counted)
+    answers = await exchange(match.stub, tokens("alice"), [command(t, 0, "roll", f"r-{t}") for t in tables])
+    assert all(a.WhichOneof("result") == "committed" for a in answers.values())
+    assert peak == 3  # eight tables, never more than three at once
