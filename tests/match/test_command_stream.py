@@ -15,7 +15,7 @@ from support.matchkit import SECRET, Running, Tokens, race_command, start_race, 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_match.stream_events import stream_id
 from tablehall_platform.auth import DevProvider
-from tablehall_platform.errors import status_error_info
+from tablehall_platform.errors import error_info, status_error_info
 
 
 def command(table: str, seat: int, kind: str, request_id: str) -> match_pb2.SubmitCommandsRequest:
@@ -208,3 +208,42 @@ async def test_a_stream_holds_at_most_its_limit_of_commands_in_flight(
     answers = await exchange(match.stub, tokens("alice"), [command(t, 0, "roll", f"r-{t}") for t in tables])
     assert all(a.WhichOneof("result") == "committed" for a in answers.values())
     assert peak == 3  # eight tables, never more than three at once
+
+
+async def test_a_stopping_server_answers_what_its_streams_hold_then_ends_them(
+    match: Running, tokens: Tokens, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await start_race(match.stub, tokens)
+    app = match.service.app
+    real_submit = app.submit
+    entered = asyncio.Event()
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        entered.set()
+        await asyncio.sleep(0.3)
+        return await real_submit(*args, **kwargs)
+
+    monkeypatch.setattr(app, "submit", slow)
+    queue: asyncio.Queue[match_pb2.SubmitCommandsRequest | None] = asyncio.Queue()
+
+    async def requests() -> AsyncIterator[match_pb2.SubmitCommandsRequest]:
+        while (item := await queue.get()) is not None:
+            yield item
+
+    call = match.stub.SubmitCommands(requests(), metadata=tokens("alice"))
+    queue.put_nowait(command(table, 0, "roll", "in-flight"))
+    await entered.wait()
+    await match.service.servicer.drain()  # the process begins to stop
+    # the command it held is answered (committed), then the stream ends: reconnect elsewhere
+    held = await call.read()
+    assert held.request_id == "in-flight" and held.WhichOneof("result") == "committed"
+    with pytest.raises(grpc.aio.AioRpcError) as ended:
+        await call.read()
+    assert ended.value.code() == grpc.StatusCode.UNAVAILABLE
+    assert error_info(ended.value).reason == "SERVER_STOPPING"  # type: ignore[union-attr]
+    # and a new stream is refused the same way
+    late = match.stub.SubmitCommands(messages([command(table, 1, "roll", "late")]), metadata=tokens("bob"))
+    with pytest.raises(grpc.aio.AioRpcError) as refused:
+        await late.read()
+    assert refused.value.code() == grpc.StatusCode.UNAVAILABLE
+    assert await match.store.stream_version(stream_id(table.split("/")[1])) == held.committed.version

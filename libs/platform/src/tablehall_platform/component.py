@@ -40,5 +40,8 @@ class Component:
     # each registers a servicer on the server and returns its full service name
     register: Sequence[Callable[[grpc.aio.Server], str]] = ()
     start: Callable[[], Awaitable[None]] | None = None
+    # called when the process begins to stop, before the gRPC server does: end
+    # long-lived calls cleanly (their clients reconnect elsewhere)
+    drain: Callable[[], Awaitable[None]] | None = None
     close: Callable[[], Awaitable[None]] | None = None
     extras: dict[str, Any] = field(default_factory=dict)

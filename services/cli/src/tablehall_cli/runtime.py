@@ -130,6 +130,10 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
         log.info("stopping")
         stop.set()
         await health.enter_graceful_shutdown()
+        for component in components:
+            if component.drain is not None:
+                with contextlib.suppress(Exception):
+                    await component.drain()
         await server.stop(grace=5)
         for component in reversed(components):
             if component.close is not None:

@@ -41,6 +41,16 @@ ROLE_VALUES = {v: k for k, v in ROLE_NAMES.items() if v}
 FORWARDED = "x-tablehall-forwarded"
 # Commands in flight per SubmitCommands stream; beyond it the stream stops reading.
 STREAM_IN_FLIGHT = 256
+# How long a stopping server waits for its command streams to answer what they hold.
+DRAIN_SECONDS = 5.0
+
+
+def _stopping() -> Unavailable:
+    return Unavailable(
+        "SERVER_STOPPING",
+        "This server is stopping; open a new stream.",
+        ru="Сервер останавливается; откройте новый поток.",
+    )
 
 
 def _principal() -> Principal:
@@ -69,6 +79,19 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
     def __init__(self, app: MatchApp) -> None:
         self.app = app
         self._channels: dict[str, grpc.aio.Channel] = {}
+        self._readers: set[asyncio.Task[None]] = set()  # of the open SubmitCommands streams
+        self._draining = False
+
+    async def drain(self) -> None:
+        """The process is stopping: open command streams stop reading, answer what
+        they hold, then end with UNAVAILABLE (SERVER_STOPPING) so their clients
+        reconnect elsewhere; new ones are refused the same way."""
+        self._draining = True
+        readers = set(self._readers)
+        for reader in readers:
+            reader.cancel()
+        if readers:
+            await asyncio.wait(readers, timeout=DRAIN_SECONDS)
 
     async def _forward(self, address: str, method: str, request: Any, context: grpc.aio.ServicerContext) -> Any:
         metadata = dict(context.invocation_metadata() or ())
@@ -162,30 +185,42 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                     del previous[request.table]
 
         async def read() -> None:
+            ending: ServiceError | None = None  # how the stream ends once every answer is out
             try:
                 async for message in requests:
                     await slots.acquire()
                     if principal.expires_at <= time.time():
                         slots.release()
-                        answers.put_nowait(
-                            Unauthenticated("TOKEN_EXPIRED", "The token has expired.", ru="Срок токена истёк.")
-                        )
-                        return
+                        ending = Unauthenticated("TOKEN_EXPIRED", "The token has expired.", ru="Срок токена истёк.")
+                        break
                     request = message.command
                     task = asyncio.create_task(answer(request, previous.get(request.table)))
                     previous[request.table] = task
                     running.add(task)
                     task.add_done_callback(running.discard)
-                if running:
-                    await asyncio.wait(set(running))
+            except asyncio.CancelledError:
+                if not self._draining:
+                    raise  # the stream is gone: nobody to answer
+                ending = _stopping()
             except Exception as exc:  # the client went away mid-read: nobody to answer
                 log.info("command stream ended", error=repr(exc))
+                return
+            try:
+                if running:
+                    await asyncio.wait(set(running))
             finally:
-                answers.put_nowait(None)
+                answers.put_nowait(ending)
 
+        if self._draining:
+            raise _stopping()
         reader = asyncio.create_task(read())
+        self._readers.add(reader)
+        reader.add_done_callback(self._readers.discard)
         try:
-            while (reply := await answers.get()) is not None:
+            while True:
+                reply = await answers.get()
+                if reply is None:
+                    return
                 if isinstance(reply, ServiceError):
                     raise reply
                 yield reply

@@ -51,4 +51,11 @@ async def component(ctx: RuntimeContext) -> Component:
     async def start() -> None:
         match.start_background()
 
-    return Component("match", [match.register()], start=start, close=match.close, extras={"service": match})
+    return Component(
+        "match",
+        [match.register()],
+        start=start,
+        drain=match.servicer.drain,
+        close=match.close,
+        extras={"service": match},
+    )
