@@ -1,8 +1,10 @@
 """GroupCommitter: turns many concurrent single appends into append_batch calls.
 
 Each worker takes whatever is queued (up to `max_batch`) and commits it in one
-transaction, so one WAL flush covers many commands. With several workers a
-batch fills while the previous one is flushing.
+transaction, so one WAL flush covers many commands; while a worker commits,
+the next batch fills. More workers start batches sooner but smaller ones:
+on two cores one worker gave the lowest latency and about 20 % less
+PostgreSQL CPU per command at 3,000 commands/s (tests/bench/bench_match.py).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ _Item = tuple[AppendRequest, "asyncio.Future[AppendResult | ConcurrencyConflict]
 
 
 class GroupCommitter:
-    def __init__(self, store: EventStore, *, max_batch: int = 128, workers: int = 4) -> None:
+    def __init__(self, store: EventStore, *, max_batch: int = 128, workers: int = 1) -> None:
         self.store = store
         self.max_batch = max_batch
         self.workers = workers

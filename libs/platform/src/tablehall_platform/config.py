@@ -47,6 +47,10 @@ class Settings:
     metrics_host: str = field(default_factory=lambda: _env("TABLEHALL_METRICS_HOST", "127.0.0.1"))
     metrics_port: int = field(default_factory=lambda: int(_env("TABLEHALL_METRICS_PORT", "9464")))
     snapshot_every: int = field(default_factory=lambda: int(_env("TABLEHALL_SNAPSHOT_EVERY", "200")))
+    # Transactions the match's group commit keeps open at once. One is best on a small
+    # machine: while it commits the next batch fills, so batches grow with the load and
+    # PostgreSQL spends less per command (see docs/architecture.md, Performance).
+    commit_workers: int = field(default_factory=lambda: int(_env("TABLEHALL_COMMIT_WORKERS", "1")))
     token_secret: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_TOKEN_SECRET"))
     service_secret: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_SERVICE_SECRET"))
     instance_id: str = field(default_factory=lambda: _env("TABLEHALL_INSTANCE_ID", ""))

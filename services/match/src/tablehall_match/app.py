@@ -105,10 +105,11 @@ class MatchApp:
         leases: Leases,
         snapshot_every: int = 200,
         clock: Callable[[], float] = time.time,
+        commit_workers: int = 1,
     ) -> None:
         self.store = store
         # concurrent commands of many tables share transactions (one WAL flush)
-        self.appender = GroupCommitter(store)
+        self.appender = GroupCommitter(store, workers=commit_workers)
         self.vault = vault
         self.leases = leases
         self.snapshot_every = snapshot_every

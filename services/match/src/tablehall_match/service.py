@@ -40,7 +40,13 @@ class MatchService:
 
 def build(store: EventStore, settings: Settings, address: str) -> MatchService:
     leases = Leases(store.pool, owner=settings.instance_id, address=address, seconds=settings.lease_seconds)
-    app = MatchApp(store, SeedVault(store.pool), leases, snapshot_every=settings.snapshot_every)
+    app = MatchApp(
+        store,
+        SeedVault(store.pool),
+        leases,
+        snapshot_every=settings.snapshot_every,
+        commit_workers=settings.commit_workers,
+    )
     return MatchService(app, MatchServicer(app))
 
 
