@@ -39,7 +39,8 @@ ROLE_NAMES = {
 }
 ROLE_VALUES = {v: k for k, v in ROLE_NAMES.items() if v}
 FORWARDED = "x-tablehall-forwarded"
-# Commands in flight per SubmitCommands stream; beyond it the stream stops reading.
+# Commands in flight (or answered, not yet handed to gRPC) per SubmitCommands
+# stream; beyond it the stream stops reading.
 STREAM_IN_FLIGHT = 256
 # How long a stopping server waits for its command streams to answer what they hold.
 DRAIN_SECONDS = 5.0
@@ -178,9 +179,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                 except Exception:
                     log.exception("streamed command failed", table=request.table, request_id=request.request_id)
                     reply.error.CopyFrom(status_pb2.Status(code=code_pb2.INTERNAL, message="Internal error."))
-                answers.put_nowait(reply)
+                answers.put_nowait(reply)  # its slot is freed once it is sent
             finally:
-                slots.release()
                 if previous.get(request.table) is asyncio.current_task():
                     del previous[request.table]
 
@@ -224,6 +224,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                 if isinstance(reply, ServiceError):
                     raise reply
                 yield reply
+                # an answer holds its slot until gRPC has taken it, so this queue
+                # never holds more than the limit
+                slots.release()
         finally:
             # commands in flight finish (they may be committing); only reading stops
             reader.cancel()
