@@ -247,3 +247,25 @@ async def test_a_stopping_server_answers_what_its_streams_hold_then_ends_them(
         await late.read()
     assert refused.value.code() == grpc.StatusCode.UNAVAILABLE
     assert await match.store.stream_version(stream_id(table.split("/")[1])) == held.committed.version
+
+
+async def test_a_stopping_server_still_answers_a_stream_whose_client_finished_sending(
+    match: Running, tokens: Tokens, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await start_race(match.stub, tokens)
+    app = match.service.app
+    real_submit = app.submit
+    entered = asyncio.Event()
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        entered.set()
+        await asyncio.sleep(0.3)
+        return await real_submit(*args, **kwargs)
+
+    monkeypatch.setattr(app, "submit", slow)
+    call = match.stub.SubmitCommands(messages([command(table, 0, "roll", "last")]), metadata=tokens("alice"))
+    await entered.wait()
+    await asyncio.sleep(0.05)  # the client has half-closed: the server is only waiting for the answer
+    await match.service.servicer.drain()
+    answers = [reply async for reply in call]
+    assert [a.request_id for a in answers] == ["last"] and answers[0].WhichOneof("result") == "committed"

@@ -206,8 +206,13 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                 log.info("command stream ended", error=repr(exc))
                 return
             try:
-                if running:
-                    await asyncio.wait(set(running))
+                while running:
+                    try:
+                        await asyncio.wait(set(running))
+                    except asyncio.CancelledError:
+                        if not self._draining:
+                            raise
+                        # a stopping server still sends what it owes
             finally:
                 answers.put_nowait(ending)
 
