@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -153,3 +154,11 @@ async def test_racing_retries_of_one_command_append_once(store: EventStore, sid:
     winner = next(r for r in results if not r.duplicate)
     for s in set(streams):
         assert await store.stream_version(s) == (1 if s == winner.stream_id else 0)
+
+
+@pytest.mark.parametrize(("workers", "max_batch"), [(0, 16), (1, 0)])
+async def test_a_group_commit_without_workers_or_room_is_refused(
+    store: EventStore, workers: int, max_batch: int
+) -> None:
+    with pytest.raises(ValueError, match="workers >= 1"):
+        GroupCommitter(store, max_batch=max_batch, workers=workers)

@@ -21,6 +21,9 @@ _Item = tuple[AppendRequest, "asyncio.Future[AppendResult | ConcurrencyConflict]
 
 class GroupCommitter:
     def __init__(self, store: EventStore, *, max_batch: int = 128, workers: int = 1) -> None:
+        if workers < 1 or max_batch < 1:
+            # zero workers would leave every append waiting forever
+            raise ValueError(f"a group commit needs workers >= 1 and max_batch >= 1, got {workers} and {max_batch}")
         self.store = store
         self.max_batch = max_batch
         self.workers = workers
