@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from support.clientkit import BotSeats, Server, unique
+from support.clientkit import PUZZIPOLIA_OPTIONS, BotSeats, Server, started_with_bots, unique
 from support.lobbykit import eventually
 
 from tablehall_sdk import (
@@ -19,23 +19,13 @@ from tablehall_sdk import (
     Unauthenticated,
 )
 
-OPTIONS = {"start_money": 1500, "decision_clock_s": 60, "round_limit": 2}
-
-
-async def _table_with_bots(client: Client, bots: int = 3):  # type: ignore[no-untyped-def]
-    table = await client.create_table("puzzipolia", OPTIONS, seat_count=bots + 1)
-    for _ in range(bots):
-        table, _ = await client.add_bot(table.name)
-    table, seed = await client.start(table.name)
-    return table, seed
-
 
 async def test_sign_in_create_list_join_start_view_and_submit(server: Server) -> None:
     async with Client(server.address) as ann, Client(server.address) as bob:
         me = await ann.sign_in_dev(unique("ann"), "Ann")
         await bob.sign_in_dev(unique("bob"))
         assert me.user_id == ann.user_id and await ann.who_am_i() == me.user_id
-        table = await ann.create_table("puzzipolia", OPTIONS, seat_count=3)
+        table = await ann.create_table("puzzipolia", PUZZIPOLIA_OPTIONS, seat_count=3)
         assert table.status == "WAITING" and table.options["round_limit"] == 2
         assert table.seats[0].user_id == me.user_id
         listed = await bob.list_tables("puzzipolia")
@@ -69,7 +59,7 @@ async def test_refusals_are_typed_with_reason_and_both_languages(server: Server)
         with pytest.raises(InvalidArgument) as bad:
             await ann.create_table("puzzipolia", {"start_money": 7})
         assert bad.value.reason == "BAD_OPTION" and bad.value.text("ru") and bad.value.text("en")
-        table = await ann.create_table("puzzipolia", OPTIONS, seat_count=2)
+        table = await ann.create_table("puzzipolia", PUZZIPOLIA_OPTIONS, seat_count=2)
         await ann.add_bot(table.name)
         with pytest.raises(PermissionDenied) as not_host:
             await bob.start(table.name)
@@ -90,7 +80,7 @@ async def test_refusals_are_typed_with_reason_and_both_languages(server: Server)
 async def test_journal_and_live_view_follow_a_game_to_its_end(server: Server) -> None:
     async with Client(server.address) as ann:
         await ann.sign_in_dev(unique("ann"))
-        table, _ = await _table_with_bots(ann)
+        table, _ = await started_with_bots(ann)
         watched = []
 
         async def watch() -> None:

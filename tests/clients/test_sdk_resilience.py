@@ -8,22 +8,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import grpc
-from support.clientkit import Server, migrate_everything, start_server, stop_server, unique
+from support.clientkit import Server, migrate_everything, start_server, started_with_players, stop_server, unique
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_platform.infra import free_port
 from tablehall_sdk import Client, Command, RetryPolicy, Update
 
-OPTIONS = {"start_money": 1500, "decision_clock_s": 60, "round_limit": 2}
 ROLL = Command("puzzipolia", "roll_for_order")
-
-
-async def _started(client: Client, players: list[Client]) -> str:
-    table = await client.create_table("puzzipolia", OPTIONS, seat_count=len(players) + 1)
-    for other in players:
-        await other.join(table.name)
-    await client.start(table.name)
-    return table.name
 
 
 async def test_live_view_and_commands_survive_a_server_restart(
@@ -37,7 +28,7 @@ async def test_live_view_and_commands_survive_a_server_restart(
     try:
         for who, client in (("ann", ann), ("bob", bob), ("carol", carol)):
             await client.sign_in_dev(unique(who))
-        table = await _started(ann, [bob, carol])
+        table = await started_with_players(ann, [bob, carol])
         seen: list[Update] = []
         three = asyncio.Event()
 
@@ -109,7 +100,7 @@ async def test_aborted_commands_are_retried_with_the_same_request_id(server: Ser
         async with Client(server.address) as ann, Client(server.address) as bob:
             await ann.sign_in_dev(unique("ann"))
             await bob.sign_in_dev(unique("bob"))
-            table = await _started(ann, [bob])
+            table = await started_with_players(ann, [bob])
             async with Client(address, ann.token) as through_proxy:
                 done = await through_proxy.submit(table, 0, ROLL)
             assert aborting.request_ids == [done.request_id] * 3 and not done.duplicate

@@ -8,26 +8,26 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from support.clientkit import Server, migrate_everything, start_server, stop_server, unique
+from support.clientkit import (
+    Server,
+    migrate_everything,
+    start_server,
+    started_with_bots,
+    started_with_players,
+    stop_server,
+    unique,
+)
 
 from tablehall_sdk import Client, Command, FailedPrecondition, PermissionDenied, RetryPolicy
 
-OPTIONS = {"start_money": 1500, "decision_clock_s": 60, "round_limit": 2}
 ROLL = Command("puzzipolia", "roll_for_order")
-
-
-async def _started(host: Client, bots: int = 2) -> str:
-    table = await host.create_table("puzzipolia", OPTIONS, seat_count=bots + 1)
-    for _ in range(bots):
-        await host.add_bot(table.name)
-    await host.start(table.name)
-    return table.name
 
 
 async def test_a_stream_submits_for_several_tables_with_typed_answers(server: Server) -> None:
     async with Client(server.address) as ann:
         await ann.sign_in_dev(unique("ann"))
-        first, second = await _started(ann), await _started(ann)
+        first = (await started_with_bots(ann, 2))[0].name
+        second = (await started_with_bots(ann, 2))[0].name
         before = (await ann.view(first)).version
         async with ann.command_stream() as commands:
             done_first, done_second = await asyncio.gather(
@@ -61,19 +61,17 @@ async def test_a_stream_is_reopened_after_the_server_comes_back(
     try:
         await ann.sign_in_dev(unique("ann"))
         await bob.sign_in_dev(unique("bob"))
-        table = await ann.create_table("puzzipolia", OPTIONS, seat_count=2)
-        await bob.join(table.name)
-        await ann.start(table.name)
+        table = await started_with_players(ann, [bob])
         async with bob.command_stream() as commands:
-            await ann.submit(table.name, 0, ROLL)
+            await ann.submit(table, 0, ROLL)
             await stop_server(running, grace=0)  # the stream breaks
-            pending = asyncio.create_task(commands.submit(table.name, 1, ROLL, request_id="bob-roll"))
+            pending = asyncio.create_task(commands.submit(table, 1, ROLL, request_id="bob-roll"))
             await asyncio.sleep(0.5)
             assert not pending.done()  # retrying while the server is away
             running = await start_server(url, nats_url, tmp_path, address=address)
             done = await asyncio.wait_for(pending, 20)
             assert not done.duplicate and done.request_id == "bob-roll"
-            again = await commands.submit(table.name, 1, ROLL, request_id="bob-roll")
+            again = await commands.submit(table, 1, ROLL, request_id="bob-roll")
             assert again.duplicate and again.version == done.version
     finally:
         await ann.close()

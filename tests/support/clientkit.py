@@ -32,6 +32,25 @@ from tablehall_sdk.adapters import convert
 
 SKIPPED = {"bot"}
 tokens = token_maker()
+# a short Пузиполия game with clocks long enough not to fire during a test
+PUZZIPOLIA_OPTIONS = {"start_money": 1500, "decision_clock_s": 60, "round_limit": 2}
+
+
+async def started_with_bots(host: Client, bots: int = 3) -> tuple[Table, str]:
+    """A Пузиполия table of `host` and `bots` bots, started: (table, seed commitment)."""
+    table = await host.create_table("puzzipolia", PUZZIPOLIA_OPTIONS, seat_count=bots + 1)
+    for _ in range(bots):
+        table, _ = await host.add_bot(table.name)
+    return await host.start(table.name)
+
+
+async def started_with_players(host: Client, players: Sequence[Client]) -> str:
+    """A Пузиполия table of `host` and `players` (seats in that order), started: its name."""
+    table = await host.create_table("puzzipolia", PUZZIPOLIA_OPTIONS, seat_count=len(players) + 1)
+    for player in players:
+        await player.join(table.name)
+    await host.start(table.name)
+    return table.name
 
 
 @dataclass
