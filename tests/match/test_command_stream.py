@@ -41,6 +41,34 @@ async def exchange(
     return answers
 
 
+def open_stream(
+    stub: match_pb2_grpc.MatchServiceStub, metadata: list[tuple[str, str]]
+) -> tuple[asyncio.Queue[match_pb2.SubmitCommandsRequest | None], Any]:
+    """A stream the test feeds as it goes: put requests on the queue, None to stop sending."""
+    queue: asyncio.Queue[match_pb2.SubmitCommandsRequest | None] = asyncio.Queue()
+
+    async def requests() -> AsyncIterator[match_pb2.SubmitCommandsRequest]:
+        while (item := await queue.get()) is not None:
+            yield item
+
+    return queue, stub.SubmitCommands(requests(), metadata=metadata)
+
+
+def slow_submits(monkeypatch: pytest.MonkeyPatch, match: Running, seconds: float = 0.3) -> asyncio.Event:
+    """Every command takes `seconds` longer; the event is set once one has begun."""
+    app = match.service.app
+    real_submit = app.submit
+    entered = asyncio.Event()
+
+    async def slow(*args: Any, **kwargs: Any) -> Any:
+        entered.set()
+        await asyncio.sleep(seconds)
+        return await real_submit(*args, **kwargs)
+
+    monkeypatch.setattr(app, "submit", slow)
+    return entered
+
+
 async def test_one_stream_commits_commands_for_several_tables(match: Running, tokens: Tokens) -> None:
     tables = [await start_race(match.stub, tokens) for _ in range(3)]
     items = [command(t, 0, "roll", f"{t}-r") for t in tables]
@@ -149,21 +177,14 @@ async def test_a_stream_without_a_valid_token_is_refused(match: Running, tokens:
     table = await start_race(match.stub, tokens)
     call = match.stub.SubmitCommands(messages([command(table, 0, "roll", "x")]))
     with pytest.raises(grpc.aio.AioRpcError) as refused:
-        async for _ in call:
-            pass
+        await call.read()
     assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
 
 
 async def test_a_stream_ends_when_its_token_expires(match: Running, tokens: Tokens) -> None:
     table = await start_race(match.stub, tokens)
     token = DevProvider(SECRET).issue("alice", ttl_seconds=1)
-    queue: asyncio.Queue[match_pb2.SubmitCommandsRequest | None] = asyncio.Queue()
-
-    async def requests() -> AsyncIterator[match_pb2.SubmitCommandsRequest]:
-        while (item := await queue.get()) is not None:
-            yield item
-
-    call = match.stub.SubmitCommands(requests(), metadata=[("authorization", f"Bearer {token}")])
+    queue, call = open_stream(match.stub, [("authorization", f"Bearer {token}")])
     queue.put_nowait(command(table, 0, "roll", "in-time"))
     first = await call.read()
     assert first.WhichOneof("result") == "committed"
@@ -214,23 +235,8 @@ async def test_a_stopping_server_answers_what_its_streams_hold_then_ends_them(
     match: Running, tokens: Tokens, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await start_race(match.stub, tokens)
-    app = match.service.app
-    real_submit = app.submit
-    entered = asyncio.Event()
-
-    async def slow(*args: Any, **kwargs: Any) -> Any:
-        entered.set()
-        await asyncio.sleep(0.3)
-        return await real_submit(*args, **kwargs)
-
-    monkeypatch.setattr(app, "submit", slow)
-    queue: asyncio.Queue[match_pb2.SubmitCommandsRequest | None] = asyncio.Queue()
-
-    async def requests() -> AsyncIterator[match_pb2.SubmitCommandsRequest]:
-        while (item := await queue.get()) is not None:
-            yield item
-
-    call = match.stub.SubmitCommands(requests(), metadata=tokens("alice"))
+    entered = slow_submits(monkeypatch, match)
+    queue, call = open_stream(match.stub, tokens("alice"))
     queue.put_nowait(command(table, 0, "roll", "in-flight"))
     await entered.wait()
     await match.service.servicer.drain()  # the process begins to stop
@@ -253,16 +259,7 @@ async def test_a_stopping_server_still_answers_a_stream_whose_client_finished_se
     match: Running, tokens: Tokens, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await start_race(match.stub, tokens)
-    app = match.service.app
-    real_submit = app.submit
-    entered = asyncio.Event()
-
-    async def slow(*args: Any, **kwargs: Any) -> Any:
-        entered.set()
-        await asyncio.sleep(0.3)
-        return await real_submit(*args, **kwargs)
-
-    monkeypatch.setattr(app, "submit", slow)
+    entered = slow_submits(monkeypatch, match)
     call = match.stub.SubmitCommands(messages([command(table, 0, "roll", "last")]), metadata=tokens("alice"))
     await entered.wait()
     await asyncio.sleep(0.05)  # the client has half-closed: the server is only waiting for the answer
