@@ -99,6 +99,11 @@ def from_rule_error(error: RuleError) -> ServiceError:
     return kind(error.reason, error.message_en, ru=error.message_ru, metadata=error.details)
 
 
+def as_refusal(error: RuleError | ServiceError) -> ServiceError:
+    """A rule's refusal or a service's, as the service error it is answered with."""
+    return from_rule_error(error) if isinstance(error, RuleError) else error
+
+
 def status_proto(error: ServiceError) -> status_pb2.Status:
     """The google.rpc.Status of an error: code, message, ErrorInfo, LocalizedMessage en/ru."""
     if isinstance(error, Relayed):

@@ -16,7 +16,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tablehall_platform.auth import Authenticator, Principal, current_principal
-from tablehall_platform.errors import ServiceError, from_rule_error, to_status
+from tablehall_platform.errors import ServiceError, as_refusal, to_status
 from tablehall_rules.errors import RuleError
 
 log = structlog.get_logger("grpc")
@@ -74,10 +74,8 @@ def _wrap(handler: grpc.RpcMethodHandler, authenticator: Authenticator, is_open:
             try:
                 current_principal.set(principal(context))
                 return await fn(request, context)
-            except RuleError as exc:
-                await _abort(context, from_rule_error(exc))
-            except ServiceError as exc:
-                await _abort(context, exc)
+            except (RuleError, ServiceError) as exc:
+                await _abort(context, as_refusal(exc))
 
         return call
 
@@ -91,10 +89,8 @@ def _wrap(handler: grpc.RpcMethodHandler, authenticator: Authenticator, is_open:
                         yield item
                 else:
                     await result
-            except RuleError as exc:
-                await _abort(context, from_rule_error(exc))
-            except ServiceError as exc:
-                await _abort(context, exc)
+            except (RuleError, ServiceError) as exc:
+                await _abort(context, as_refusal(exc))
 
         return call
 

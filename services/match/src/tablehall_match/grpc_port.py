@@ -22,7 +22,7 @@ from tablehall_platform.errors import (
     ServiceError,
     Unauthenticated,
     Unavailable,
-    from_rule_error,
+    as_refusal,
     status_proto,
 )
 from tablehall_platform.names import options_from_json, parse_table
@@ -172,10 +172,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                 reply = match_pb2.SubmitCommandsResponse(table=request.table, request_id=request.request_id)
                 try:
                     reply.committed.CopyFrom(await self._submit(principal, request, context))
-                except RuleError as exc:
-                    reply.error.CopyFrom(status_proto(from_rule_error(exc)))
-                except ServiceError as exc:
-                    reply.error.CopyFrom(status_proto(exc))
+                except (RuleError, ServiceError) as exc:
+                    reply.error.CopyFrom(status_proto(as_refusal(exc)))
                 except Exception:
                     log.exception("streamed command failed", table=request.table, request_id=request.request_id)
                     reply.error.CopyFrom(status_pb2.Status(code=code_pb2.INTERNAL, message="Internal error."))
