@@ -11,6 +11,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PROTO_OUT := libs/protos/src
 PROTOS := $(shell find proto -name '*.proto' | sort)
+# the platform's test game: not in the production API, generated beside its code
+TEST_PROTOS := tests/testgame/proto/testgame.proto
 # google/rpc/status.proto and friends, as shipped by googleapis-common-protos in the venv
 GOOGLE_PROTOS = $(shell $(PY) -c 'import google.rpc, pathlib; print(pathlib.Path(google.rpc.__path__[0]).parents[1])')
 STAMP := $(VENV)/.installed
@@ -35,11 +37,13 @@ $(STAMP): pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml services/*/pyp
 install: $(STAMP) protos
 
 # Generated code is built here, never committed (see .gitignore).
-$(PROTO_OUT)/.stamp: $(STAMP) $(PROTOS)
+$(PROTO_OUT)/.stamp: $(STAMP) $(PROTOS) $(TEST_PROTOS)
 	find $(PROTO_OUT)/tablehall -mindepth 1 -delete
 	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto -I $(GOOGLE_PROTOS) --python_out=$(PROTO_OUT) --grpc_python_out=$(PROTO_OUT) \
 		--mypy_out=$(PROTO_OUT) --mypy_grpc_out=$(PROTO_OUT) $(PROTOS)
 	find $(PROTO_OUT)/tablehall -type d -exec touch {}/__init__.py \;
+	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I tests -I proto -I $(GOOGLE_PROTOS) --python_out=tests \
+		--mypy_out=tests $(TEST_PROTOS)
 	touch $@
 
 protos: $(PROTO_OUT)/.stamp

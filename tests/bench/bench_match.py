@@ -249,8 +249,9 @@ async def throughput(
 async def replay(database_url: str, n_events: int = 10_000) -> dict[str, float]:
     """Append a long dice race directly, then time its rebuild from events."""
     from tablehall_eventstore import NewEvent
-    from tablehall_match.stream_events import MatchStarted, game_event_type
     from tablehall_rules import SeatInfo, commitment
+    from tablehall_stream.events import MatchStarted
+    from tablehall_stream.names import game_event_type
     from testgame.game import Passed, Started
 
     store = await EventStore.connect(database_url)

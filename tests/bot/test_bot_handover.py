@@ -25,8 +25,8 @@ from puzzipolia.proto_codec import command_to_proto
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_eventstore import EventStore
-from tablehall_match.proto_games import command_from_proto
 from tablehall_platform.infra import free_port
+from tablehall_stream.proto_games import legal_commands_of
 
 
 @pytest.fixture
@@ -96,7 +96,7 @@ def test_a_handed_over_seat_is_played_by_a_bot_until_reclaimed(database: str, na
             view = match.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=ann).view
             if any(d.seat == 1 for d in view.decisions):
                 break
-            legal = [command_from_proto("puzzipolia", c) for c in view.legal_commands]
+            legal = legal_commands_of(view)
             assert legal, "Ann has nothing to do and Ben no decision"
             command = bot.choose(json.loads(view.view_json), legal, rng)
             match.SubmitCommand(

@@ -20,7 +20,7 @@ async def test_a_service_reads_exactly_the_named_seats_view(match: Running, toke
         assert reply.view.seat == seat and reply.view.role == match_pb2.VIEWER_ROLE_SEAT
         # its own secret only, as the seat itself would see it
         assert view["secrets"][seat] is not None and view["secrets"][1 - seat] is None
-        assert len(reply.view.legal_commands) == (2 if seat == 0 else 0)
+        assert len(reply.view.legal_moves) == (2 if seat == 0 else 0)
 
 
 async def test_a_player_may_name_only_their_own_seat(match: Running, tokens: Tokens) -> None:

@@ -17,8 +17,8 @@ from support.matchkit import Running, Tokens, new_table
 from puzzipolia import bot
 from tablehall.match.v1 import match_pb2
 from tablehall_match.audit import verify_draws_in_stream
-from tablehall_match.proto_games import command_from_proto
-from tablehall_match.stream_events import ENDED, stream_id
+from tablehall_stream.names import ENDED, stream_id
+from tablehall_stream.proto_games import legal_commands_of
 
 PLAYERS = ("alice", "bot-1", "bot-2", "bot-3")
 QUITTING = {"Leave", "Surrender", "ProposeEnd"}
@@ -50,7 +50,7 @@ async def test_one_person_and_three_bots_play_a_game_to_the_end(match: Running, 
         for seat in sorted({d.seat for d in view.decisions}):
             user = PLAYERS[seat]
             mine = (await stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens(user))).view
-            legal = [command_from_proto("puzzipolia", g) for g in mine.legal_commands]
+            legal = legal_commands_of(mine)
             if not legal:
                 continue
             if user == "alice":  # a person who plays on: never leaves, surrenders or calls a vote

@@ -19,7 +19,12 @@ async def test_a_table_is_created_filled_started_and_played(lobby: Lobby, tokens
     table = created.table
     assert table.status == lobby_pb2.TABLE_STATUS_WAITING and table.host_user_id == "alice"
     assert table.seats[0].user_id == "alice" and table.seats_taken == 1
-    assert json.loads(table.options_json) == {"target": 30, "clock_ms": 30000}  # canonical, by the game
+    assert json.loads(table.options_json) == {
+        "target": 30,
+        "clock_ms": 30000,
+        "calls": False,
+        "teams": False,
+    }  # canonical
 
     await stub.InvitePlayer(
         lobby_pb2.InvitePlayerRequest(table=table.name, user_id="bob", request_id=rid()), metadata=tokens("alice")

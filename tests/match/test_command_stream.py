@@ -13,9 +13,9 @@ import pytest
 from support.matchkit import SECRET, Running, Tokens, race_command, start_race, start_service, stop_service
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
-from tablehall_match.stream_events import stream_id
 from tablehall_platform.auth import DevProvider
 from tablehall_platform.errors import error_info, status_error_info
+from tablehall_stream.names import stream_id
 
 
 def command(table: str, seat: int, kind: str, request_id: str) -> match_pb2.SubmitCommandsRequest:

@@ -12,8 +12,8 @@ from support.matchkit import Running, Tokens, race_command, start_race, start_se
 from tablehall.match.v1 import match_pb2
 from tablehall_match.app import HeldElsewhere
 from tablehall_match.audit import verify_draws_in_stream
-from tablehall_match.stream_events import ENDED, stream_id
 from tablehall_platform.auth import Principal
+from tablehall_stream.names import ENDED, stream_id
 
 ALICE = Principal("alice", "Alice")
 BOB = Principal("bob", "Bob")

@@ -9,8 +9,8 @@ import pytest
 from support.matchkit import Running, Tokens, race_command, start_race
 
 from tablehall.match.v1 import match_pb2
-from tablehall_match.stream_events import stream_id
 from tablehall_platform.errors import error_info
+from tablehall_stream.names import stream_id
 
 
 def submit(table: str, seat: int, kind: str, request_id: str, **extra: object) -> match_pb2.SubmitCommandRequest:
@@ -33,7 +33,7 @@ async def test_a_command_is_committed_and_answered_with_the_callers_view(match: 
     assert stored == reply.version
     # bob now has the turn: his legal commands and the open decision with its clock
     bob = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("bob"))
-    assert bob.view.seat == 1 and len(bob.view.legal_commands) == 2
+    assert bob.view.seat == 1 and len(bob.view.legal_moves) == 2
     (decision,) = bob.view.decisions
     assert decision.seat == 1 and decision.deadline_unix_ms == decision.opened_at_unix_ms + decision.clock_ms
 
@@ -43,7 +43,7 @@ async def test_spectator_sees_no_secrets_and_no_legal_commands(match: Running, t
     reply = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("carol"))
     assert reply.view.role == match_pb2.VIEWER_ROLE_SPECTATOR and reply.view.seat == -1
     assert json.loads(reply.view.view_json)["secrets"] == [None, None]
-    assert not reply.view.legal_commands
+    assert not reply.view.legal_moves
 
 
 async def test_a_retried_request_is_answered_not_applied_again(match: Running, tokens: Tokens) -> None:

@@ -9,8 +9,8 @@ import pytest
 from support.matchkit import Running, Tokens, start_race
 
 from tablehall.match.v1 import match_pb2
-from tablehall_match.stream_events import ENDED, stream_id
 from tablehall_platform.errors import error_info
+from tablehall_stream.names import ENDED, stream_id
 
 TIMER = ("timer", ("service",))
 

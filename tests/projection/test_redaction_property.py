@@ -20,10 +20,10 @@ import pytest
 from support.randomplay import existing_games, random_match
 
 from tablehall_eventstore import RecordedEvent
-from tablehall_match.stream_events import MatchStarted
 from tablehall_projection.access import Role
 from tablehall_projection.fold import TableFold, viewer_of
 from tablehall_projection.live.feed import Cursor, Feed
+from tablehall_stream.events import MatchStarted
 
 MATCHES_PER_GAME = 120
 

@@ -12,8 +12,9 @@ from puzzipolia.cards import deck_cards
 from puzzipolia.decide import decide
 from puzzipolia.events import Event, GameStarted, OrderDecided, SeatEntry, TurnStarted
 from puzzipolia.evolve import evolve
+from puzzipolia.pending import default_command, pending
 from puzzipolia.state import State, clone
-from tablehall_rules import DecideContext, DrawSource, RuleError
+from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError
 
 
 class Dice(DrawSource):
@@ -74,6 +75,14 @@ def given(*events: Event, table: list[Event] | None = None) -> State:
     return state
 
 
+def timed_out(state: State, command: Any, seat: int | None) -> PendingDecision:
+    """The decision the platform would name for a clock's `command`: the seat's
+    open decision with that default (else any of the seat's, which the engine refuses)."""
+    mine = [d for d in pending(state) if d.seat == seat]
+    fallback = mine[0] if mine else PendingDecision("none", seat or 0, "none", "decision", 0, 0)
+    return next((d for d in mine if default_command(state, d) == command), fallback)
+
+
 def when(
     state: State,
     command: Any,
@@ -85,7 +94,9 @@ def when(
 ) -> list[Event]:
     """Decide `command`; also checks that decide leaves its input untouched."""
     before = msgspec.json.encode(state)
-    ctx = DecideContext(seat=seat, now_ms=now, rng=Dice(*dice), timeout=timeout)
+    ctx = DecideContext(
+        seat=seat, now_ms=now, rng=Dice(*dice), timed_out=timed_out(state, command, seat) if timeout else None
+    )
     try:
         return list(decide(state, command, ctx))
     finally:

@@ -110,8 +110,11 @@ def test_an_offer_lives_one_minute() -> None:
 def test_only_the_recipient_answers() -> None:
     state = given(*owns(0, 3))
     state = then(state, when(state, SELL_BALTIC))
-    refused(state, c.AcceptTrade(offer_id=1), "NOT_YOUR_OFFER", 2)
+    refused(state, c.AcceptTrade(offer_id=1), "NOT_YOUR_OFFER", 0)  # its proposer
     refused(state, c.AcceptTrade(offer_id=9), "NO_SUCH_OFFER", 1)
+    # a third seat is told what it would be told of no offer at all: the offer is private
+    refused(state, c.AcceptTrade(offer_id=1), "NO_SUCH_OFFER", 2)
+    refused(state, c.WithdrawTrade(offer_id=1), "NO_SUCH_OFFER", 2)
 
 
 def test_a_stale_offer_cannot_be_accepted() -> None:

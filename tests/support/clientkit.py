@@ -21,7 +21,6 @@ from support.matchkit import SECRET, SERVICE_SECRET, token_maker
 from tablehall.match.v1 import match_pb2
 from tablehall_cli.runtime import SERVICES, migration_folders
 from tablehall_eventstore import EventStore, migrate
-from tablehall_match.proto_games import command_from_proto
 from tablehall_platform.auth import Authenticator, DevProvider, ServiceProvider
 from tablehall_platform.component import Component, RuntimeContext
 from tablehall_platform.config import Settings
@@ -29,6 +28,7 @@ from tablehall_platform.grpcserver import build_server
 from tablehall_platform.infra import free_port
 from tablehall_sdk import Client, Command, FailedPrecondition, InvalidArgument, Table
 from tablehall_sdk.adapters import convert
+from tablehall_stream.proto_games import command_from_proto
 
 SKIPPED = {"bot"}
 tokens = token_maker()

@@ -61,12 +61,13 @@ def new_table() -> str:
 
 
 def race_command(kind: str) -> match_pb2.GameCommand:
-    from tablehall.testgame.v1 import testgame_pb2
+    """A test game command as a client sends it: packed in GameCommand.other."""
+    from testgame.proto import testgame_pb2
 
-    inner = {"roll": testgame_pb2.Command(roll=testgame_pb2.Roll())}.get(kind) or testgame_pb2.Command(
-        **{"pass": testgame_pb2.Pass()}
-    )
-    return match_pb2.GameCommand(testgame=inner)
+    inner = testgame_pb2.Command(**{kind: getattr(testgame_pb2, kind.capitalize())()})
+    command = match_pb2.GameCommand()
+    command.other.Pack(inner)
+    return command
 
 
 async def start_race(

@@ -11,10 +11,12 @@ from typing import Any
 import msgspec
 
 from tablehall_eventstore import RecordedEvent
-from tablehall_match.live_table import event_codec
-from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted
 from tablehall_rules import DecideContext, DrawSource, RuleError, SeatInfo, commitment
+from tablehall_rules.legal import expand_all
 from tablehall_rules.registry import game_ids, get_game
+from tablehall_stream.codecs import command_codec, event_codec
+from tablehall_stream.events import MatchEnded, MatchStarted
+from tablehall_stream.names import ENDED, STARTED
 
 NOW = 1_700_000_000_000
 
@@ -95,13 +97,16 @@ def random_match(
         if not pending:
             break
         decision = rng.choice(pending)
-        timeout = rng.random() < 0.15
-        legal = game.legal_commands(state, decision.seat)
-        command = game.default_command(state, decision) if timeout or not legal else rng.choice(legal)
+        legal = expand_all(game.legal(state, decision.seat, now), command_codec(game.id), limit=500)
+        timeout = decision.has_clock and (rng.random() < 0.15 or not legal)
+        if not timeout and not legal:
+            continue
+        command = game.default_command(state, decision) if timeout else rng.choice(legal)
         now = decision.deadline_ms if timeout else now + rng.randint(1, 5000)
         source = DrawSource(seed, counter)
         try:
-            events = game.decide(state, command, DecideContext(decision.seat, now, source, timeout))
+            timed_out = decision if timeout else None
+            events = game.decide(state, command, DecideContext(decision.seat, now, source, timed_out))
         except RuleError:
             continue
         for event in events:

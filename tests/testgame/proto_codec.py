@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import msgspec
 
-from tablehall.testgame.v1 import testgame_pb2
 from tablehall_rules import InvalidCommand
-from testgame.game import Close, Concede, Pass, Roll
+from testgame.game import Call, Close, Concede, Pass, Roll
+from testgame.proto import testgame_pb2
+
+# the message GameCommand.other carries for this game
+COMMAND_MESSAGE = testgame_pb2.Command
 
 
 def command_from_proto(msg: testgame_pb2.Command) -> msgspec.Struct:
@@ -15,6 +18,8 @@ def command_from_proto(msg: testgame_pb2.Command) -> msgspec.Struct:
         return Roll()
     if kind == "pass":
         return Pass()
+    if kind == "call":
+        return Call()
     if kind == "concede":
         return Concede(msg.concede.seat)
     if kind == "close":
@@ -27,6 +32,8 @@ def command_to_proto(command: msgspec.Struct) -> testgame_pb2.Command:
         return testgame_pb2.Command(roll=testgame_pb2.Roll())
     if isinstance(command, Pass):
         return testgame_pb2.Command(**{"pass": testgame_pb2.Pass()})
+    if isinstance(command, Call):
+        return testgame_pb2.Command(call=testgame_pb2.Call())
     if isinstance(command, Concede):
         return testgame_pb2.Command(concede=testgame_pb2.Concede(seat=command.seat))
     if isinstance(command, Close):

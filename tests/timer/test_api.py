@@ -9,8 +9,8 @@ from support.timerkit import Env, RunningTimer, set_presence, wait_until
 
 from tablehall.match.v1 import match_pb2
 from tablehall.timer.v1 import timer_pb2
-from tablehall_match.stream_events import stream_id
 from tablehall_platform.errors import error_info
+from tablehall_stream.names import stream_id
 
 OPERATOR = ("root", ("operator",))
 

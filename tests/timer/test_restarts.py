@@ -19,7 +19,7 @@ from support.timerkit import Env, events_of, timeouts, wait_until
 
 from tablehall.timer.v1 import timer_pb2, timer_pb2_grpc
 from tablehall_platform.infra import free_port
-from tablehall_timer.schedule import Decision
+from tablehall_rules import PendingDecision as Decision
 
 ROOT = Path(__file__).resolve().parents[2]
 

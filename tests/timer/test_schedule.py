@@ -6,7 +6,8 @@ from typing import Any
 
 import msgspec
 
-from tablehall_timer.schedule import CloseIdle, Decision, Fire, TableClock
+from tablehall_rules import PendingDecision as Decision
+from tablehall_timer.schedule import CloseIdle, Fire, TableClock
 
 IDLE = 3_600_000
 

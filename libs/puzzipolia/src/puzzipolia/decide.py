@@ -2,9 +2,9 @@
 the topic's rule and settles what follows (turn passing, the end of the game).
 
 Seat commands need `ctx.seat`; system commands (`SetPresence`, `HostProposeEnd`,
-`OperatorClose`, `IdleClose`) need `ctx.seat is None`. A command sent with
-`ctx.timeout=True` must be the default of one of the seat's open decisions
-whose clock has run out.
+`OperatorClose`, `IdleClose`) need `ctx.seat is None`. A command sent as a
+run-out clock's move (`ctx.timed_out`, the decision the platform says timed
+out) must be that open decision's default, and its clock must have run out.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from puzzipolia.rules import (
 )
 from puzzipolia.rules.end import end_game
 from puzzipolia.state import State
-from tablehall_rules import DecideContext, GameOver
+from tablehall_rules import DecideContext, GameOver, PendingDecision
 
 SeatHandler = Callable[[Flow, Any, int], None]
 SystemHandler = Callable[[Flow, Any], None]
@@ -99,7 +99,7 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
             raise illegal("NOT_IN_GAME", "You are out of the game.", "Ты выбыл из игры.")
         f = Flow(state, ctx.now_ms, ctx.rng)
         if ctx.timeout:
-            _timeout(f, state, command, seat)
+            _timeout(f, state, command, seat, ctx.timed_out)
         else:
             if kind in CLOCK_DRIVEN_ONLY:
                 raise illegal(
@@ -119,11 +119,10 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
     return f.events
 
 
-def _timeout(f: Flow, state: State, command: Any, seat: int) -> None:
-    matches = [d for d in pending(state) if d.seat == seat and default_command(state, d) == command]
-    if not matches:
+def _timeout(f: Flow, state: State, command: Any, seat: int, decision: PendingDecision | None) -> None:
+    is_open = decision is not None and decision.seat == seat and decision in pending(state)
+    if decision is None or not is_open or default_command(state, decision) != command:
         raise illegal("NO_SUCH_DECISION", "No open decision has this default.", "Нет открытого решения с таким ходом.")
-    decision = min(matches, key=lambda d: d.deadline_ms)
     if f.now_ms < decision.deadline_ms:
         raise illegal("CLOCK_NOT_EXPIRED", "The clock has not run out yet.", "Время ещё не вышло.")
     f.emit(ClockExpired(seat=seat, kind=decision.kind, key=decision.key))

@@ -3,8 +3,8 @@
 Everything public is copied from the view. What the seat cannot see is
 sampled: the order of both decks (the cards not held by players, shuffled),
 other players' offers (left out: the seat cannot know they exist) and the
-bookkeeping the view does not show (trade cool-downs, other players' offer
-counts this round, the order in which earlier players were eliminated).
+bookkeeping the view does not show (trade cool-downs between two other
+seats, other players' offer counts this round).
 It reads the view only, never a true state.
 """
 
@@ -98,6 +98,7 @@ def determinize(view: View, seat: int, rng: random.Random) -> State:
     order = list(view["order"])
     waiting = [d["seat"] for d in view["decisions"] if d["kind"] == "order_roll"]
     rolled = {int(k): v for k, v in view["order_rolls"].items()}
+    cooldown = view.get("vote_cooldown")
     return State(
         board=view["board"],
         start_money=1500,
@@ -128,11 +129,13 @@ def determinize(view: View, seat: int, rng: random.Random) -> State:
         auction=auction,
         next_auction_id=(auction.id + 1) if auction is not None else 1,
         offers=offers,
-        next_offer_id=max((o.id for o in offers), default=view["open_offers"]) + 1,
-        pair_waits={},
+        next_offer_id=max((o.id for o in offers), default=0) + 1,
+        pair_waits=dict(view["me"].get("trade_waits", {})),
         vote=vote,
         next_vote_id=(vote.id + 1) if vote is not None else 1,
-        eliminated=[p.seat for p in players if not p.is_playing],
+        vote_fail_at_ms=cooldown["failed_at_ms"] if cooldown else -1,
+        vote_fail_proposer=cooldown["proposer"] if cooldown else -2,
+        eliminated=list(view["eliminated"]),
         end_reason=result["reason"] if result else "",
         places=[list(p) for p in result["places"]] if result else [],
         scores={int(k): v for k, v in result["scores"].items()} if result else {},

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from puzzipolia import bot, determinize, journal, legal, pending, setup, simulate, view
+from puzzipolia import bot, determinize, journal, moves, pending, setup, simulate, view
 from puzzipolia import decide as deciding
 from puzzipolia.commands import COMMAND_TYPES, IdleClose, OperatorClose, RemovePlayer, SetController, SetPresence
 from puzzipolia.events import EVENT_TYPES
@@ -16,11 +16,35 @@ from puzzipolia.evolve import evolve
 from puzzipolia.rules import end
 from puzzipolia.rules.end import net_worth
 from puzzipolia.state import State
-from tablehall_rules import DecideContext, Outcome, PendingDecision, SeatInfo, Viewer
+from tablehall_rules import (
+    DecideContext,
+    Determinizable,
+    Game,
+    HasBotPolicy,
+    HasEvaluation,
+    HasRandomPolicy,
+    HasStandings,
+    Journaled,
+    LegalMove,
+    Outcome,
+    PendingDecision,
+    SeatInfo,
+    TableControl,
+    Viewer,
+)
 from tablehall_rules.journal import JournalEntry
 
 
-class Puzzipolia:
+class Puzzipolia(
+    Game[State],
+    TableControl,
+    Journaled,
+    HasStandings,
+    Determinizable,
+    HasBotPolicy,
+    HasRandomPolicy,
+    HasEvaluation,
+):
     id: ClassVar[str] = "puzzipolia"
     rules_version: ClassVar[str] = "1.0.0"
     min_seats: ClassVar[int] = setup.MIN_SEATS
@@ -28,6 +52,8 @@ class Puzzipolia:
     state_type: ClassVar[type[Any]] = State
     command_types: ClassVar[Sequence[type[msgspec.Struct]]] = COMMAND_TYPES
     event_types: ClassVar[Sequence[type[msgspec.Struct]]] = EVENT_TYPES
+    title: ClassVar[Mapping[str, str]] = {"en": "Puzzipolia", "ru": "Пузиполия"}
+    options_schema: ClassVar[Mapping[str, Any]] = setup.OPTIONS_SCHEMA
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         return setup.parse_options(raw)
@@ -45,8 +71,8 @@ class Puzzipolia:
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return view.view(state, viewer)
 
-    def legal_commands(self, state: State, seat: int) -> list[msgspec.Struct]:
-        return list(legal.legal_commands(state, seat))
+    def legal(self, state: State, seat: int, now_ms: int) -> list[LegalMove]:
+        return moves.legal_moves(state, seat, now_ms)
 
     def pending(self, state: State) -> list[PendingDecision]:
         return pending.pending(state)

@@ -56,7 +56,12 @@ def pending(st: State) -> list[PendingDecision]:
             else:
                 out.append(PendingDecision(key, seat, "auction", "auction", a.clock_at_ms, auction_clock_ms(a)))
     for o in st.offers:
-        out.append(PendingDecision(f"offer:{o.id}", o.recipient, "offer_answer", "offer", o.at_ms, OFFER_LIFE_MS))
+        # a trade offer is private to its two parties
+        out.append(
+            PendingDecision(
+                f"offer:{o.id}", o.recipient, "offer_answer", "offer", o.at_ms, OFFER_LIFE_MS, audience=[o.proposer]
+            )
+        )
     v = st.vote
     if v is not None:
         for seat in v.voters:

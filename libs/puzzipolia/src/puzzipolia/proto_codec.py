@@ -48,6 +48,8 @@ _BY_FIELD: dict[str, type[c.Command]] = {
     "idle_close": c.IdleClose,
 }
 _BY_TYPE = {t: name for name, t in _BY_FIELD.items()}
+# the message GameCommand carries for this game
+COMMAND_MESSAGE = pb.Command
 _INT_FIELDS = ("square", "amount", "offer_id", "seat")
 
 

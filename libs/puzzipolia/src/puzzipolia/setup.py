@@ -30,6 +30,24 @@ def _bad(field: str, allowed: str) -> InvalidOptions:
     )
 
 
+# what parse_options accepts, for clients (the lobby's ListGames)
+OPTIONS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "start_money": {"type": "integer", "enum": list(START_MONEY), "default": 1500},
+        "decision_clock_s": {"type": "integer", "enum": list(DECISION_CLOCK_S), "default": 30},
+        "round_limit": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": MAX_ROUND_LIMIT,
+            "default": 0,
+            "description": "0: none; tables of 7+ players need 12, 10 or 8 (12 when 0)",
+        },
+    },
+}
+
+
 def parse_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Canonical options: start_money, decision_clock_s, round_limit (0: none)."""
     unknown = set(raw) - {"start_money", "decision_clock_s", "round_limit"}

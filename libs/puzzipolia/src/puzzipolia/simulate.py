@@ -106,7 +106,7 @@ def play(
             d = rng.choice(decisions)
             now = max(now, d.deadline_ms)
             command: c.Command = default_command(state, d)
-            ctx = DecideContext(seat=d.seat, now_ms=now, rng=draws, timeout=True)
+            ctx = DecideContext(seat=d.seat, now_ms=now, rng=draws, timed_out=d)
         else:
             seat = rng.choice(decisions).seat
             if rng.random() < 0.1:

@@ -19,6 +19,7 @@ from puzzipolia.rules.end import net_worth
 from puzzipolia.rules.rent import rent_card
 from puzzipolia.state import Offer, State
 from tablehall_rules import Viewer
+from tablehall_rules.disclosure import visible_decisions
 
 
 def _squares(st: State) -> list[dict[str, Any]]:
@@ -82,6 +83,8 @@ def _me(st: State, seat: int) -> dict[str, Any]:
         "seat": seat,
         "offers_made_this_round": p.offers_made if p.offers_round == st.round else 0,
         "offers": [_offer(o) for o in st.offers if seat in (o.proposer, o.recipient)],
+        # until when this seat and each partner may not trade again (after a declined offer)
+        "trade_waits": {k: until for k, until in sorted(st.pair_waits.items()) if str(seat) in k.split("-")},
         "collect": None,
     }
     if debts:
@@ -93,14 +96,6 @@ def _me(st: State, seat: int) -> dict[str, Any]:
             "raises": sum(s.amount for s in steps),
         }
     return me
-
-
-def _may_see(st: State, viewer: Viewer, kind: str, key: str) -> bool:
-    """Offer decisions are seen by the two parties (and auditors) only."""
-    if kind != "offer_answer" or viewer.role == "auditor":
-        return True
-    offer_id = int(key.split(":")[1])
-    return any(o.id == offer_id and viewer.seat in (o.proposer, o.recipient) for o in st.offers)
 
 
 def view(st: State, viewer: Viewer) -> dict[str, Any]:
@@ -124,9 +119,14 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "debts": [msgspec.to_builtins(d) for d in st.debts],
         "auction": msgspec.to_builtins(a) if a is not None else None,
         "vote": msgspec.to_builtins(v) if v is not None else None,
-        "open_offers": len(st.offers),
+        # a failed vote delays the next proposal (public: everybody saw it fail)
+        "vote_cooldown": {"failed_at_ms": st.vote_fail_at_ms, "proposer": st.vote_fail_proposer}
+        if st.vote_fail_proposer != -2
+        else None,
+        # who went out, first to last (public; it decides their places)
+        "eliminated": list(st.eliminated),
         "decks": {deck: {"size": len(cards)} for deck, cards in st.decks.items()},
-        "decisions": [msgspec.to_builtins(d) for d in pending(st) if _may_see(st, viewer, d.kind, d.key)],
+        "decisions": [msgspec.to_builtins(d) for d in visible_decisions(pending(st), viewer)],
         "now_ms": st.last_at_ms,
         "result": {"reason": st.end_reason, "places": st.places, "scores": st.scores} if st.phase == "over" else None,
     }

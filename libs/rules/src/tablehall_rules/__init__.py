@@ -1,5 +1,6 @@
 """The Tablehall rules contract: what every game library implements."""
 
+from tablehall_rules.afk import AFK_CLOCK_MS, AfkLadder
 from tablehall_rules.bots import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
 from tablehall_rules.codec import StructCodec, decode_state, encode_state, schema_version, type_name
 from tablehall_rules.contract import (
@@ -21,9 +22,13 @@ from tablehall_rules.errors import (
     RuleError,
 )
 from tablehall_rules.journal import HasStandings, Journaled, JournalEntry
+from tablehall_rules.legal import Choice, IntRange, LegalMove, Param, Rule
 from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, verify_draws
 
 __all__ = [
+    "AFK_CLOCK_MS",
+    "AfkLadder",
+    "Choice",
     "DecideContext",
     "Determinizable",
     "Draw",
@@ -35,13 +40,17 @@ __all__ = [
     "HasRandomPolicy",
     "HasStandings",
     "IllegalCommand",
+    "IntRange",
     "InvalidCommand",
     "InvalidOptions",
     "JournalEntry",
     "Journaled",
+    "LegalMove",
     "NotYourTurn",
     "Outcome",
+    "Param",
     "PendingDecision",
+    "Rule",
     "RuleError",
     "SeatInfo",
     "StructCodec",

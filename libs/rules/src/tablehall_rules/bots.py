@@ -21,24 +21,28 @@ an evaluation from `outcome` alone.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
 
+@runtime_checkable
 class Determinizable(Protocol):
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> Any: ...
 
 
+@runtime_checkable
 class HasBotPolicy(Protocol):
     def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct: ...
 
 
+@runtime_checkable
 class HasRandomPolicy(Protocol):
     def random_policy(
         self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
     ) -> msgspec.Struct: ...
 
 
+@runtime_checkable
 class HasEvaluation(Protocol):
     def evaluate(self, state: Any, seat: int) -> float: ...

@@ -9,10 +9,16 @@ A game is a pure library (no I/O, no clock, no global randomness):
 - `evolve(state, event)`: the state after an event; total and deterministic;
   it may update `state` in place and return it (the caller hands it over);
 - `view(state, viewer)`: what a seat, a spectator or an auditor may see;
-- `legal_commands(state, seat)`: commands the seat may submit now;
-- `pending(state)`: the open decisions with their clocks;
+- `legal(state, seat, now_ms)`: the seat's legal moves as descriptors that stay
+  small however many commands they admit (`tablehall_rules.legal`);
+- `pending(state)`: the open decisions with their clocks and audiences;
 - `default_command(state, decision)`: the safe move when a clock runs out;
-- `outcome(state)`: the result once the match has ended.
+- `outcome(state)`: the result once the match has ended;
+- `teams(options, seat_count)`: the teams these options make (none by default).
+
+A game class subclasses `Game[State]` (and each optional hook protocol it
+implements: `TableControl`, `Journaled`, `HasStandings`, the bot hooks), so
+mypy checks every signature; the platform tests for a hook with `isinstance`.
 
 Commands and events are frozen tagged `msgspec.Struct`s, so one codec
 (`tablehall_rules.codec`) serves every game for JSON, snapshots and replay.
@@ -22,11 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
 from tablehall_rules.randomness import DrawSource
+
+if TYPE_CHECKING:
+    from tablehall_rules.legal import LegalMove
 
 S = TypeVar("S")
 
@@ -52,6 +61,10 @@ class Viewer:
     def auditor(cls) -> Viewer:
         return cls("auditor")
 
+    @property
+    def is_auditor(self) -> bool:
+        return self.role == "auditor"
+
 
 class SeatInfo(msgspec.Struct, frozen=True):
     """A seat as the lobby hands it to the game at start."""
@@ -69,21 +82,38 @@ class DecideContext:
     `seat` is the seat the command is submitted for (None: the table itself,
     e.g. a host or operator action); `now_ms` is the service's timestamp for
     the command (rules that count time compare it with timestamps in state);
-    `timeout` says the command is a default move made because a clock ran out.
+    `timed_out` is the open decision whose clock ran out when the command is
+    that decision's default move (made by the platform, never by a player).
     """
 
     seat: int | None
     now_ms: int
     rng: DrawSource
-    timeout: bool = False
+    timed_out: PendingDecision | None = None
+
+    @property
+    def timeout(self) -> bool:
+        """The command is a default move made because a clock ran out."""
+        return self.timed_out is not None
 
 
-class PendingDecision(msgspec.Struct, frozen=True):
+class PendingDecision(msgspec.Struct, frozen=True, omit_defaults=True):
     """A decision a seat must take, and its clock.
 
     `key` identifies the decision uniquely within the table's life (it changes
     when the decision is taken, so a late default move for it is refused);
-    the deadline is `opened_at_ms + clock_ms`.
+    the deadline is `opened_at_ms + clock_ms`. Several seats may have open
+    decisions at once (every bidder of an auction, every voter).
+
+    `audience`: the seats that may know this decision exists besides `seat`
+    itself (None: everybody, spectators included; [] : only `seat`). A private
+    trade offer is known to its two parties only. The platform shows each
+    viewer only the decisions it may know of (`tablehall_rules.disclosure`).
+
+    `reaction`: a reaction window (e.g. «Уно!» / «Поймать»): the seat may act
+    out of turn while it is open, the first committed command wins; it has no
+    clock, no default move, and closing unused costs the seat nothing (no
+    clock strike, no timeout line, no AFK step).
     """
 
     key: str
@@ -92,26 +122,49 @@ class PendingDecision(msgspec.Struct, frozen=True):
     clock: str
     opened_at_ms: int
     clock_ms: int
+    audience: list[int] | None = None
+    reaction: bool = False
 
     @property
     def deadline_ms(self) -> int:
         return self.opened_at_ms + self.clock_ms
 
+    @property
+    def has_clock(self) -> bool:
+        """A clock the timer runs out (reaction windows have none)."""
+        return not self.reaction
 
-class Outcome(msgspec.Struct, frozen=True):
-    """How a match ended: `places[0]` holds the winners (ties share a place)."""
+    def known_to(self, seat: int | None) -> bool:
+        """Whether a viewer in `seat` (None: a spectator) may know of this decision."""
+        if self.audience is None:
+            return True
+        return seat is not None and (seat == self.seat or seat in self.audience)
+
+
+class Outcome(msgspec.Struct, frozen=True, omit_defaults=True):
+    """How a match ended: `places[0]` holds the winners (ties share a place).
+
+    In a team game a team's seats share its place; `teams` repeats the teams
+    (seat lists) so a reader of the outcome alone can tell them apart.
+    """
 
     places: list[list[int]]
     reason: str
     scores: dict[int, int] = msgspec.field(default_factory=dict)
+    teams: list[list[int]] = msgspec.field(default_factory=list)
 
 
 CommandT = TypeVar("CommandT", bound=msgspec.Struct)
 EventT = TypeVar("EventT", bound=msgspec.Struct)
 
 
+@runtime_checkable
 class Game(Protocol, Generic[S]):
-    """What the platform needs of a game. See the module docstring."""
+    """What the platform needs of a game. See the module docstring.
+
+    The members with a body are defaults a game subclassing this protocol
+    inherits; the rest it must implement.
+    """
 
     id: ClassVar[str]
     rules_version: ClassVar[str]
@@ -120,6 +173,12 @@ class Game(Protocol, Generic[S]):
     state_type: ClassVar[type[Any]]
     command_types: ClassVar[Sequence[type[msgspec.Struct]]]
     event_types: ClassVar[Sequence[type[msgspec.Struct]]]
+    # upgrades of stored events from older schema versions (None: none yet)
+    upcasters: ClassVar[Upcasters | None] = None
+    # the game's name for people, by language ("en", "ru")
+    title: ClassVar[Mapping[str, str]] = {}
+    # a JSON Schema (draft 2020-12) of the options `parse_options` accepts, for clients
+    options_schema: ClassVar[Mapping[str, Any]] = {"type": "object"}
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]: ...
 
@@ -133,7 +192,7 @@ class Game(Protocol, Generic[S]):
 
     def view(self, state: S, viewer: Viewer) -> dict[str, Any]: ...
 
-    def legal_commands(self, state: S, seat: int) -> list[msgspec.Struct]: ...
+    def legal(self, state: S, seat: int, now_ms: int) -> list[LegalMove]: ...
 
     def pending(self, state: S) -> list[PendingDecision]: ...
 
@@ -141,7 +200,12 @@ class Game(Protocol, Generic[S]):
 
     def outcome(self, state: S) -> Outcome | None: ...
 
+    def teams(self, options: Mapping[str, Any], seat_count: int) -> list[list[int]]:
+        """The teams (lists of seats) these options make; [] when everyone plays alone."""
+        return []
 
+
+@runtime_checkable
 class TableControl(Protocol):
     """Optional hooks that let the lobby and the timer act on any game.
 

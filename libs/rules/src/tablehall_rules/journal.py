@@ -15,7 +15,7 @@ platform's generic entries (start, end, timeouts) and places at the end only.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
@@ -35,9 +35,11 @@ class JournalEntry(msgspec.Struct, frozen=True):
         return self.audience is None or (seat is not None and seat in self.audience)
 
 
+@runtime_checkable
 class Journaled(Protocol):
     def journal(self, state_before: Any, event: msgspec.Struct) -> list[JournalEntry]: ...
 
 
+@runtime_checkable
 class HasStandings(Protocol):
     def standings(self, state: Any) -> list[list[int]]: ...

@@ -72,6 +72,40 @@ class Command:
 
 
 @dataclass(frozen=True)
+class Parameter:
+    """A field of a legal move's command the client fills in: an integer range
+    (`lo`..`hi` by `step`), a choice of `values`, or an engine `rule` (any value
+    the server's rule accepts; `values` then holds examples)."""
+
+    field: str
+    lo: int = 0
+    hi: int = 0
+    step: int = 0
+    values: tuple[Any, ...] = ()
+    rule: str = ""
+
+    @property
+    def is_range(self) -> bool:
+        return self.step > 0
+
+    def options(self) -> tuple[Any, ...]:
+        """Every value this parameter offers (a rule's examples)."""
+        return tuple(range(self.lo, self.hi + 1, self.step)) if self.is_range else self.values
+
+
+@dataclass(frozen=True)
+class LegalMove:
+    """A command template and its parameters (see docs/api.md «Legal moves»)."""
+
+    command: Command
+    parameters: tuple[Parameter, ...] = ()
+
+    def build(self, **values: Any) -> Command:
+        """The command with the given parameter values (the server judges it)."""
+        return Command(self.command.game, self.command.kind, {**self.command.args, **values})
+
+
+@dataclass(frozen=True)
 class Decision:
     key: str
     seat: int
@@ -80,6 +114,7 @@ class Decision:
     opened_at_ms: int
     clock_ms: int
     deadline_ms: int
+    reaction: bool = False
 
 
 @dataclass(frozen=True)
@@ -92,10 +127,13 @@ class TableView:
     role: Role
     seat: int | None
     state: Mapping[str, Any]
+    # the legal moves spelled out (each parameter's values; a rule's examples), at most LEGAL_LIMIT
     legal: tuple[Command, ...]
     decisions: tuple[Decision, ...]
     finished: bool
     outcome: Mapping[str, Any] | None
+    moves: tuple[LegalMove, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True)

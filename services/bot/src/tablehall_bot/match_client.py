@@ -18,9 +18,12 @@ import grpc
 import msgspec
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
-from tablehall_match.proto_games import command_from_proto, command_to_proto
 from tablehall_platform.errors import error_info
 from tablehall_rules import PendingDecision
+from tablehall_stream.proto_games import command_to_proto, decision_from_proto, legal_commands_of
+
+# the most commands a bot considers from one view's legal moves (descriptors spelled out)
+LEGAL_LIMIT = 5000
 
 CALL_TIMEOUT_S = 10.0
 # the state moved on while we thought: re-read and decide again if still ours
@@ -67,16 +70,18 @@ class MatchClient:
             version=v.version,
             seat=v.seat,
             view=msgspec.json.decode(v.view_json) if v.view_json else {},
-            legal=[command_from_proto(v.game, c) for c in v.legal_commands],
-            decisions=[
-                PendingDecision(d.key, d.seat, d.kind, d.clock, d.opened_at_unix_ms, d.clock_ms) for d in v.decisions
-            ],
+            legal=legal_commands_of(v, limit=LEGAL_LIMIT),
+            decisions=[decision_from_proto(d) for d in v.decisions],
             finished=v.finished,
         )
 
     async def submit(self, table: str, game: str, seat: int, command: msgspec.Struct, request_id: str) -> Answer:
         request = match_pb2.SubmitCommandRequest(
-            table=f"tables/{table}", seat=seat, command=command_to_proto(game, command), request_id=request_id
+            table=f"tables/{table}",
+            seat=seat,
+            command=command_to_proto(game, command),
+            request_id=request_id,
+            response_view=match_pb2.RESPONSE_VIEW_MINIMAL,
         )
         try:
             reply = await self._stub.SubmitCommand(request, metadata=self.metadata, timeout=CALL_TIMEOUT_S)

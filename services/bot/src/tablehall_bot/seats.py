@@ -16,8 +16,8 @@ from typing import Any
 
 import msgspec
 
-STARTED = "match.Started"
-ENDED = "match.Ended"
+from tablehall_stream.names import ENDED, STARTED
+
 BOT_ADDED = "lobby.BotAdded"
 HANDED = "lobby.SeatHandedToBot"
 RECLAIMED = "lobby.SeatReclaimed"

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import asyncpg
 
-from tablehall_bot.seats import ENDED, STARTED, TableSeats
+from tablehall_bot.seats import TableSeats
 from tablehall_eventstore import EventStore
-
-STREAM_PREFIX = "table-"
+from tablehall_stream.names import ENDED, STARTED, stream_id, table_of
 
 _UNFINISHED_SQL = f"""
 SELECT stream_id FROM events WHERE type = '{STARTED}'
@@ -21,12 +20,7 @@ SELECT stream_id FROM events WHERE type = '{ENDED}'
 """
 
 
-def stream_id(table_id: str) -> str:
-    return STREAM_PREFIX + table_id
-
-
-def table_id(stream: str) -> str | None:
-    return stream[len(STREAM_PREFIX) :] if stream.startswith(STREAM_PREFIX) else None
+table_id = table_of
 
 
 class Tables:

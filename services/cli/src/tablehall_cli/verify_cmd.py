@@ -18,6 +18,7 @@ from tablehall_projection.audit.events import StreamCopy, load_stream
 from tablehall_projection.audit.export import ExportError, export_stream, read_export
 from tablehall_projection.audit.replay import seat_view, steps
 from tablehall_projection.audit.verify import verify_stream
+from tablehall_stream.names import ENDED
 
 
 async def _load(settings: Settings, table: str) -> StreamCopy:
@@ -76,7 +77,7 @@ async def replay_table(settings: Settings, table: str, seat: int | None, version
     if not copy.events:
         print(f"tables/{copy.table_id}: no such table", file=sys.stderr)
         return 2
-    if not any(e.type == "match.Ended" for e in copy.events):
+    if not any(e.type == ENDED for e in copy.events):
         print(f"tables/{copy.table_id}: not finished; only finished tables are replayed", file=sys.stderr)
         return 1
     if seat is not None or version is not None:

@@ -14,15 +14,13 @@ from typing import Any
 import msgspec
 
 from tablehall_rules import SeatInfo
+from tablehall_stream.names import ENDED, LOBBY_PREFIX, STARTED, stream_id
 
-PREFIX = "lobby."
+PREFIX = LOBBY_PREFIX
 CHAT_PREFIX = "chat."
-MATCH_STARTED = "match.Started"
-MATCH_ENDED = "match.Ended"
-
-
-def table_stream(table_id: str) -> str:
-    return f"table-{table_id}"
+MATCH_STARTED = STARTED
+MATCH_ENDED = ENDED
+table_stream = stream_id
 
 
 def chat_stream(table_id: str) -> str:

@@ -18,9 +18,8 @@ import structlog
 
 from tablehall_eventstore import ConcurrencyConflict, EventStore, GroupCommitter, NewEvent
 from tablehall_match.leases import Leases
-from tablehall_match.live_table import SNAPSHOT_TYPE, LiveTable, event_codec
+from tablehall_match.live_table import SNAPSHOT_TYPE, LiveTable
 from tablehall_match.seeds import SeedVault
-from tablehall_match.stream_events import ENDED, STARTED, MatchStarted, game_event_type, stream_id
 from tablehall_platform import metrics
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import (
@@ -36,21 +35,26 @@ from tablehall_platform.table_options import split as table_options_split
 from tablehall_rules import (
     DecideContext,
     DrawSource,
+    LegalMove,
     PendingDecision,
     RuleError,
     SeatInfo,
     StructCodec,
+    TableControl,
     Viewer,
     commitment,
     new_seed,
 )
+from tablehall_rules.disclosure import visible_decisions
 from tablehall_rules.errors import InvalidOptions
 from tablehall_rules.registry import get_game
+from tablehall_stream.codecs import command_codec, event_codec
+from tablehall_stream.events import MatchStarted
+from tablehall_stream.names import BOT_SERVICE, ENDED, STARTED, game_event_type, stream_id
 
 log = structlog.get_logger("match")
 
 RECENT_LIMIT = 256
-BOT_SERVICE = "service:bot"  # the bot service's identity (ServiceProvider.service_token("bot"))
 
 
 def _with_meta(event: NewEvent, extra: Mapping[str, Any]) -> NewEvent:
@@ -73,28 +77,41 @@ class ViewResult:
     role: str
     seat: int | None
     view: dict[str, Any]
-    legal: list[msgspec.Struct]
+    legal: list[LegalMove]
     decisions: list[PendingDecision]
     finished: bool
     outcome: dict[str, Any] | None
+    teams: list[list[int]]
 
 
 @dataclass(frozen=True)
 class SubmitResult:
     version: int
     duplicate: bool
-    view: ViewResult
+    # None when the caller asked for the version only
+    view: ViewResult | None
+    finished: bool = False
 
 
-_command_codecs: dict[str, StructCodec[Any]] = {}
+@dataclass(frozen=True)
+class CheckResult:
+    version: int
+    refusal: RuleError | ServiceError | None
 
 
-def command_codec(game_id: str) -> StructCodec[Any]:
-    codec = _command_codecs.get(game_id)
-    if codec is None:
-        codec = StructCodec(get_game(game_id).command_types)
-        _command_codecs[game_id] = codec
-    return codec
+def _control_command(game: object, action: str, seat: int, flag: bool, reason: str) -> msgspec.Struct | None:
+    """The game's own system command for a generic table action (None: the game has no rule for it)."""
+    if not isinstance(game, TableControl):
+        return None
+    if action == "presence":
+        return game.presence_command(seat, flag)
+    if action == "controller":
+        return game.controller_command(seat, flag)
+    if action == "remove":
+        return game.remove_command(seat)
+    if action == "close":
+        return game.close_command(reason)
+    return None
 
 
 class MatchApp:
@@ -226,7 +243,14 @@ class MatchApp:
         ctx = DecideContext(seat=None, now_ms=now, rng=rng)
         game_events = game.start(options, list(seats), ctx)
         started = MatchStarted(
-            game_id, game.rules_version, options, list(seats), commitment(seed), now, table_options=table_options
+            game_id,
+            game.rules_version,
+            options,
+            list(seats),
+            commitment(seed),
+            now,
+            table_options=table_options,
+            teams=game.teams(options, len(seats)),
         )
         first = NewEvent(
             STARTED,
@@ -324,6 +348,7 @@ class MatchApp:
         request_id: str,
         decision_key: str = "",
         facts: Mapping[str, Any] | None = None,
+        with_view: bool = True,
     ) -> SubmitResult:
         if not request_id:
             raise BadRequest("REQUEST_ID_REQUIRED", "request_id is required.", ru="Нужен request_id.")
@@ -342,7 +367,7 @@ class MatchApp:
                     live, principal, seat, command, command_id, decision_key, facts
                 )
             log.debug("command", table=table_id, command_id=command_id, seat=seat, version=version, duplicate=duplicate)
-            return SubmitResult(version, duplicate, self.render(live, principal, seat))
+            return self._answer(live, principal, seat, version, duplicate, with_view)
         except (RuleError, ServiceError) as exc:
             outcome = "refused"
             log.info("command refused", table=table_id, request_id=request_id, seat=seat, reason=exc.reason)
@@ -354,8 +379,14 @@ class MatchApp:
         finally:
             metrics.command_latency(game_id, outcome).observe(time.perf_counter() - started)
 
+    def _answer(
+        self, live: LiveTable, principal: Principal, seat: int | None, version: int, duplicate: bool, with_view: bool
+    ) -> SubmitResult:
+        view = self.render(live, principal, seat) if with_view else None
+        return SubmitResult(version, duplicate, view, finished=live.ended)
+
     async def submit_default(
-        self, principal: Principal, table_id: str, decision_key: str, request_id: str
+        self, principal: Principal, table_id: str, decision_key: str, request_id: str, with_view: bool = True
     ) -> SubmitResult:
         """The game's default move for an open decision whose clock ran out."""
         if not principal.is_service:
@@ -373,12 +404,14 @@ class MatchApp:
         async with live.lock:
             live = self.tables.get(table_id) or await self.table(table_id)
             if command_id in live.recent:
-                return SubmitResult(live.recent[command_id], True, self.render(live, principal, None))
+                return self._answer(live, principal, None, live.recent[command_id], True, with_view)
             decision = next((d for d in live.game.pending(live.state) if d.key == decision_key), None)
+            if decision is not None and not decision.has_clock:
+                raise Refused("NO_CLOCK", "That decision has no clock to run out.", ru="У этого решения нет часов.")
             if decision is None:
                 earlier = await self.store.command_result(command_id)
                 if earlier is not None:
-                    return SubmitResult(earlier.last_version, True, self.render(live, principal, None))
+                    return self._answer(live, principal, None, earlier.last_version, True, with_view)
                 raise Refused(
                     "DECISION_ALREADY_TAKEN", "That decision has been taken already.", ru="Это решение уже принято."
                 )
@@ -390,7 +423,7 @@ class MatchApp:
             live, version, duplicate = await self._submit_locked(
                 live, principal, seat, command, command_id, decision_key
             )
-        return SubmitResult(version, duplicate, self.render(live, principal, seat))
+        return self._answer(live, principal, seat, version, duplicate, with_view)
 
     async def control(
         self,
@@ -414,21 +447,35 @@ class MatchApp:
         game = live.game
         if action != "close" and not 0 <= seat < len(live.seats):
             raise BadRequest("NO_SUCH_SEAT", f"Seat {seat} does not exist.", ru="Такого места нет.")
-        command: msgspec.Struct | None = None
-        if action == "presence" and hasattr(game, "presence_command"):
-            command = game.presence_command(seat, flag)
-        elif action == "controller" and hasattr(game, "controller_command"):
-            command = game.controller_command(seat, flag)
-        elif action == "remove" and hasattr(game, "remove_command"):
-            command = game.remove_command(seat)
-        elif action == "close" and hasattr(game, "close_command"):
-            command = game.close_command(reason)
+        command = _control_command(game, action, seat, flag, reason)
         if command is None:
             return live.version, False, False
         # who plays a seat is the platform's fact too: the bot service may act only there
         facts = {"controller": {"seat": seat, "by_bot": flag}} if action == "controller" else None
         result = await self.submit(principal, table_id, None, command, request_id, facts=facts)
         return result.version, result.duplicate, True
+
+    async def check(
+        self, principal: Principal, table_id: str, seat: int | None, command: msgspec.Struct
+    ) -> CheckResult:
+        """Whether `command` would be accepted now, deciding it on the live state
+        without keeping anything: the draws come from a throwaway seed, so a check
+        reveals nothing of the table's own."""
+        live = await self.table(table_id)
+        async with live.lock:
+            live = self.tables.get(table_id) or await self.table(table_id)
+            try:
+                if seat is not None and not 0 <= seat < len(live.seats):
+                    raise BadRequest("NO_SUCH_SEAT", f"Seat {seat} does not exist.", ru="Такого места нет.")
+                self._authorize(principal, live, seat, "")
+                if live.ended:
+                    raise Refused("GAME_OVER", "The game is over.", ru="Игра окончена.")
+                ctx = DecideContext(seat=seat, now_ms=self.now_ms(), rng=DrawSource(new_seed()))
+                if not live.game.decide(live.state, command, ctx):
+                    raise Refused("NOTHING_HAPPENED", "The command changes nothing.", ru="Команда ничего не меняет.")
+            except (RuleError, Refused, BadRequest) as refusal:
+                return CheckResult(live.version, refusal)
+            return CheckResult(live.version, None)
 
     async def _submit_locked(
         self,
@@ -523,17 +570,20 @@ class MatchApp:
         game = live.game
         if live.ended:
             raise Refused("GAME_OVER", "The game is over.", ru="Игра окончена.")
-        if decision_key and not any(d.key == decision_key and d.seat == seat for d in game.pending(live.state)):
-            raise Refused(
-                "DECISION_ALREADY_TAKEN",
-                "That decision has been taken already.",
-                ru="Это решение уже принято.",
-            )
+        timed_out = None
+        if decision_key:
+            timed_out = next((d for d in game.pending(live.state) if d.key == decision_key and d.seat == seat), None)
+            if timed_out is None:
+                raise Refused(
+                    "DECISION_ALREADY_TAKEN",
+                    "That decision has been taken already.",
+                    ru="Это решение уже принято.",
+                )
         ctx = DecideContext(
             seat=seat,
             now_ms=self.now_ms(),
             rng=DrawSource(live.seed, live.draw_counter),
-            timeout=bool(decision_key),
+            timed_out=timed_out,
         )
         events = game.decide(live.state, command, ctx)
         if not events:
@@ -595,10 +645,11 @@ class MatchApp:
             role=role,
             seat=seat,
             view=game.view(live.state, viewer),
-            legal=game.legal_commands(live.state, seat) if seat is not None and not live.ended else [],
-            decisions=game.pending(live.state),
+            legal=game.legal(live.state, seat, self.now_ms()) if seat is not None and not live.ended else [],
+            decisions=visible_decisions(game.pending(live.state), viewer),
             finished=live.ended,
             outcome=msgspec.to_builtins(outcome) if outcome is not None else None,
+            teams=live.started.teams if live.started else [],
         )
 
     async def view(self, principal: Principal, table_id: str, role: str = "", as_seat: int | None = None) -> ViewResult:

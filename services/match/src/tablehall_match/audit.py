@@ -14,9 +14,10 @@ from typing import Any, Protocol
 
 import msgspec
 
-from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted
 from tablehall_rules import Draw, commitment
 from tablehall_rules.randomness import recompute
+from tablehall_stream.events import MatchEnded, MatchStarted
+from tablehall_stream.names import ENDED, STARTED
 
 
 class StoredEvent(Protocol):

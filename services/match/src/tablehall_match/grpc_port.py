@@ -13,11 +13,11 @@ import structlog
 from google.rpc import code_pb2, status_pb2
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
-from tablehall_match.app import HeldElsewhere, MatchApp, ViewResult
-from tablehall_match.proto_games import command_from_proto, command_to_proto, decision_to_proto
+from tablehall_match.app import HeldElsewhere, MatchApp, SubmitResult, ViewResult
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import (
     BadRequest,
+    Conflict,
     Relayed,
     ServiceError,
     Unauthenticated,
@@ -28,6 +28,9 @@ from tablehall_platform.errors import (
 from tablehall_platform.names import options_from_json, parse_table
 from tablehall_rules import SeatInfo
 from tablehall_rules.errors import RuleError
+from tablehall_rules.legal import expand_all
+from tablehall_stream.codecs import command_codec
+from tablehall_stream.proto_games import command_from_proto, command_to_proto, decision_to_proto, legal_move_to_proto
 
 log = structlog.get_logger("match")
 
@@ -44,6 +47,10 @@ FORWARDED = "x-tablehall-forwarded"
 STREAM_IN_FLIGHT = 256
 # How long a stopping server waits for its command streams to answer what they hold.
 DRAIN_SECONDS = 5.0
+# ListLegalCommands: the default and largest page, and the most commands one list spells out
+LEGAL_PAGE_DEFAULT = 100
+LEGAL_PAGE_MAX = 1000
+LEGAL_LIST_MAX = 100_000
 
 
 def _stopping() -> Unavailable:
@@ -69,11 +76,38 @@ def view_to_proto(view: ViewResult) -> match_pb2.TableView:
         role=ROLE_VALUES.get(view.role, match_pb2.VIEWER_ROLE_UNSPECIFIED),
         seat=view.seat if view.seat is not None else -1,
         view_json=msgspec.json.encode(view.view).decode(),
-        legal_commands=[command_to_proto(view.game, c) for c in view.legal],
+        legal_moves=[legal_move_to_proto(view.game, lm) for lm in view.legal],
         decisions=[decision_to_proto(d) for d in view.decisions],
         finished=view.finished,
         outcome_json=msgspec.json.encode(view.outcome).decode() if view.outcome is not None else "",
+        teams=[match_pb2.Team(seats=t) for t in view.teams],
     )
+
+
+def answer_to_proto(table: str, game: str, outcome: SubmitResult) -> match_pb2.SubmitCommandResponse:
+    """The answer to a command: the whole view, or only the version when the caller chose so."""
+    if outcome.view is not None:
+        view = view_to_proto(outcome.view)
+    else:
+        view = match_pb2.TableView(table=table, game=game, version=outcome.version, finished=outcome.finished, seat=-1)
+    return match_pb2.SubmitCommandResponse(version=outcome.version, duplicate=outcome.duplicate, view=view)
+
+
+def _page_offset(token: str, version: int) -> int:
+    if not token:
+        return 0
+    at, _, offset = token.partition(":")
+    if not (at.isdigit() and offset.isdigit()):
+        raise BadRequest(
+            "INVALID_PAGE_TOKEN", "The page token is not one this service gave.", ru="Неверный page_token."
+        )
+    if int(at) != version:
+        raise Conflict(
+            "TABLE_CHANGED",
+            "The table changed since the first page; list again from the start.",
+            ru="Стол изменился; начните список заново.",
+        )
+    return int(offset)
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
@@ -150,10 +184,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
             return result
         command = command_from_proto(live.game.id, request.command)
         seat = None if request.as_table else request.seat
-        outcome = await self.app.submit(principal, table_id, seat, command, request.request_id, request.decision_key)
-        return match_pb2.SubmitCommandResponse(
-            version=outcome.version, duplicate=outcome.duplicate, view=view_to_proto(outcome.view)
+        with_view = request.response_view != match_pb2.RESPONSE_VIEW_MINIMAL
+        outcome = await self.app.submit(
+            principal, table_id, seat, command, request.request_id, request.decision_key, with_view=with_view
         )
+        return answer_to_proto(request.table, live.game.id, outcome)
 
     async def SubmitCommands(
         self, requests: AsyncIterator[match_pb2.SubmitCommandsRequest], context: grpc.aio.ServicerContext
@@ -248,20 +283,65 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
             return result
         return match_pb2.GetTableViewResponse(view=view_to_proto(view))
 
+    async def CheckCommand(
+        self, request: match_pb2.CheckCommandRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.CheckCommandResponse:
+        table_id = parse_table(request.table)
+        try:
+            live = await self.app.table(table_id)
+        except HeldElsewhere as moved:
+            result: match_pb2.CheckCommandResponse = await self._forward(
+                moved.address, "CheckCommand", request, context
+            )
+            return result
+        command = command_from_proto(live.game.id, request.command)
+        checked = await self.app.check(_principal(), table_id, request.seat, command)
+        answer = match_pb2.CheckCommandResponse(version=checked.version, accepted=checked.refusal is None)
+        if checked.refusal is not None:
+            answer.refusal.CopyFrom(status_proto(as_refusal(checked.refusal)))
+        return answer
+
+    async def ListLegalCommands(
+        self, request: match_pb2.ListLegalCommandsRequest, context: grpc.aio.ServicerContext
+    ) -> match_pb2.ListLegalCommandsResponse:
+        table_id = parse_table(request.table)
+        if request.page_size < 0:
+            raise BadRequest("INVALID_PAGE_SIZE", "page_size must not be negative.", ru="page_size не может быть < 0.")
+        size = min(request.page_size or LEGAL_PAGE_DEFAULT, LEGAL_PAGE_MAX)
+        try:
+            seat = request.seat if request.HasField("seat") else None
+            view = await self.app.view(_principal(), table_id, "seat" if seat is None else "", seat)
+        except HeldElsewhere as moved:
+            result: match_pb2.ListLegalCommandsResponse = await self._forward(
+                moved.address, "ListLegalCommands", request, context
+            )
+            return result
+        start = _page_offset(request.page_token, view.version)
+        commands = expand_all(view.legal, command_codec(view.game), limit=LEGAL_LIST_MAX)
+        page = commands[start : start + size]
+        following = start + len(page)
+        return match_pb2.ListLegalCommandsResponse(
+            version=view.version,
+            commands=[command_to_proto(view.game, c) for c in page],
+            next_page_token=f"{view.version}:{following}" if following < len(commands) else "",
+            total_size=len(commands),
+        )
+
     async def SubmitDefaultCommand(
         self, request: match_pb2.SubmitDefaultCommandRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.SubmitCommandResponse:
         table_id = parse_table(request.table)
         try:
-            outcome = await self.app.submit_default(_principal(), table_id, request.decision_key, request.request_id)
+            with_view = request.response_view != match_pb2.RESPONSE_VIEW_MINIMAL
+            outcome = await self.app.submit_default(
+                _principal(), table_id, request.decision_key, request.request_id, with_view=with_view
+            )
         except HeldElsewhere as moved:
             result: match_pb2.SubmitCommandResponse = await self._forward(
                 moved.address, "SubmitDefaultCommand", request, context
             )
             return result
-        return match_pb2.SubmitCommandResponse(
-            version=outcome.version, duplicate=outcome.duplicate, view=view_to_proto(outcome.view)
-        )
+        return answer_to_proto(request.table, "", outcome)
 
     async def ControlTable(
         self, request: match_pb2.ControlTableRequest, context: grpc.aio.ServicerContext

@@ -10,10 +10,12 @@ from typing import Any
 import msgspec
 
 from tablehall_eventstore import RecordedEvent
-from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted, split_type
 from tablehall_platform.table_access import TableAccess
-from tablehall_rules import SeatInfo, StructCodec
+from tablehall_rules import Game, SeatInfo
 from tablehall_rules.registry import get_game
+from tablehall_stream.codecs import event_codec
+from tablehall_stream.events import STARTED_DECODER, MatchEnded, MatchStarted
+from tablehall_stream.names import ENDED, STARTED, split_type
 
 
 class TableSnapshot(msgspec.Struct):
@@ -34,19 +36,6 @@ SNAPSHOT_TYPE = "table/2"
 
 
 _SNAPSHOT_DECODER = msgspec.json.Decoder(TableSnapshot)
-_STARTED_DECODER = msgspec.json.Decoder(MatchStarted)
-
-
-_codecs: dict[str, StructCodec[Any]] = {}
-
-
-def event_codec(game_id: str) -> StructCodec[Any]:
-    codec = _codecs.get(game_id)
-    if codec is None:
-        game = get_game(game_id)
-        codec = StructCodec(game.event_types, getattr(game, "upcasters", None))
-        _codecs[game_id] = codec
-    return codec
 
 
 @dataclass
@@ -69,7 +58,7 @@ class LiveTable:
     recent: dict[str, int] = field(default_factory=dict)
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game[Any]:
         assert self.started is not None
         return get_game(self.started.game)
 
@@ -107,7 +96,7 @@ class LiveTable:
         """Replay one stored event (rebuild path)."""
         prefix, tag = split_type(event.type)
         if event.type == STARTED:
-            self.started = _STARTED_DECODER.decode(event.payload)
+            self.started = STARTED_DECODER.decode(event.payload)
         elif event.type == ENDED:
             self.ended = True
         elif self.started is not None and prefix == self.started.game:

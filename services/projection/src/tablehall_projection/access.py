@@ -15,6 +15,7 @@ from tablehall_platform.auth import Principal
 from tablehall_platform.errors import PermissionDenied, Refused
 from tablehall_platform.table_access import TableAccess
 from tablehall_rules import SeatInfo
+from tablehall_stream.names import stream_id
 
 
 @dataclass(frozen=True)
@@ -71,5 +72,5 @@ async def require_spectator(store: EventStore, principal: Principal, table_id: s
     """A spectator may watch only where the lobby's facts allow it (privacy, removal)."""
     if role.name != "spectator" or principal.is_operator or principal.is_service:
         return
-    events = await store.read_stream(f"table-{table_id}")
+    events = await store.read_stream(stream_id(table_id))
     TableAccess.fold(events).require_spectator(principal)

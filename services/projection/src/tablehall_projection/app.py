@@ -9,7 +9,6 @@ from dataclasses import dataclass
 import msgspec
 
 from tablehall_eventstore import EventStore
-from tablehall_match.stream_events import MatchStarted
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import BadRequest, NotFound, PermissionDenied, Refused
 from tablehall_projection import access
@@ -20,6 +19,8 @@ from tablehall_projection.journal import JournalLine
 from tablehall_projection.projector import Lag, Projector
 from tablehall_projection.queries import PlayerGame, Queries, Standing, Summary, decode_token, encode_token, page_size
 from tablehall_rules import SeatInfo
+from tablehall_stream.events import MatchStarted
+from tablehall_stream.names import STARTED
 
 STATUSES = ("", "open", "playing", "finished")
 
@@ -91,7 +92,7 @@ class ProjectionApp:
 
     @staticmethod
     def _seats(copy: StreamCopy) -> list[SeatInfo]:
-        started = next((e for e in copy.events if e.type == "match.Started"), None)
+        started = next((e for e in copy.events if e.type == STARTED), None)
         if started is None:
             return []
         try:

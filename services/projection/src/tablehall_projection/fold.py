@@ -9,16 +9,12 @@ from typing import Any, Protocol
 
 import msgspec
 
-from tablehall_match.live_table import event_codec
-from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted, split_type
 from tablehall_projection.journal import JournalLine, ended_entries, started_entries, timeout_entries
-from tablehall_rules import JournalEntry, Viewer
+from tablehall_rules import Journaled, JournalEntry, Viewer
 from tablehall_rules.registry import get_game
-
-STREAM_PREFIX = "table-"
-
-_started = msgspec.json.Decoder(MatchStarted)
-_ended = msgspec.json.Decoder(MatchEnded)
+from tablehall_stream.codecs import event_codec
+from tablehall_stream.events import ENDED_DECODER, STARTED_DECODER, MatchEnded, MatchStarted
+from tablehall_stream.names import ENDED, STARTED, split_type
 
 
 class StoredEvent(Protocol):
@@ -34,11 +30,6 @@ class StoredEvent(Protocol):
     def payload(self) -> bytes: ...
     @property
     def metadata(self) -> dict[str, Any]: ...
-
-
-def table_of(stream_id: str) -> str | None:
-    """The table id of a `table-{id}` stream; None for any other stream."""
-    return stream_id[len(STREAM_PREFIX) :] if stream_id.startswith(STREAM_PREFIX) else None
 
 
 def decode_game_event(game_id: str, event: StoredEvent) -> msgspec.Struct:
@@ -87,11 +78,11 @@ class TableFold:
             raise ValueError(f"{self.table_id}: version {event.version} after {self.version}")
         lines: list[JournalEntry] = []
         if event.type == STARTED:
-            self.started = _started.decode(event.payload)
+            self.started = STARTED_DECODER.decode(event.payload)
             if journal:
                 lines = started_entries(self.started)
         elif event.type == ENDED:
-            self.ended = _ended.decode(event.payload)
+            self.ended = ENDED_DECODER.decode(event.payload)
             if journal and self.started is not None:
                 lines = ended_entries(self.started, self.ended)
         elif self.is_game_event(event.type):
@@ -99,9 +90,8 @@ class TableFold:
             game_event = decode_game_event(game.id, event)
             if journal:
                 lines = timeout_entries(self.started, event.metadata)
-                hook = getattr(game, "journal", None)
-                if hook is not None:
-                    lines = lines + list(hook(self.state, game_event))
+                if isinstance(game, Journaled):
+                    lines = lines + list(game.journal(self.state, game_event))
             self.state = game.evolve(self.state, game_event)
         self.version = event.version
         return [JournalLine(event.version, i, entry) for i, entry in enumerate(lines)]

@@ -11,7 +11,6 @@ import msgspec
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall.projection.v1 import projection_pb2_grpc as pb_grpc
-from tablehall_match.proto_games import decision_to_proto
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import Unauthenticated
 from tablehall_platform.names import parse_table
@@ -22,6 +21,7 @@ from tablehall_projection.live.hub import Hub
 from tablehall_projection.live.watch import watch
 from tablehall_projection.queries import Summary
 from tablehall_rules import SeatInfo
+from tablehall_stream.proto_games import decision_to_proto
 
 ROLE_NAMES = {
     match_pb2.VIEWER_ROLE_UNSPECIFIED: "",

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tablehall_match.stream_events import MatchEnded, MatchStarted
 from tablehall_rules import JournalEntry
+from tablehall_stream.events import MatchEnded, MatchStarted
 
 
 @dataclass(frozen=True, slots=True)

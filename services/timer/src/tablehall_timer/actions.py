@@ -20,9 +20,10 @@ from typing import Any
 
 import structlog
 
+from tablehall_stream.names import stream_id
 from tablehall_timer.leases import TimerLeases
 from tablehall_timer.match_client import Answer, MatchClient
-from tablehall_timer.schedule import STREAM_PREFIX, CloseIdle, Fire, TableClock
+from tablehall_timer.schedule import CloseIdle, Fire, TableClock
 from tablehall_timer.scheduler import ELSEWHERE, Verdict, wall_ms
 
 log = structlog.get_logger("timer")
@@ -49,7 +50,7 @@ class TimerActions:
 
     async def _lease(self, table: TableClock) -> Verdict | None:
         """None when the table is ours to act on; else when to look again."""
-        answer = await self.leases.ensure(STREAM_PREFIX + table.table_id)
+        answer = await self.leases.ensure(stream_id(table.table_id))
         if answer.ours:
             return None
         return Verdict(ELSEWHERE, self.clock_ms() + int(answer.remaining_s * 1000) + random.randint(20, 120))
@@ -93,10 +94,10 @@ class TimerActions:
         return self._verdict(answer, attempt, table, "idle-close")
 
     def forget(self, table_id: str) -> None:
-        self.leases.forget(STREAM_PREFIX + table_id)
-        if not self.leases.recorded(STREAM_PREFIX + table_id):
+        self.leases.forget(stream_id(table_id))
+        if not self.leases.recorded(stream_id(table_id)):
             return
-        task = asyncio.create_task(self._release(STREAM_PREFIX + table_id))
+        task = asyncio.create_task(self._release(stream_id(table_id)))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 

@@ -23,7 +23,8 @@ import msgspec
 import structlog
 
 from tablehall_eventstore import EventStore, Tail
-from tablehall_timer.schedule import ENDED, PRESENCE, STARTED
+from tablehall_stream.names import ENDED, STARTED
+from tablehall_timer.schedule import PRESENCE
 
 log = structlog.get_logger("timer.feed")
 

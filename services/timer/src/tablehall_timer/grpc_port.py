@@ -12,6 +12,8 @@ from tablehall.timer.v1 import timer_pb2, timer_pb2_grpc
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import BadRequest, NotFound, PermissionDenied, Unauthenticated
 from tablehall_platform.names import TABLE_NAME, parse_table
+from tablehall_rules import Viewer
+from tablehall_rules.disclosure import visible_decisions
 from tablehall_timer.schedule import TableClock
 from tablehall_timer.scheduler import Scheduler
 
@@ -45,8 +47,17 @@ def decode_token(token: str) -> str:
     return text[6:]
 
 
-def clocks_to_proto(table: TableClock, idle_ms: int) -> timer_pb2.TableClocks:
+def viewer_of(principal: Principal, table: TableClock) -> Viewer:
+    """Operators and services see every clock; a player, the clocks their seat may know of."""
+    if principal.is_service or principal.is_operator:
+        return Viewer.auditor()
+    seats = [seat for seat, user in enumerate(table.seat_users) if user == principal.user_id]
+    return Viewer.of_seat(seats[0]) if seats else Viewer.spectator()
+
+
+def clocks_to_proto(table: TableClock, idle_ms: int, viewer: Viewer) -> timer_pb2.TableClocks:
     still = table.standing_still
+    shown = [d for d in visible_decisions(table.decisions, viewer) if d.has_clock]
     return timer_pb2.TableClocks(
         table=f"tables/{table.table_id}",
         state=timer_pb2.TABLE_STATE_STANDING_STILL if still else timer_pb2.TABLE_STATE_RUNNING,
@@ -61,7 +72,7 @@ def clocks_to_proto(table: TableClock, idle_ms: int) -> timer_pb2.TableClocks:
                 deadline_unix_ms=d.deadline_ms,
                 fires_at_unix_ms=0 if still else table.fires_at_ms(d),
             )
-            for d in table.decisions
+            for d in shown
         ],
         last_move_unix_ms=table.last_move_ms,
         idle_close_at_unix_ms=table.idle_close_at_ms(idle_ms),
@@ -75,7 +86,7 @@ class TimerServicer(timer_pb2_grpc.TimerServiceServicer):  # type: ignore[misc]
     async def GetTableClocks(
         self, request: timer_pb2.GetTableClocksRequest, context: grpc.aio.ServicerContext
     ) -> timer_pb2.GetTableClocksResponse:
-        _principal()
+        principal = _principal()
         table_id = parse_table(request.table)
         table = self.scheduler.tables.get(table_id)
         if table is None or not table.started:
@@ -84,7 +95,9 @@ class TimerServicer(timer_pb2_grpc.TimerServiceServicer):  # type: ignore[misc]
                 f"No unfinished match at tables/{table_id}.",
                 ru="Нет идущего матча за этим столом.",
             )
-        return timer_pb2.GetTableClocksResponse(clocks=clocks_to_proto(table, self.scheduler.idle_ms))
+        return timer_pb2.GetTableClocksResponse(
+            clocks=clocks_to_proto(table, self.scheduler.idle_ms, viewer_of(principal, table))
+        )
 
     async def ListTableClocks(
         self, request: timer_pb2.ListTableClocksRequest, context: grpc.aio.ServicerContext
@@ -102,7 +115,7 @@ class TimerServicer(timer_pb2_grpc.TimerServiceServicer):  # type: ignore[misc]
         after = decode_token(request.page_token)
         ids = sorted(t for t, clock in self.scheduler.tables.items() if clock.started and t > after)
         page = ids[:size]
-        tables = [clocks_to_proto(self.scheduler.tables[t], self.scheduler.idle_ms) for t in page]
+        tables = [clocks_to_proto(self.scheduler.tables[t], self.scheduler.idle_ms, Viewer.auditor()) for t in page]
         token = encode_token(page[-1]) if len(ids) > size else ""
         return timer_pb2.ListTableClocksResponse(tables=tables, next_page_token=token)
 

@@ -44,7 +44,10 @@ class MatchClient:
 
     async def submit_default(self, table_id: str, decision_key: str) -> Answer:
         request = match_pb2.SubmitDefaultCommandRequest(
-            table=f"tables/{table_id}", decision_key=decision_key, request_id=decision_key
+            table=f"tables/{table_id}",
+            decision_key=decision_key,
+            request_id=decision_key,
+            response_view=match_pb2.RESPONSE_VIEW_MINIMAL,
         )
         try:
             reply = await self._stub.SubmitDefaultCommand(request, metadata=self.metadata, timeout=CALL_TIMEOUT_S)

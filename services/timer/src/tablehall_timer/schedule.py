@@ -25,29 +25,15 @@ from typing import Any
 
 import msgspec
 
-STARTED = "match.Started"
-ENDED = "match.Ended"
+from tablehall_rules import PendingDecision
+from tablehall_stream.names import ENDED, STARTED
+
 PRESENCE = "lobby.PresenceChanged"
-STREAM_PREFIX = "table-"
-
-
-class Decision(msgspec.Struct, frozen=True):
-    """One open decision as the match recorded it in `metadata["pending"]`."""
-
-    key: str
-    seat: int
-    kind: str
-    clock: str
-    opened_at_ms: int
-    clock_ms: int
-
-    @property
-    def deadline_ms(self) -> int:
-        return self.opened_at_ms + self.clock_ms
 
 
 class _Seat(msgspec.Struct):
     seat: int
+    user_id: str = ""
     is_bot: bool = False
 
 
@@ -71,7 +57,7 @@ _convert_pending = msgspec.convert
 class Fire:
     """Make the default move for `decision`."""
 
-    decision: Decision
+    decision: PendingDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,10 +70,6 @@ class CloseIdle:
 Action = Fire | CloseIdle
 
 
-def table_id_of(stream_id: str) -> str | None:
-    return stream_id[len(STREAM_PREFIX) :] if stream_id.startswith(STREAM_PREFIX) else None
-
-
 @dataclass(slots=True)
 class TableClock:
     table_id: str
@@ -95,11 +77,13 @@ class TableClock:
     started: bool = False
     finished: bool = False
     humans: frozenset[int] = frozenset()
+    # user id of each seat (who may see which clocks)
+    seat_users: tuple[str, ...] = ()
     absent: set[int] = field(default_factory=set)
     # when the table last went from standing still to running (0: never)
     resumed_at_ms: int = 0
     last_move_ms: int = 0
-    decisions: tuple[Decision, ...] = ()
+    decisions: tuple[PendingDecision, ...] = ()
     # decisions this instance has acted on, until the stream moves past them
     done: set[str] = field(default_factory=set)
     # the idle close was made (or refused for good) for this last move
@@ -119,6 +103,7 @@ class TableClock:
             started = _decode_started(payload)
             still = self.standing_still
             self.humans = frozenset(s.seat for s in started.seats if not s.is_bot)
+            self.seat_users = tuple(s.user_id for s in sorted(started.seats, key=lambda s: s.seat))
             self.started = True
             self.last_move_ms = max(self.last_move_ms, started.started_at_ms)
             if still and not self.standing_still:
@@ -141,11 +126,11 @@ class TableClock:
             self.last_move_ms = max(self.last_move_ms, now_ms)
         pending = metadata.get("pending")
         if pending is not None and not self.finished:
-            self.decisions = tuple(_convert_pending(pending, type=list[Decision]))
+            self.decisions = tuple(_convert_pending(pending, type=list[PendingDecision]))
             keys = {d.key for d in self.decisions}
             self.done &= keys
 
-    def fires_at_ms(self, decision: Decision) -> int:
+    def fires_at_ms(self, decision: PendingDecision) -> int:
         """When the timer acts on `decision`: its deadline, restarted after a stand-still."""
         return max(decision.opened_at_ms, self.resumed_at_ms) + decision.clock_ms
 
@@ -161,7 +146,7 @@ class TableClock:
             best = (self.idle_close_at_ms(idle_ms), CloseIdle(self.last_move_ms))
         if not self.standing_still:
             for decision in self.decisions:
-                if decision.key in self.done:
+                if decision.key in self.done or not decision.has_clock:
                     continue
                 at = self.fires_at_ms(decision)
                 if best is None or at < best[0]:

@@ -20,8 +20,9 @@ from typing import Any, Protocol
 
 import structlog
 
+from tablehall_stream.names import STARTED, table_of
 from tablehall_timer import metrics
-from tablehall_timer.schedule import PRESENCE, STARTED, Action, CloseIdle, Fire, TableClock, table_id_of
+from tablehall_timer.schedule import PRESENCE, Action, CloseIdle, Fire, TableClock
 
 log = structlog.get_logger("timer")
 
@@ -87,7 +88,7 @@ class Scheduler:
     ) -> None:
         """Fold one stored event into its table's clocks and re-plan the table."""
         self.position = max(self.position, position)
-        table_id = table_id_of(stream_id)
+        table_id = table_of(stream_id)
         if table_id is None:
             return
         table = self.tables.get(table_id)

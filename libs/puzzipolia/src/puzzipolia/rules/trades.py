@@ -113,15 +113,17 @@ def _receivable_problem(st: State, seat: int, bundle: Bundle) -> Problem | None:
     )
 
 
-def _offer(st: State, offer_id: int) -> Offer:
+def _offer(st: State, offer_id: int, seat: int) -> Offer:
+    """The open offer with this id that `seat` is a party to: to anybody else an
+    offer between two others does not exist (its existence is private)."""
     for o in st.offers:
-        if o.id == offer_id:
+        if o.id == offer_id and seat in (o.proposer, o.recipient):
             return o
     raise illegal("NO_SUCH_OFFER", "There is no such open offer.", "Такого открытого предложения нет.")
 
 
 def _offer_to(st: State, offer_id: int, seat: int) -> Offer:
-    o = _offer(st, offer_id)
+    o = _offer(st, offer_id, seat)
     if o.recipient != seat:
         raise illegal("NOT_YOUR_OFFER", "This offer is not addressed to you.", "Это предложение не тебе.")
     return o
@@ -143,7 +145,7 @@ def decline_trade(f: Flow, cmd: c.DeclineTrade, seat: int, *, expired: bool = Fa
 
 
 def withdraw_trade(f: Flow, cmd: c.WithdrawTrade, seat: int) -> None:
-    o = _offer(f.state, cmd.offer_id)
+    o = _offer(f.state, cmd.offer_id, seat)
     if o.proposer != seat:
         raise illegal(
             "NOT_YOUR_OFFER",

@@ -3,8 +3,9 @@ importing the generated `*_pb2` code)."""
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import grpc
@@ -16,7 +17,18 @@ from tablehall.lobby.v1 import lobby_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2
 from tablehall_sdk.errors import TablehallError, error_for
-from tablehall_sdk.models import Command, Decision, JournalLine, Role, Seat, Table, TableView, Update
+from tablehall_sdk.models import (
+    Command,
+    Decision,
+    JournalLine,
+    LegalMove,
+    Parameter,
+    Role,
+    Seat,
+    Table,
+    TableView,
+    Update,
+)
 
 MATCH_ROLES = {
     Role.DEFAULT: match_pb2.VIEWER_ROLE_UNSPECIFIED,
@@ -31,6 +43,11 @@ PROJECTION_ROLES = {
     Role.AUDITOR: match_pb2.VIEWER_ROLE_AUDITOR,
 }
 _MATCH_ROLE_BACK = {v: k for k, v in MATCH_ROLES.items()}
+# games with their own field in GameCommand; any other travels packed in `other`
+_BUILT_IN = frozenset(f.name for f in match_pb2.GameCommand.DESCRIPTOR.oneofs_by_name["game"].fields) - {"other"}
+_TYPE_URL = "type.googleapis.com/tablehall.{game}.v1.Command"
+# the most commands a view's legal moves are spelled out to
+LEGAL_LIMIT = 2000
 _PROJECTION_ROLE_BACK = {v: k for k, v in PROJECTION_ROLES.items()}
 
 
@@ -68,8 +85,13 @@ def _typed(code: str, details: str, status: status_pb2.Status | None) -> Tableha
 
 def command_to_proto(command: Command) -> match_pb2.GameCommand:
     message = match_pb2.GameCommand()
+    body = {command.kind: dict(command.args)}
+    if command.game in _BUILT_IN:
+        data: dict[str, Any] = {command.game: body}
+    else:
+        data = {"other": {"@type": _TYPE_URL.format(game=command.game), **body}}
     try:
-        json_format.ParseDict({command.game: {command.kind: dict(command.args)}}, message)
+        json_format.ParseDict(data, message)
     except json_format.ParseError as exc:
         raise error_for("INVALID_ARGUMENT", "BAD_COMMAND", f"not a command of {command.game}: {exc}") from exc
     return message
@@ -77,12 +99,49 @@ def command_to_proto(command: Command) -> match_pb2.GameCommand:
 
 def command_from_proto(message: match_pb2.GameCommand) -> Command:
     game = message.WhichOneof("game") or ""
+    if game == "other":
+        data = json_format.MessageToDict(message.other, preserving_proto_field_name=True)
+        type_url = str(data.pop("@type", ""))
+        game = type_url.removeprefix("type.googleapis.com/tablehall.").split(".")[0]
+        packed_kind, packed_args = next(iter(data.items()), ("", {}))
+        return Command(game, str(packed_kind), packed_args)
     inner = getattr(message, game) if game else None
     kind = inner.WhichOneof("kind") if inner is not None else None
     if inner is None or kind is None:
         return Command(game, "")
     args = json_format.MessageToDict(getattr(inner, kind), preserving_proto_field_name=True)
     return Command(game, kind, args)
+
+
+def _parameter(p: match_pb2.MoveParameter) -> Parameter:
+    which = p.WhichOneof("domain")
+    if which == "range":
+        return Parameter(p.field, lo=p.range.min, hi=p.range.max, step=p.range.step or 1)
+    if which == "choice":
+        return Parameter(p.field, values=tuple(_plain(json_format.MessageToDict(v)) for v in p.choice.values))
+    examples = tuple(_plain(json_format.MessageToDict(v)) for v in p.rule.examples)
+    return Parameter(p.field, values=examples, rule=p.rule.name)
+
+
+def _plain(value: Any) -> Any:
+    """JSON numbers come back as floats: integral ones as ints."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def legal_move_from_proto(m: match_pb2.LegalMove) -> LegalMove:
+    return LegalMove(command_from_proto(m.command), tuple(_parameter(p) for p in m.parameters))
+
+
+def spelled_out(moves: Sequence[LegalMove], limit: int = LEGAL_LIMIT) -> Iterator[Command]:
+    """The commands the moves admit, each parameter over its values, at most `limit`."""
+    count = 0
+    for move in moves:
+        names = [p.field for p in move.parameters]
+        for combo in itertools.product(*(p.options() for p in move.parameters)):
+            if count >= limit:
+                return
+            count += 1
+            yield move.build(**dict(zip(names, combo, strict=True)))
 
 
 def seat_from_proto(s: lobby_pb2.SeatState) -> Seat:
@@ -103,10 +162,11 @@ def table_from_proto(t: lobby_pb2.Table) -> Table:
 
 
 def decision_from_proto(d: match_pb2.Decision) -> Decision:
-    return Decision(d.key, d.seat, d.kind, d.clock, d.opened_at_unix_ms, d.clock_ms, d.deadline_unix_ms)
+    return Decision(d.key, d.seat, d.kind, d.clock, d.opened_at_unix_ms, d.clock_ms, d.deadline_unix_ms, d.reaction)
 
 
 def view_from_proto(v: match_pb2.TableView) -> TableView:
+    moves = tuple(legal_move_from_proto(m) for m in v.legal_moves)
     return TableView(
         table=v.table,
         game=v.game,
@@ -114,10 +174,12 @@ def view_from_proto(v: match_pb2.TableView) -> TableView:
         role=_MATCH_ROLE_BACK.get(v.role, Role.DEFAULT),
         seat=v.seat if v.seat >= 0 else None,
         state=_json(v.view_json),
-        legal=tuple(command_from_proto(c) for c in v.legal_commands),
+        legal=tuple(spelled_out(moves)),
         decisions=tuple(decision_from_proto(d) for d in v.decisions),
         finished=v.finished,
         outcome=_json(v.outcome_json) if v.outcome_json else None,
+        moves=moves,
+        teams=tuple(tuple(t.seats) for t in v.teams),
     )
 
 

@@ -13,36 +13,52 @@ from typing import Any
 
 import msgspec
 
-from tablehall_rules import Viewer
+from tablehall_rules import (
+    Determinizable,
+    Game,
+    HasBotPolicy,
+    HasEvaluation,
+    HasRandomPolicy,
+    Viewer,
+)
+from tablehall_rules.legal import expand_all
+from tablehall_stream.codecs import command_codec
+
+# the most commands a search considers at one decision (descriptors spelled out)
+LEGAL_LIMIT = 5000
 
 View = dict[str, Any]
 
 
 @dataclass(frozen=True)
 class GameHooks:
-    game: Any
+    game: Game[Any]
 
     @property
     def searchable(self) -> bool:
-        return hasattr(self.game, "determinize")
+        return isinstance(self.game, Determinizable)
 
     def determinize(self, view: View, seat: int, rng: random.Random) -> Any:
+        assert isinstance(self.game, Determinizable)
         return self.game.determinize(view, seat, rng)
 
+    def legal(self, state: Any, seat: int, now_ms: int) -> list[msgspec.Struct]:
+        """The seat's legal commands in `state`, spelled out from the game's descriptors."""
+        moves = self.game.legal(state, seat, now_ms)
+        return expand_all(moves, command_codec(self.game.id), limit=LEGAL_LIMIT)
+
     def heuristic(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        if hasattr(self.game, "bot_policy"):
-            command: msgspec.Struct = self.game.bot_policy(view, legal, rng)
-            return command
+        if isinstance(self.game, HasBotPolicy):
+            return self.game.bot_policy(view, legal, rng)
         return self.random(view, legal, rng)
 
     def random(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        if hasattr(self.game, "random_policy"):
-            command: msgspec.Struct = self.game.random_policy(view, legal, rng)
-            return command
+        if isinstance(self.game, HasRandomPolicy):
+            return self.game.random_policy(view, legal, rng)
         return rng.choice(legal)
 
     def evaluate(self, state: Any, seat: int) -> float:
-        if hasattr(self.game, "evaluate"):
+        if isinstance(self.game, HasEvaluation):
             return float(self.game.evaluate(state, seat))
         outcome = self.game.outcome(state)
         if outcome is None:

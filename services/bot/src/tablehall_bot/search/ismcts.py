@@ -233,10 +233,10 @@ class Search:
         path = [child]
         node = child
         for _ in range(settings.tree_depth):
-            decision = world.actor(hooks)
+            decision = world.actor(hooks, rng)
             if decision is None:
                 break
-            legal = hooks.game.legal_commands(world.state, decision.seat)
+            legal = hooks.legal(world.state, decision.seat, world.now_ms)
             if not legal:
                 apply_default(hooks, world, decision)
                 break

@@ -27,11 +27,15 @@ class World:
     draws: DrawSource
     now_ms: int
 
-    def actor(self, hooks: GameHooks) -> PendingDecision | None:
+    def actor(self, hooks: GameHooks, rng: random.Random) -> PendingDecision | None:
+        """Whose move is simulated next: any open decision (several seats may be
+        deciding at once), a clocked one when there is one, else a reaction."""
         if hooks.game.outcome(self.state) is not None:
             return None
         pending: list[PendingDecision] = hooks.game.pending(self.state)
-        return pending[0] if pending else None
+        clocked = [d for d in pending if d.has_clock]
+        choices = clocked or pending
+        return rng.choice(choices) if choices else None
 
 
 def apply(hooks: GameHooks, world: World, seat: int, command: msgspec.Struct) -> bool:
@@ -48,10 +52,12 @@ def apply(hooks: GameHooks, world: World, seat: int, command: msgspec.Struct) ->
 
 
 def apply_default(hooks: GameHooks, world: World, decision: PendingDecision) -> bool:
-    """The decision's default move, as if its clock ran out."""
+    """The decision's default move, as if its clock ran out (a reaction window has none)."""
+    if not decision.has_clock:
+        return False
     world.now_ms = max(world.now_ms + STEP_MS, decision.deadline_ms)
     command = hooks.game.default_command(world.state, decision)
-    ctx = DecideContext(seat=decision.seat, now_ms=world.now_ms, rng=world.draws, timeout=True)
+    ctx = DecideContext(seat=decision.seat, now_ms=world.now_ms, rng=world.draws, timed_out=decision)
     try:
         events = hooks.game.decide(world.state, command, ctx)
     except RuleError:
@@ -63,7 +69,7 @@ def apply_default(hooks: GameHooks, world: World, decision: PendingDecision) -> 
 
 def step(hooks: GameHooks, world: World, decision: PendingDecision, rng: random.Random) -> bool:
     """One move of the seat deciding `decision`, by the game's heuristic; False when stuck."""
-    legal = hooks.game.legal_commands(world.state, decision.seat)
+    legal = hooks.legal(world.state, decision.seat, world.now_ms)
     if legal:
         command = hooks.heuristic(hooks.seat_view(world.state, decision.seat), legal, rng)
         if apply(hooks, world, decision.seat, command):
@@ -74,6 +80,6 @@ def step(hooks: GameHooks, world: World, decision: PendingDecision, rng: random.
 def rollout(hooks: GameHooks, world: World, horizon: int, rng: random.Random) -> None:
     """Play at most `horizon` moves by the heuristic, or until the end."""
     for _ in range(horizon):
-        decision = world.actor(hooks)
+        decision = world.actor(hooks, rng)
         if decision is None or not step(hooks, world, decision, rng):
             return

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tablehall_eventstore import EventStore, RecordedEvent
-from tablehall_match.stream_events import stream_id
+from tablehall_stream.names import stream_id
 
 
 @dataclass(frozen=True)

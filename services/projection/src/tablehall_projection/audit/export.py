@@ -8,8 +8,9 @@ from typing import Any
 
 import msgspec
 
-from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted
 from tablehall_projection.audit.events import AuditEvent, StreamCopy
+from tablehall_stream.events import MatchEnded, MatchStarted
+from tablehall_stream.names import ENDED, STARTED
 
 FORMAT = "tablehall-table/1"
 

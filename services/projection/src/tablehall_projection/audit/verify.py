@@ -23,12 +23,13 @@ from typing import Any
 
 import msgspec
 
-from tablehall_match.live_table import event_codec
-from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted, split_type
 from tablehall_projection.audit.chain import chain_break
 from tablehall_projection.audit.events import AuditEvent, StreamCopy
-from tablehall_rules import DecideContext, DrawSource, RuleError, StructCodec, commitment
+from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError, StructCodec, commitment
 from tablehall_rules.registry import get_game
+from tablehall_stream.codecs import event_codec
+from tablehall_stream.events import MatchEnded, MatchStarted
+from tablehall_stream.names import ENDED, STARTED, split_type
 
 
 @dataclass(frozen=True)
@@ -169,11 +170,9 @@ class _Replay:
             raise Discrepancy(first.version, f"unreadable command metadata: {exc}") from exc
         if draw_start != self.counter:
             raise Discrepancy(first.version, f"draws start at counter {draw_start} where {self.counter} was due")
-        timeout = bool(meta.get("timeout"))
-        if timeout:
-            self._default_move(first, seat, command, meta.get("decision_key"))
+        timed_out = self._default_move(first, seat, command, meta.get("decision_key")) if meta.get("timeout") else None
         rng = DrawSource(self.seed, draw_start)
-        ctx = DecideContext(seat=seat, now_ms=now_ms, rng=rng, timeout=timeout)
+        ctx = DecideContext(seat=seat, now_ms=now_ms, rng=rng, timed_out=timed_out)
         try:
             expected = self.game.decide(self.state, command, ctx)
         except RuleError as exc:
@@ -183,12 +182,18 @@ class _Replay:
         self._pending(group[-1])
         self.commands_checked += 1
 
-    def _default_move(self, event: AuditEvent, seat: Any, command: msgspec.Struct, key: Any) -> None:
-        decision = next((d for d in self.game.pending(self.state) if d.key == key and d.seat == seat), None)
+    def _default_move(self, event: AuditEvent, seat: Any, command: msgspec.Struct, key: Any) -> PendingDecision:
+        """The open decision a recorded timeout names, checked: it was open, it had a
+        clock, and the recorded move is the game's default for it."""
+        pending: list[PendingDecision] = self.game.pending(self.state)
+        decision = next((d for d in pending if d.key == key and d.seat == seat), None)
         if decision is None:
             raise Discrepancy(event.version, f"a timeout for decision {key!r}, which was not open")
+        if not decision.has_clock:
+            raise Discrepancy(event.version, f"a timeout for reaction window {key!r}, which has no clock")
         if self.game.default_command(self.state, decision) != command:
             raise Discrepancy(event.version, "a timeout's move is not the game's default move")
+        return decision
 
     def _match(self, stored: list[AuditEvent], expected: list[msgspec.Struct], version: int, now_ms: int) -> None:
         """Stored events == the rules' events (then match.Ended if the rules say the match is over)."""

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablehall_projection.access import Role
-from tablehall_projection.fold import TableFold
+from tablehall_projection.fold import TableFold, viewer_of
 from tablehall_projection.journal import JournalLine
 from tablehall_rules import PendingDecision
+from tablehall_rules.disclosure import visible_decisions
 
 
 @dataclass
@@ -37,7 +38,9 @@ def render(fold: TableFold, role: Role, lines: Sequence[JournalLine]) -> Frame:
         game=fold.game_id,
         view=fold.view(role.name, role.seat),
         journal=[line for line in lines if line.visible_to(role.name, role.seat)],
-        decisions=list(fold.game.pending(fold.state)) if started and fold.ended is None else [],
+        decisions=visible_decisions(fold.game.pending(fold.state), viewer_of(role.name, role.seat))
+        if started and fold.ended is None
+        else [],
         finished=fold.ended is not None,
         outcome=fold.ended.outcome if fold.ended is not None else None,
     )

@@ -9,11 +9,10 @@ import contextlib
 import structlog
 
 from tablehall_eventstore import EventStore, RecordedEvent
-from tablehall_match.stream_events import stream_id
 from tablehall_platform.errors import NotFound
 from tablehall_projection import metrics
-from tablehall_projection.fold import table_of
 from tablehall_projection.live.feed import Feed
+from tablehall_stream.names import stream_id, table_of
 
 log = structlog.get_logger("projection.hub")
 

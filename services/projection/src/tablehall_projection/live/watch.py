@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-from tablehall_match.stream_events import table_option
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import BadRequest
 from tablehall_projection import access, metrics
 from tablehall_projection.live.feed import Cursor, Feed
 from tablehall_projection.live.frames import Frame
 from tablehall_projection.live.hub import Hub
+from tablehall_stream.events import table_option
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import msgspec
 
 from tablehall_eventstore import EventStore, RecordedEvent
-from tablehall_projection.fold import table_of
 from tablehall_projection.folds import Folds
 from tablehall_projection.projector import Conn
+from tablehall_stream.names import table_of
 
 _COLUMNS = ["table_id", "version", "idx", "code", "params", "ru", "en", "audience"]
 

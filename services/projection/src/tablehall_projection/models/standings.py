@@ -10,17 +10,18 @@ from typing import Any
 import msgspec
 
 from tablehall_eventstore import EventStore, RecordedEvent
-from tablehall_match.stream_events import ENDED
-from tablehall_projection.fold import TableFold, table_of
+from tablehall_projection.fold import TableFold
 from tablehall_projection.folds import Folds
 from tablehall_projection.projector import Conn
+from tablehall_rules import HasStandings
+from tablehall_stream.names import ENDED, table_of
 
 
 def live_places(fold: TableFold) -> list[list[int]] | None:
     if fold.started is None or fold.state is None:
         return None
-    hook = getattr(fold.game, "standings", None)
-    return [list(p) for p in hook(fold.state)] if hook is not None else None
+    game = fold.game
+    return [list(p) for p in game.standings(fold.state)] if isinstance(game, HasStandings) else None
 
 
 class StandingsModel:

@@ -14,9 +14,9 @@ from typing import Any
 import msgspec
 
 from tablehall_eventstore import RecordedEvent
-from tablehall_match.stream_events import ENDED, STARTED, MatchEnded, MatchStarted, table_option
-from tablehall_projection.fold import table_of
 from tablehall_projection.projector import Conn
+from tablehall_stream.events import MatchEnded, MatchStarted, table_option
+from tablehall_stream.names import ENDED, STARTED, table_of
 
 # lobby payload fields copied into the summary (anything else is the lobby's business)
 LOBBY_FIELDS = ("name", "title", "host", "host_user_id", "game", "visibility", "max_seats", "status")

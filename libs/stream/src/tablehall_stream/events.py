@@ -1,8 +1,4 @@
-"""The platform's own events in a table's stream, and naming of game events.
-
-A table's stream holds lobby events (`lobby.*`, written by the lobby),
-`match.Started`, the game's events (`<game>.<Tag>`) and `match.Ended`.
-"""
+"""The platform's own events in a table's stream: the match's start and end."""
 
 from __future__ import annotations
 
@@ -11,9 +7,6 @@ from typing import Any
 import msgspec
 
 from tablehall_rules import SeatInfo
-
-STARTED = "match.Started"
-ENDED = "match.Ended"
 
 
 class MatchStarted(msgspec.Struct, frozen=True):
@@ -25,6 +18,8 @@ class MatchStarted(msgspec.Struct, frozen=True):
     started_at_ms: int
     # the platform's own table options (not the game's): spectator_delay
     table_options: dict[str, Any] = {}
+    # the game's teams for these options and seats (each a list of seats); [] for none
+    teams: list[list[int]] = []
 
 
 def table_option(started: MatchStarted, name: str, default: int = 0) -> int:
@@ -39,14 +34,5 @@ class MatchEnded(msgspec.Struct, frozen=True):
     ended_at_ms: int
 
 
-def stream_id(table_id: str) -> str:
-    return f"table-{table_id}"
-
-
-def game_event_type(game_id: str, tag: str) -> str:
-    return f"{game_id}.{tag}"
-
-
-def split_type(event_type: str) -> tuple[str, str]:
-    prefix, _, tag = event_type.partition(".")
-    return prefix, tag
+STARTED_DECODER = msgspec.json.Decoder(MatchStarted)
+ENDED_DECODER = msgspec.json.Decoder(MatchEnded)

@@ -1,0 +1,64 @@
+"""The AFK ladder every game shares: who is away, and how long their clocks run.
+
+- A seat whose clock ran out on one of its own decisions is AFK: from then on
+  its decisions get `AFK_CLOCK_MS` clocks, until the seat acts itself.
+- A seat whose presence dropped (the player closed the client) is AFK at once.
+- A seat handed to a bot is played by the bot with normal clocks; taken back,
+  it is its player's again and not AFK.
+- Reaction windows never count: closing unused is no strike.
+
+`strikes` counts the seat's clock-ended turns in a row (a game may rule that
+three put the seat out, as Гомункул does); acting resets it.
+
+A game keeps one `AfkLadder` in its state and calls these from `evolve` for
+the events that carry the facts, so replay gives the same ladder.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from tablehall_rules.contract import PendingDecision
+
+AFK_CLOCK_MS = 2000
+
+
+class AfkLadder(msgspec.Struct):
+    afk: list[bool]
+    strikes: list[int]
+    by_bot: list[bool]
+
+    @classmethod
+    def for_seats(cls, count: int) -> AfkLadder:
+        return cls(afk=[False] * count, strikes=[0] * count, by_bot=[False] * count)
+
+    def is_afk(self, seat: int) -> bool:
+        return self.afk[seat]
+
+    def clock_ms(self, seat: int, normal_ms: int) -> int:
+        """The clock for the seat's next decision."""
+        return AFK_CLOCK_MS if self.afk[seat] and not self.by_bot[seat] else normal_ms
+
+    def timed_out(self, decision: PendingDecision, counts: bool = True) -> None:
+        """The clock of `decision` ran out. `counts`: the game counts it as a strike
+        (e.g. a turn's clock, not an auction bid's)."""
+        if decision.reaction or not counts:
+            return
+        self.afk[decision.seat] = True
+        self.strikes[decision.seat] += 1
+
+    def acted(self, seat: int) -> None:
+        """The seat made a move itself: back from AFK, strikes reset."""
+        self.afk[seat] = False
+        self.strikes[seat] = 0
+
+    def presence(self, seat: int, present: bool) -> None:
+        """Presence dropped: AFK at once. Coming back is not acting."""
+        if not present:
+            self.afk[seat] = True
+
+    def controller(self, seat: int, by_bot: bool) -> None:
+        """Handed to a bot (True) or taken back by its player (False)."""
+        self.by_bot[seat] = by_bot
+        self.afk[seat] = False
+        self.strikes[seat] = 0

@@ -1,0 +1,166 @@
+"""Legal-move descriptors: what a seat may do now, in a form that stays small.
+
+A `LegalMove` is a command template plus parameters. Each parameter names a
+top-level field of the command and its domain:
+
+- `IntRange(lo, hi, step)`: any integer lo, lo+step, ... <= hi (a bid);
+- `Choice(values)`: one of the listed values (a piece's target cells);
+- `Rule(name, examples)`: any value the engine's named rule accepts (a
+  contour declared as a cycle of cells; a trade's bundles). The engine is the
+  judge; `examples` are values it accepts now, for clients and bots that want
+  something concrete.
+
+The template's own value in a parameter field is a placeholder. A move admits
+the commands equal to the template in every other field and in its domain in
+every parameter field; a move without parameters admits its template alone.
+
+The contract (checked for every game by `tablehall_rules.conformance`): every
+command a descriptor admits through finite domains and rule examples is
+accepted by `decide`, and every command `decide` accepts is admitted by some
+descriptor.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+
+class IntRange(msgspec.Struct, frozen=True, tag="range"):
+    lo: int
+    hi: int
+    step: int = 1
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        return self.lo <= value <= self.hi and (value - self.lo) % self.step == 0
+
+    def __len__(self) -> int:
+        return max(0, (self.hi - self.lo) // self.step + 1)
+
+    def values(self) -> Iterator[int]:
+        return iter(range(self.lo, self.hi + 1, self.step))
+
+
+class Choice(msgspec.Struct, frozen=True, tag="choice"):
+    values: list[Any]
+
+    def __contains__(self, value: object) -> bool:
+        return value in self.values
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+
+class Rule(msgspec.Struct, frozen=True, tag="rule"):
+    name: str
+    examples: list[Any] = msgspec.field(default_factory=list)
+
+    def __contains__(self, value: object) -> bool:
+        return True  # the engine judges; the descriptor only says the move exists
+
+
+Domain = IntRange | Choice | Rule
+
+
+class Param(msgspec.Struct, frozen=True):
+    field: str
+    domain: Domain
+
+
+class LegalMove(msgspec.Struct, frozen=True, omit_defaults=True):
+    command: msgspec.Struct
+    params: list[Param] = msgspec.field(default_factory=list)
+
+    @property
+    def finite(self) -> bool:
+        """Every parameter has a finite domain (no engine rule)."""
+        return not any(isinstance(p.domain, Rule) for p in self.params)
+
+    def size(self) -> int:
+        """How many commands the finite domains and rule examples spell out."""
+        n = 1
+        for p in self.params:
+            n *= len(p.domain.examples) if isinstance(p.domain, Rule) else len(p.domain)
+        return n
+
+
+class CommandCodec(Protocol):
+    """The part of `StructCodec` the expansion needs."""
+
+    def to_builtins(self, item: Any) -> Any: ...
+
+    def from_builtins(self, data: Any) -> Any: ...
+
+
+def move(command: msgspec.Struct, **params: Domain) -> LegalMove:
+    """A descriptor: `move(Bid(amount=0), amount=IntRange(10, 200))`."""
+    return LegalMove(command, [Param(name, domain) for name, domain in params.items()])
+
+
+def concrete(commands: Iterable[msgspec.Struct]) -> list[LegalMove]:
+    """Descriptors for a list of concrete commands (one each, no parameters)."""
+    return [LegalMove(c) for c in commands]
+
+
+def _values(domain: Domain) -> Iterable[Any]:
+    if isinstance(domain, IntRange):
+        return domain.values()
+    if isinstance(domain, Choice):
+        return domain.values
+    return domain.examples
+
+
+def expand(lm: LegalMove, codec: CommandCodec) -> Iterator[msgspec.Struct]:
+    """The commands a descriptor spells out (rule parameters: their examples)."""
+    if not lm.params:
+        yield lm.command
+        return
+    base = codec.to_builtins(lm.command)
+    names = [p.field for p in lm.params]
+    for combo in itertools.product(*(_values(p.domain) for p in lm.params)):
+        data = dict(base)
+        data.update(zip(names, combo, strict=True))
+        yield codec.from_builtins(data)
+
+
+def expand_all(moves: Sequence[LegalMove], codec: CommandCodec, limit: int | None = None) -> list[msgspec.Struct]:
+    """Every command the descriptors spell out, in order, at most `limit`."""
+    out: list[msgspec.Struct] = []
+    for lm in moves:
+        for command in expand(lm, codec):
+            if limit is not None and len(out) >= limit:
+                return out
+            out.append(command)
+    return out
+
+
+def count(moves: Sequence[LegalMove]) -> int:
+    return sum(lm.size() for lm in moves)
+
+
+def admits(lm: LegalMove, command: msgspec.Struct, codec: CommandCodec) -> bool:
+    """Whether the descriptor admits `command`."""
+    if type(command) is not type(lm.command):
+        return False
+    if not lm.params:
+        return bool(command == lm.command)
+    want = codec.to_builtins(lm.command)
+    got = codec.to_builtins(command)
+    domains = {p.field: p.domain for p in lm.params}
+    for name in set(want) | set(got):
+        if name in domains:
+            if got.get(name) not in domains[name]:
+                return False
+        elif want.get(name) != got.get(name):
+            return False
+    return True
+
+
+def admitted(moves: Sequence[LegalMove], command: msgspec.Struct, codec: CommandCodec) -> bool:
+    """Whether any descriptor admits `command`."""
+    return any(admits(lm, command, codec) for lm in moves)

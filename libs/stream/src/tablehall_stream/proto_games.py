@@ -1,0 +1,155 @@
+"""Game commands, legal moves and open decisions <-> the match API's protos.
+
+Each game package has a `proto_codec` module with `command_from_proto(msg)`,
+`command_to_proto(command)` and `COMMAND_MESSAGE` (its generated `Command`
+class). A game built into the API has a field named by its id in
+`GameCommand`; any other game travels packed in `GameCommand.other`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+import msgspec
+from google.protobuf import json_format, struct_pb2
+from google.protobuf.message import Message
+
+from tablehall.match.v1 import match_pb2
+from tablehall_rules import InvalidCommand, PendingDecision
+from tablehall_rules.legal import Choice, IntRange, LegalMove, Param, Rule, expand_all
+from tablehall_rules.registry import game_module
+from tablehall_stream.codecs import command_codec
+
+_codecs: dict[str, ModuleType] = {}
+_BUILT_IN = frozenset(f.name for f in match_pb2.GameCommand.DESCRIPTOR.oneofs_by_name["game"].fields) - {"other"}
+
+
+def _codec(game_id: str) -> ModuleType:
+    module = _codecs.get(game_id)
+    if module is None:
+        module = importlib.import_module(f"{game_module(game_id)}.proto_codec")
+        _codecs[game_id] = module
+    return module
+
+
+def _message_of(game_id: str, msg: match_pb2.GameCommand) -> Message:
+    which = msg.WhichOneof("game")
+    if which is None:
+        raise InvalidCommand("EMPTY_COMMAND", "The command is empty.", "Команда пуста.")
+    if which == "other":
+        inner: Message = _codec(game_id).COMMAND_MESSAGE()
+        if not msg.other.Is(inner.DESCRIPTOR):
+            raise InvalidCommand(
+                "WRONG_GAME",
+                f"This table plays {game_id}, not {msg.other.TypeName()}.",
+                f"За этим столом играют в {game_id}.",
+            )
+        msg.other.Unpack(inner)
+        return inner
+    if which != game_id:
+        raise InvalidCommand(
+            "WRONG_GAME", f"This table plays {game_id}, not {which}.", f"За этим столом играют в {game_id}."
+        )
+    field: Message = getattr(msg, which)
+    return field
+
+
+def command_from_proto(game_id: str, msg: match_pb2.GameCommand) -> msgspec.Struct:
+    result: msgspec.Struct = _codec(game_id).command_from_proto(_message_of(game_id, msg))
+    return result
+
+
+def command_to_proto(game_id: str, command: msgspec.Struct) -> match_pb2.GameCommand:
+    inner: Any = _codec(game_id).command_to_proto(command)
+    out = match_pb2.GameCommand()
+    if game_id in _BUILT_IN:
+        getattr(out, game_id).CopyFrom(inner)
+    else:
+        out.other.Pack(inner)
+    return out
+
+
+def decision_to_proto(d: PendingDecision) -> match_pb2.Decision:
+    """An open decision with its clock, as every service shows it."""
+    return match_pb2.Decision(
+        key=d.key,
+        seat=d.seat,
+        kind=d.kind,
+        clock=d.clock,
+        opened_at_unix_ms=d.opened_at_ms,
+        clock_ms=d.clock_ms,
+        deadline_unix_ms=d.deadline_ms,
+        reaction=d.reaction,
+    )
+
+
+def decision_from_proto(d: match_pb2.Decision) -> PendingDecision:
+    return PendingDecision(
+        d.key, d.seat, d.kind, d.clock, d.opened_at_unix_ms, d.clock_ms, reaction=d.reaction or False
+    )
+
+
+# ---- legal moves -----------------------------------------------------------
+
+
+def _value(data: Any) -> struct_pb2.Value:
+    value = struct_pb2.Value()
+    json_format.ParseDict(msgspec.to_builtins(data), value)
+    return value
+
+
+def _param_to_proto(p: Param) -> match_pb2.MoveParameter:
+    d = p.domain
+    if isinstance(d, IntRange):
+        return match_pb2.MoveParameter(field=p.field, range=match_pb2.IntegerRange(min=d.lo, max=d.hi, step=d.step))
+    if isinstance(d, Choice):
+        return match_pb2.MoveParameter(
+            field=p.field, choice=match_pb2.ValueChoice(values=[_value(v) for v in d.values])
+        )
+    return match_pb2.MoveParameter(
+        field=p.field, rule=match_pb2.EngineRule(name=d.name, examples=[_value(v) for v in d.examples])
+    )
+
+
+def legal_move_to_proto(game_id: str, lm: LegalMove) -> match_pb2.LegalMove:
+    return match_pb2.LegalMove(
+        command=command_to_proto(game_id, lm.command), parameters=[_param_to_proto(p) for p in lm.params]
+    )
+
+
+def _plain(value: struct_pb2.Value) -> Any:
+    """A Value as plain data; JSON numbers come back as floats, integral ones become ints
+    (a struct's float field takes an int as well)."""
+    return _integral(json_format.MessageToDict(value))
+
+
+def _integral(data: Any) -> Any:
+    if isinstance(data, float) and data.is_integer():
+        return int(data)
+    if isinstance(data, list):
+        return [_integral(v) for v in data]
+    if isinstance(data, dict):
+        return {k: _integral(v) for k, v in data.items()}
+    return data
+
+
+def _param_from_proto(p: match_pb2.MoveParameter) -> Param:
+    which = p.WhichOneof("domain")
+    if which == "range":
+        return Param(p.field, IntRange(p.range.min, p.range.max, p.range.step or 1))
+    if which == "choice":
+        return Param(p.field, Choice([_plain(v) for v in p.choice.values]))
+    return Param(p.field, Rule(p.rule.name, [_plain(v) for v in p.rule.examples]))
+
+
+def legal_move_from_proto(game_id: str, msg: match_pb2.LegalMove) -> LegalMove:
+    """A descriptor as a client with the game's engine (the bot service) reads it back."""
+    return LegalMove(command_from_proto(game_id, msg.command), [_param_from_proto(p) for p in msg.parameters])
+
+
+def legal_commands_of(view: match_pb2.TableView, limit: int | None = None) -> list[msgspec.Struct]:
+    """The commands a TableView's legal moves spell out (rule parameters: their examples)."""
+    moves = [legal_move_from_proto(view.game, m) for m in view.legal_moves]
+    return expand_all(moves, command_codec(view.game), limit=limit)
