@@ -222,6 +222,7 @@ class DiceRace(
         Called,
     )
     title: ClassVar[Mapping[str, str]] = {"en": "Dice race (test game)", "ru": "Гонка костей (тестовая игра)"}
+    supports_teams: ClassVar[bool] = True
     options_schema: ClassVar[Mapping[str, Any]] = {
         "type": "object",
         "additionalProperties": False,

@@ -179,6 +179,8 @@ class Game(Protocol, Generic[S]):
     title: ClassVar[Mapping[str, str]] = {}
     # a JSON Schema (draft 2020-12) of the options `parse_options` accepts, for clients
     options_schema: ClassVar[Mapping[str, Any]] = {"type": "object"}
+    # whether some options make teams (`teams` says which)
+    supports_teams: ClassVar[bool] = False
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]: ...
 

@@ -74,3 +74,14 @@ def get_game(game_id: str) -> Game[Any]:
 
 def game_ids() -> list[str]:
     return sorted(set(_targets()) | set(_loaded))
+
+
+def available_games() -> list[Game[Any]]:
+    """Every registered game that loads (a registration whose package is missing is left out)."""
+    games = []
+    for game_id in game_ids():
+        try:
+            games.append(get_game(game_id))
+        except (ImportError, TypeError, AttributeError):
+            continue
+    return games

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 
 from tablehall.lobby.v1 import lobby_pb2
+from tablehall.match.v1 import match_pb2
 from tablehall_lobby.chat import Message
 from tablehall_lobby.state import LobbyTable
+from tablehall_platform.table_options import split as table_options_split
+from tablehall_rules import Game, RuleError
+from tablehall_rules.registry import get_game
 
 STATUS = {
     "waiting": lobby_pb2.TABLE_STATUS_WAITING,
@@ -15,6 +19,28 @@ STATUS = {
     "finished": lobby_pb2.TABLE_STATUS_FINISHED,
     "closed": lobby_pb2.TABLE_STATUS_CLOSED,
 }
+
+
+def game_to_proto(game: Game[object]) -> lobby_pb2.GameInfo:
+    return lobby_pb2.GameInfo(
+        id=game.id,
+        rules_version=game.rules_version,
+        title=dict(game.title),
+        min_seats=game.min_seats,
+        max_seats=game.max_seats,
+        options_schema_json=json.dumps(game.options_schema, sort_keys=True, ensure_ascii=False),
+        supports_teams=game.supports_teams,
+    )
+
+
+def teams_of(table: LobbyTable) -> list[list[int]]:
+    """The teams the table's game options make for its seats."""
+    try:
+        game = get_game(table.game)
+        _, game_options = table_options_split(table.options)
+        return game.teams(game.parse_options(game_options), len(table.seats))
+    except RuleError:
+        return []
 
 
 def table_to_proto(table: LobbyTable, detailed: bool) -> lobby_pb2.Table:
@@ -43,6 +69,7 @@ def table_to_proto(table: LobbyTable, detailed: bool) -> lobby_pb2.Table:
         host_user_id=table.host_user_id,
         host_name=table.host_name,
         seats=seats,
+        teams=[match_pb2.Team(seats=t) for t in teams_of(table)],
         seats_taken=table.seats_taken(),
         private=table.private,
         spectators_allowed=table.spectators_allowed,

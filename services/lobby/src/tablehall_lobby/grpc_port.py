@@ -10,13 +10,14 @@ import grpc
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2
 from tablehall_lobby.app import LobbyApp
-from tablehall_lobby.convert import message_to_proto, table_to_proto
+from tablehall_lobby.convert import game_to_proto, message_to_proto, table_to_proto
 from tablehall_lobby.identity import Actor, Identity
 from tablehall_lobby.presence import PresenceHub
 from tablehall_lobby.state import LobbyTable
 from tablehall_platform.auth import current_principal
 from tablehall_platform.errors import BadRequest
 from tablehall_platform.names import options_from_json, parse_table
+from tablehall_rules.registry import available_games
 
 Ctx = Any  # grpc.aio.ServicerContext (grpc is untyped here)
 
@@ -41,6 +42,10 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
     def _table(table: LobbyTable, actor: Actor) -> lobby_pb2.Table:
         detailed = actor.is_operator or table.is_member(actor.user_id)
         return table_to_proto(table, detailed)
+
+    async def ListGames(self, request: lobby_pb2.ListGamesRequest, context: Ctx) -> lobby_pb2.ListGamesResponse:
+        self._actor()
+        return lobby_pb2.ListGamesResponse(games=[game_to_proto(g) for g in available_games()])
 
     async def CreateTable(self, request: lobby_pb2.CreateTableRequest, context: Ctx) -> lobby_pb2.CreateTableResponse:
         actor = self._actor()
