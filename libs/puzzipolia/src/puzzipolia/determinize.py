@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from puzzipolia.cards import DECKS, deck_cards
+from puzzipolia.rules.trades import UNANSWERED_PER_RECIPIENT
 from puzzipolia.state import Auction, Bundle, Debt, Offer, Player, State, Vote
 
 View = dict[str, Any]
@@ -82,11 +83,39 @@ def _turn_opened(view: View) -> int:
     return int(view["now_ms"])
 
 
+def _unseen_offers(view: View, me: int, seen: list[Offer]) -> list[Offer]:
+    """Stand-ins for the offers between others that the view reveals only by their number:
+    a player shown `offers_full` has three unanswered offers, some of which this seat cannot see."""
+    out: list[Offer] = []
+    first_id = max((o.id for o in seen), default=0) + 1
+    for p in view["players"]:
+        if not p.get("offers_full"):
+            continue
+        missing = UNANSWERED_PER_RECIPIENT - sum(1 for o in seen if o.recipient == p["seat"])
+        proposers = [
+            q["seat"] for q in view["players"] if q["seat"] not in (me, p["seat"]) and q["status"] == "playing"
+        ]
+        for i in range(missing):
+            proposer = proposers[i % len(proposers)] if proposers else me
+            out.append(
+                Offer(
+                    id=first_id + len(out),
+                    proposer=proposer,
+                    recipient=p["seat"],
+                    give=Bundle(money=1),
+                    get=Bundle(money=1),
+                    at_ms=int(view["now_ms"]),
+                )
+            )
+    return out
+
+
 def determinize(view: View, seat: int, rng: random.Random) -> State:
     """A state whose `view(state, Viewer.of_seat(seat))` equals `view`, hidden parts sampled."""
     squares = view["squares"]
     players = _players(view, seat)
     offers = [_offer(o) for o in view["me"]["offers"]]
+    offers += _unseen_offers(view, seat, offers)
     debts = [msgspec.convert(d, Debt) for d in view["debts"]]
     auction = msgspec.convert(view["auction"], Auction) if view["auction"] is not None else None
     vote = msgspec.convert(view["vote"], Vote) if view["vote"] is not None else None

@@ -17,6 +17,7 @@ from puzzipolia.pending import pending
 from puzzipolia.rules.debts import collect_plan
 from puzzipolia.rules.end import net_worth
 from puzzipolia.rules.rent import rent_card
+from puzzipolia.rules.trades import UNANSWERED_PER_RECIPIENT
 from puzzipolia.state import Offer, State
 from tablehall_rules import Viewer
 from tablehall_rules.disclosure import visible_decisions
@@ -60,6 +61,9 @@ def _players(st: State) -> list[dict[str, Any]]:
             "absent": p.absent,
             "net_worth": net_worth(st, p.seat),
             "in_order": st.order.index(p.seat) if p.seat in st.order else None,
+            # the seed's "at most three unanswered offers per person" shows when it binds, and
+            # only then: anyone proposing to this player is told so
+            "offers_full": sum(1 for o in st.offers if o.recipient == p.seat) >= UNANSWERED_PER_RECIPIENT,
         }
         for p in st.players
     ]
