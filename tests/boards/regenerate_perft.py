@@ -18,9 +18,9 @@ import chess
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from boards_oracle import oracle_perft  # noqa: E402
+from boards_oracle import oracle_perft
 
-from tablehall_boards import perft  # noqa: E402
+from tablehall_boards import perft
 
 DATA = Path(__file__).resolve().parent / "data"
 ORACLE_DEPTH = 4
@@ -46,7 +46,9 @@ def regenerate(path: Path, max_depth: int) -> None:
             checked = " = python-chess" if record.grid == "chess-8x8" and depth <= ORACLE_DEPTH else ""
             print(f"{record.id} perft {depth} {nodes} ({took:.1f} s){checked}")
             counts.append((depth, nodes))
-        out.append(perft.format_perft(perft.PerftRecord(record.id, record.grid, record.order, record.setup, tuple(counts))))
+        out.append(
+            perft.format_perft(perft.PerftRecord(record.id, record.grid, record.order, record.setup, tuple(counts)))
+        )
     path.write_text(header + "\n" + "\n".join(out), "utf-8")
 
 

@@ -27,7 +27,9 @@ def targets(moves: list[Move]) -> set[str]:
 class DominoBoard:
     """A Гомункул-like policy: pieces by occupancy, dominoes (cell → (owner, pips)) on top."""
 
-    def __init__(self, placement: dict[Cell, Piece], dominoes: dict[Cell, tuple[int, int]], allies: set[frozenset[int]]):
+    def __init__(
+        self, placement: dict[Cell, Piece], dominoes: dict[Cell, tuple[int, int]], allies: set[frozenset[int]]
+    ):
         self.placement = placement
         self.dominoes = dominoes
         self.allies = allies
@@ -107,7 +109,11 @@ def test_dragons_every_occupied_cell_blocks_and_only_enemy_dice_are_taken() -> N
     g = disk.grid()
     gen = MoveGenerator(g, {disk.RED: disk.pawn_rules(disk.RED), disk.BLUE: disk.pawn_rules(disk.BLUE)})
     rook = Piece(Kind.ROOK, disk.RED)
-    placement = {g.cell(0, 3): rook, g.cell(0, 6): Piece(Kind.PAWN, disk.BLUE), g.cell(2, 3): Piece(Kind.KING, disk.RED)}
+    placement = {
+        g.cell(0, 3): rook,
+        g.cell(0, 6): Piece(Kind.PAWN, disk.BLUE),
+        g.cell(2, 3): Piece(Kind.KING, disk.RED),
+    }
     fixed = {g.cell(0, 1): Verdict.BLOCKED}  # a black die or a domino half
     moves = gen.piece_moves(g.cell(0, 3), rook, Overlay(OccupancyBlocking(len(g), placement), fixed))
     got = {g.coord(m.target): m.capture for m in moves}
