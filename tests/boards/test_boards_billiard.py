@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tablehall_boards import cross, magnates
-from tablehall_boards.billiard import billiard_path, billiard_paths
+from tablehall_boards.billiard import billiard_ends, billiard_path, billiard_paths
 from tablehall_boards.grid import KING_STEPS, Cell
 from tablehall_boards.jumps import knight_double_jumps, knight_double_targets, knight_jumps
 from tablehall_boards.track import Track
@@ -67,6 +67,16 @@ def test_every_path_has_exactly_the_steps_each_a_king_step_and_stays_on_the_boar
 def test_a_queen_has_eight_paths_of_the_blue_value() -> None:
     paths = billiard_paths(G, G.parse("e5"), KING_STEPS, 6)
     assert len(paths) == 8 and all(len(p) == 6 for p in paths.values())
+
+
+def test_billiard_ends_need_every_passed_cell_free_but_leave_the_end_to_the_game() -> None:
+    start = G.parse("h5")
+    occupied = {G.parse("j5"), G.parse("h8")}
+    ends = billiard_ends(G, start, ((1, 0), (0, 1), (1, 1)), 3, lambda c: c not in occupied)
+    assert (1, 0) not in ends  # i5, j5 (occupied), i5
+    assert ends[(0, 1)] == G.parse("h8")  # the end may be occupied: a duel is the game's
+    assert ends[(1, 1)] == G.parse("i8")  # i6, j7, i8
+    assert billiard_ends(G, start, ((1, 0),), 0, lambda c: True) == {}
 
 
 def test_a_bounce_on_a_masked_grid_turns_at_a_notch() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -104,6 +105,14 @@ def test_replaying_the_records_makes_the_same_deck_and_no_card_is_lost(ops: list
         assert replayed == deck
         assert sorted([*deck.draw_pile, *deck.discard_pile, *hand]) == sorted(CARDS)
     assert verify_draws(seed, source.draws) is None
+
+
+def test_a_record_is_plain_data_for_an_event() -> None:
+    _, drawn = draw(Deck(("a",), ("p", "q", "top")), 2, DrawSource(SEED))
+    encoded = msgspec.json.encode(drawn)
+    assert msgspec.json.decode(encoded, type=Drawn[str]) == drawn
+    deck = Deck(("a", "b"), ("c",))
+    assert msgspec.json.decode(msgspec.json.encode(deck), type=Deck[str]) == deck
 
 
 def test_deal_and_the_under_pile_helpers() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from tablehall_boards import cross, disk
@@ -160,3 +161,10 @@ def test_a_callback_policy_is_asked_once_per_piece_and_cell() -> None:
     for _ in range(3):
         GEN.piece_moves(at("g7"), queen, blocking)
     assert len(asked) == len(G)
+
+
+def test_moves_are_plain_data_for_an_event() -> None:
+    move = Move(at("e7"), at("e8"), False, Kind.QUEEN)
+    assert msgspec.json.encode(move) == b"[%d,%d,false,5]" % (move.origin, move.target)
+    assert msgspec.json.decode(msgspec.json.encode(move), type=Move) == move
+    assert msgspec.json.decode(b"[1,2]", type=Move) == Move(1, 2)

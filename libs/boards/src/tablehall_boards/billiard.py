@@ -17,6 +17,8 @@ the mover's own start counts as empty is the game's decision.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tablehall_boards.grid import Cell, Direction, Grid
 
 
@@ -51,3 +53,24 @@ def billiard_paths(
 ) -> dict[Direction, tuple[Cell, ...]]:
     """The billiard path along each of `directions` (e.g. a queen's eight) for one step count."""
     return {d: billiard_path(grid, start, d, steps) for d in directions}
+
+
+def billiard_ends(
+    grid: Grid,
+    start: Cell,
+    directions: tuple[Direction, ...],
+    steps: int,
+    passable: Callable[[Cell], bool],
+) -> dict[Direction, Cell]:
+    """Per direction, the end of the path when every cell before the end is `passable`.
+
+    The end itself is not judged (it may be empty, an enemy to duel, or a forbidden stop such as
+    the perimeter): that is the game's decision. `passable` is asked about the start too when a
+    path comes back over it, so a game that treats the mover's own cell as empty says so there.
+    """
+    ends: dict[Direction, Cell] = {}
+    for direction in directions:
+        cells = billiard_path(grid, start, direction, steps)
+        if cells and all(passable(c) for c in cells[:-1]):
+            ends[direction] = cells[-1]
+    return ends
