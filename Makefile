@@ -17,7 +17,7 @@ TEST_PROTOS := tests/testgame/proto/testgame.proto
 GOOGLE_PROTOS = $(shell $(PY) -c 'import google.rpc, pathlib; print(pathlib.Path(google.rpc.__path__[0]).parents[1])')
 STAMP := $(VENV)/.installed
 
-.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards clean
+.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -64,7 +64,7 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards
+bench: bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
@@ -86,6 +86,9 @@ bench-clients: install
 
 bench-bot: install
 	$(PY) tests/bench/bench_bot.py
+
+bench-legal: install
+	$(PY) tests/bench/bench_legal.py
 
 bench-boards: install
 	$(PY) tests/bench/bench_boards.py

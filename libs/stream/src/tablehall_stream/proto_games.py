@@ -105,6 +105,8 @@ def _param_to_proto(p: Param) -> match_pb2.MoveParameter:
     if isinstance(d, IntRange):
         return match_pb2.MoveParameter(field=p.field, range=match_pb2.IntegerRange(min=d.lo, max=d.hi, step=d.step))
     if isinstance(d, Choice):
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in d.values):
+            return match_pb2.MoveParameter(field=p.field, choice=match_pb2.ValueChoice(integers=d.values))
         return match_pb2.MoveParameter(
             field=p.field, choice=match_pb2.ValueChoice(values=[_value(v) for v in d.values])
         )
@@ -140,7 +142,7 @@ def _param_from_proto(p: match_pb2.MoveParameter) -> Param:
     if which == "range":
         return Param(p.field, IntRange(p.range.min, p.range.max, p.range.step or 1))
     if which == "choice":
-        return Param(p.field, Choice([_plain(v) for v in p.choice.values]))
+        return Param(p.field, Choice(list(p.choice.integers) or [_plain(v) for v in p.choice.values]))
     return Param(p.field, Rule(p.rule.name, [_plain(v) for v in p.rule.examples]))
 
 

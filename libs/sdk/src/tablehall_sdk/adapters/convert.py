@@ -118,6 +118,8 @@ def _parameter(p: match_pb2.MoveParameter) -> Parameter:
     if which == "range":
         return Parameter(p.field, lo=p.range.min, hi=p.range.max, step=p.range.step or 1)
     if which == "choice":
+        if p.choice.integers:
+            return Parameter(p.field, values=tuple(p.choice.integers))
         return Parameter(p.field, values=tuple(_plain(json_format.MessageToDict(v)) for v in p.choice.values))
     examples = tuple(_plain(json_format.MessageToDict(v)) for v in p.rule.examples)
     return Parameter(p.field, values=examples, rule=p.rule.name)

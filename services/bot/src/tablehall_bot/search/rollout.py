@@ -28,14 +28,12 @@ class World:
     now_ms: int
 
     def actor(self, hooks: GameHooks, rng: random.Random) -> PendingDecision | None:
-        """Whose move is simulated next: any open decision (several seats may be
-        deciding at once), a clocked one when there is one, else a reaction."""
+        """Whose move is simulated next: any open decision, reaction windows included
+        (several seats may be deciding at once; who is first is a matter of chance)."""
         if hooks.game.outcome(self.state) is not None:
             return None
         pending: list[PendingDecision] = hooks.game.pending(self.state)
-        clocked = [d for d in pending if d.has_clock]
-        choices = clocked or pending
-        return rng.choice(choices) if choices else None
+        return rng.choice(pending) if pending else None
 
 
 def apply(hooks: GameHooks, world: World, seat: int, command: msgspec.Struct) -> bool:
@@ -81,5 +79,8 @@ def rollout(hooks: GameHooks, world: World, horizon: int, rng: random.Random) ->
     """Play at most `horizon` moves by the heuristic, or until the end."""
     for _ in range(horizon):
         decision = world.actor(hooks, rng)
-        if decision is None or not step(hooks, world, decision, rng):
+        if decision is None:
+            return
+        # a seat may always let a reaction window pass; any other stuck decision ends the rollout
+        if not step(hooks, world, decision, rng) and not decision.reaction:
             return
