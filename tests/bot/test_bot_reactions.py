@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import msgspec
-
 from tablehall_bot.players import Difficulty, Player
 from tablehall_bot.search.hooks import GameHooks
 from tablehall_bot.search.ismcts import SearchSettings
 from tablehall_bot.search.rollout import World
+
 from tablehall_rules import DecideContext, DrawSource, PendingDecision, SeatInfo, Viewer
 from testgame import game as race
 
