@@ -110,17 +110,20 @@ async def test_a_timer_killed_with_deadlines_pending_fires_each_overdue_one_exac
         async def busy_fired() -> bool:
             return all([bool(timeouts(await events_of(env.match.store, t))) for t in busy])
 
-        await wait_until(busy_fired, what="the first timer to fire")
+        await wait_until(busy_fired, within=60, what="the first timer to fire")
         first.kill()
         killed_at = time.time() * 1000
         at_kill = {t: await open_decisions(env, t) for t in busy + waiting}
+        assert all(at_kill.values()), "every table has a decision pending at the kill"
         latest = max(d.deadline_ms for ds in at_kill.values() for d in ds)
         # every deadline pending at the kill falls due while no timer runs
         await asyncio.sleep(max(0.0, (latest - time.time() * 1000) / 1000) + 0.5)
-        for table in waiting:
-            assert not timeouts(await events_of(env.match.store, table)), "a dead timer fired"
+        for table in busy + waiting:
+            # facts, not speed: on a slow machine the first timer may have fired a waiting
+            # table before it was killed, but nothing is fired after the kill until a timer runs
+            made = [e for e in await events_of(env.match.store, table) if e.metadata.get("timeout")]
+            assert all(e.metadata["now_ms"] < killed_at for e in made), "a dead timer fired"
         assert all(d.deadline_ms < time.time() * 1000 for ds in at_kill.values() for d in ds)
-        assert killed_at < latest
 
         second = TimerProcess(env, nats_url, tmp_path)
 
@@ -131,7 +134,7 @@ async def test_a_timer_killed_with_deadlines_pending_fires_each_overdue_one_exac
                     return False
             return True
 
-        await wait_until(all_overdue_fired, within=20, what="the restarted timer to fire every overdue deadline")
+        await wait_until(all_overdue_fired, within=60, what="the restarted timer to fire every overdue deadline")
         await asyncio.sleep(0.5)  # room for a wrong second firing to show
         second.stop()
         for table, decisions in at_kill.items():
