@@ -8,8 +8,8 @@ from __future__ import annotations
 import msgspec
 
 from puzzipolia.board import Board, board
+from tablehall_rules.afk import AFK_CLOCK_MS  # an AFK seat's clock: the platform's one value
 
-AFK_CLOCK_MS = 2_000
 BIG_TABLE = 7
 LARGE_BOARD_FROM = 9
 
