@@ -91,6 +91,8 @@ def cmd_projections(args: argparse.Namespace, settings: Settings) -> int:
 
     if args.action == "rebuild":
         return asyncio.run(projections_cmd.rebuild(settings, args.name))
+    if args.action == "retry":
+        return asyncio.run(projections_cmd.retry(settings, args.table))
     return asyncio.run(projections_cmd.status(settings))
 
 
@@ -143,7 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     proj_sub = proj.add_subparsers(dest="action", required=True)
     rebuild = proj_sub.add_parser("rebuild", help="drop a read model and rebuild it from position 0")
     rebuild.add_argument("name", choices=[*PROJECTION_NAMES, "all"])
-    proj_sub.add_parser("status", help="each read model's checkpoint and lag")
+    proj_sub.add_parser("status", help="each read model's checkpoint, lag and quarantined tables")
+    retry = proj_sub.add_parser("retry", help="rebuild a quarantined table's rows in every read model")
+    retry.add_argument("table", help="table id or tables/{id}")
     proj.set_defaults(func=cmd_projections)
     from tablehall_terminal.cli import add_arguments as add_terminal_arguments
 
