@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 
-
 from prometheus_client import REGISTRY
 from support.matchkit import Tokens
 from support.projectionkit import Stack, caught_up, dump_models, finish, new_race, play, start_stack, stop_stack
@@ -31,9 +30,7 @@ async def _reference(stack: Stack) -> dict[str, list[tuple[object, ...]]]:
     return await dump_models(stack.store)
 
 
-async def test_two_instances_taking_turns_on_batches_keep_the_read_models_exact(
-    empty_db: str, tokens: Tokens
-) -> None:
+async def test_two_instances_taking_turns_on_batches_keep_the_read_models_exact(empty_db: str, tokens: Tokens) -> None:
     stack = await start_stack(empty_db)
     try:
         await _games(stack, tokens)
@@ -95,7 +92,9 @@ async def test_an_event_that_cannot_be_applied_quarantines_its_table_and_others_
         healthy = await new_race(stack, tokens)
         await play(stack, tokens, healthy, 4)
         await caught_up(stack)
-        rows = await stack.store.pool.fetch("SELECT name, version FROM projection_quarantine WHERE stream_id = $1", stream)
+        rows = await stack.store.pool.fetch(
+            "SELECT name, version FROM projection_quarantine WHERE stream_id = $1", stream
+        )
         assert {r["name"] for r in rows} >= {"standings", "journal"}
         assert {r["version"] for r in rows} == {version + 1}
         summary = await stack.proj.GetTable(pb.GetTableRequest(table=healthy), metadata=tokens("op", ("operator",)))
@@ -153,5 +152,3 @@ async def test_a_retry_rebuilds_the_quarantined_table_once_its_cause_is_gone(emp
         assert not await stack.store.pool.fetch("SELECT 1 FROM projection_quarantine")
     finally:
         await stop_stack(stack)
-
-
