@@ -358,7 +358,7 @@ class LobbyApp:
     def require_view(self, table: LobbyTable, actor: Actor) -> None:
         if actor.is_operator or table.may_view(actor.user_id):
             return
-        if actor.user_id in table.removed_spectators:
+        if actor.user_id in table.removed_spectators or actor.user_id in table.removed_players:
             raise no.spectator_removed()
         if not table.spectators_allowed:
             raise no.spectators_not_allowed()

@@ -11,11 +11,13 @@ from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2
 from tablehall_lobby.app import LobbyApp
 from tablehall_lobby.convert import message_to_proto, table_to_proto
+from tablehall_lobby.exposure import exposure, in_listing
 from tablehall_lobby.identity import Actor, Identity
 from tablehall_lobby.presence import PresenceHub
 from tablehall_lobby.state import LobbyTable
 from tablehall_platform.auth import current_principal
 from tablehall_platform.errors import BadRequest
+from tablehall_platform.table_access import Exposure
 from tablehall_platform.names import options_from_json, parse_table
 
 Ctx = Any  # grpc.aio.ServicerContext (grpc is untyped here)
@@ -39,8 +41,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
 
     @staticmethod
     def _table(table: LobbyTable, actor: Actor) -> lobby_pb2.Table:
-        detailed = actor.is_operator or table.is_member(actor.user_id)
-        return table_to_proto(table, detailed)
+        return table_to_proto(table, exposure(table, actor))
 
     async def CreateTable(self, request: lobby_pb2.CreateTableRequest, context: Ctx) -> lobby_pb2.CreateTableResponse:
         actor = self._actor()
@@ -57,10 +58,12 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
         return lobby_pb2.CreateTableResponse(table=self._table(table, actor))
 
     async def ListTables(self, request: lobby_pb2.ListTablesRequest, context: Ctx) -> lobby_pb2.ListTablesResponse:
-        self._actor()
+        actor = self._actor()
         page = await self.app.list_tables(request.game, request.include_started, request.page_size, request.page_token)
+        shown = [(t, in_listing(t, actor)) for t in page.tables]
         return lobby_pb2.ListTablesResponse(
-            tables=[table_to_proto(t, detailed=False) for t in page.tables], next_page_token=page.next_token
+            tables=[table_to_proto(t, min(e, Exposure.LISTING)) for t, e in shown if e > Exposure.HIDDEN],
+            next_page_token=page.next_token,
         )
 
     async def GetTable(self, request: lobby_pb2.GetTableRequest, context: Ctx) -> lobby_pb2.GetTableResponse:

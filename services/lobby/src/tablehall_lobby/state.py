@@ -81,7 +81,7 @@ class LobbyTable(msgspec.Struct):
         """May see this table's details, its spectator view and its chat."""
         if self.seat_of(user_id) is not None or user_id == self.host_user_id:
             return True
-        if user_id in self.removed_spectators or not self.spectators_allowed:
+        if user_id in self.removed_spectators or user_id in self.removed_players or not self.spectators_allowed:
             return False
         if self.private:
             return user_id in self.spectators or user_id in self.invited

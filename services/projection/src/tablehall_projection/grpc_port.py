@@ -122,15 +122,14 @@ class ProjectionServicer(pb_grpc.ProjectionServiceServicer):  # type: ignore[mis
     async def ListTables(
         self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListTablesResponse:
-        _principal()
         rows, token = await self.app.list_tables(
-            STATUS_NAMES.get(request.status, "?"), request.game, request.page_size, request.page_token
+            _principal(), STATUS_NAMES.get(request.status, "?"), request.game, request.page_size, request.page_token
         )
         return pb.ListTablesResponse(tables=[summary_to_proto(s) for s in rows], next_page_token=token)
 
     async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.GetTableResponse:
-        _principal()
-        return pb.GetTableResponse(table=summary_to_proto(await self.app.summary(parse_table(request.table))))
+        summary = await self.app.visible_summary(_principal(), parse_table(request.table))
+        return pb.GetTableResponse(table=summary_to_proto(summary))
 
     async def GetStandings(
         self, request: pb.GetStandingsRequest, context: grpc.aio.ServicerContext

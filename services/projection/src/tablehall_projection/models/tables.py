@@ -19,7 +19,8 @@ from tablehall_projection.fold import table_of
 from tablehall_projection.projector import Conn
 
 # lobby payload fields copied into the summary (anything else is the lobby's business)
-LOBBY_FIELDS = ("name", "title", "host", "host_user_id", "game", "visibility", "max_seats", "status")
+# (`private` decides who sees the table listed: docs/security.md)
+LOBBY_FIELDS = ("name", "title", "host", "host_user_id", "game", "visibility", "max_seats", "status", "private")
 
 _COLUMNS = (
     "table_id, first_position, status, game, rules_version, seats, options, version,"
