@@ -123,6 +123,7 @@ async def test_listing_pages_and_never_shows_a_pin(lobby: Lobby, tokens: Tokens)
             metadata=tokens("pager"),
         )
         names.append(made.table.name)
+
     async def listed(user: str) -> list[lobby_pb2.Table]:
         seen: list[lobby_pb2.Table] = []
         token = ""

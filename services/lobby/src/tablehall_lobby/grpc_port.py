@@ -17,8 +17,8 @@ from tablehall_lobby.presence import PresenceHub
 from tablehall_lobby.state import LobbyTable
 from tablehall_platform.auth import current_principal
 from tablehall_platform.errors import BadRequest
-from tablehall_platform.table_access import Exposure
 from tablehall_platform.names import options_from_json, parse_table
+from tablehall_platform.table_access import Exposure
 
 Ctx = Any  # grpc.aio.ServicerContext (grpc is untyped here)
 

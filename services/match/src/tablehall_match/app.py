@@ -611,12 +611,12 @@ class MatchApp:
 
     async def view(self, principal: Principal, table_id: str, role: str = "", as_seat: int | None = None) -> ViewResult:
         live = await self.table(table_id)
-        if as_seat is not None:
-            return self._seat_view(live, principal, as_seat)
-        seat = None
         if not principal.is_service:  # the lobby's latest facts (removals, privacy)
             async with live.lock:
                 live = await self._catch_up(live)
+        if as_seat is not None:
+            return self._seat_view(live, principal, as_seat)
+        seat = None
         own = live.access.own_seats(principal, live.seats)
         if role == "seat":
             if not own:
