@@ -59,6 +59,12 @@ def cmd_token(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_signing_key(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_cli.verify_cmd import print_signing_key
+
+    return print_signing_key(settings)
+
+
 def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
     from pathlib import Path
 
@@ -68,7 +74,7 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
         print("name a TABLE or give --file FILE", file=sys.stderr)
         return 2
     if args.file:
-        return verify_file(Path(args.file))
+        return verify_file(Path(args.file), Path(args.key) if args.key else None)
     return asyncio.run(verify_table(settings, args.table))
 
 
@@ -131,7 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("table", nargs="?", help="table id or tables/{id}")
     verify.add_argument("--file", help="an export file (no database needed)")
+    verify.add_argument("--key", help="with --file: the server's public key (PEM) the file must be signed with")
     verify.set_defaults(func=cmd_verify)
+    signing = sub.add_parser("signing-key", help="print the public key that signs this server's export files")
+    signing.set_defaults(func=cmd_signing_key)
     replay = sub.add_parser("replay", help="a finished table's events with the state after each")
     replay.add_argument("table", help="table id or tables/{id}")
     replay.add_argument("--seat", type=int, default=None, help="print this seat's view at --version instead")

@@ -34,6 +34,13 @@ from tablehall_rules.registry import get_game
 log = structlog.get_logger("lobby")
 
 MATCH_START_ATTEMPTS = 3
+# the recorded sender of presence changes (the lobby itself, from a stream opening or dropping)
+PRESENCE_SENDER = "system:presence"
+
+
+def sender_of(actor: Actor) -> dict[str, Any]:
+    """Who asked, as recorded in the metadata of the events it caused."""
+    return {"actor": actor.user_id, "operator": True} if actor.is_operator else {"actor": actor.user_id}
 
 
 def load_game(game_id: str) -> Any:
@@ -99,6 +106,7 @@ class LobbyApp:
             self.command_id(table_id, actor, request_id),
             lambda table: decide(_known(table, table_id)),
             hook,
+            sender_of(actor),
         )
         await self._tell_presence(outcome)
         return outcome
@@ -149,7 +157,9 @@ class LobbyApp:
 
         if private:
             await self.pins.set(table_id, pin)
-        outcome = await self.tables.execute(table_id, f"lobby:create:{actor.user_id}:{request_id}", decide)
+        outcome = await self.tables.execute(
+            table_id, f"lobby:create:{actor.user_id}:{request_id}", decide, sender=sender_of(actor)
+        )
         return outcome.table
 
     async def list_tables(self, game: str, include_started: bool, page_size: int, page_token: str) -> Page:
@@ -350,7 +360,9 @@ class LobbyApp:
 
         # presence has no client request id: each change is its own command
         command_id = f"presence:{table_id}:{user_id}:{int(present)}:{now}:{time.perf_counter_ns()}"
-        outcome = await self.tables.execute(table_id, command_id, lambda t: decide(_known(t, table_id)))
+        outcome = await self.tables.execute(
+            table_id, command_id, lambda t: decide(_known(t, table_id)), sender={"actor": PRESENCE_SENDER}
+        )
         await self._tell_presence(outcome)
 
     # ---- viewing and playing -------------------------------------------------

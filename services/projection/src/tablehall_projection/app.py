@@ -16,6 +16,7 @@ from tablehall_platform.table_access import Exposure, listing_exposure
 from tablehall_projection import access
 from tablehall_projection.audit.events import StreamCopy, load_stream
 from tablehall_projection.audit.export import ExportError, export_stream
+from tablehall_projection.audit.signing import Signer
 from tablehall_projection.audit.verify import Verdict, verify_stream
 from tablehall_projection.exposure import shown
 from tablehall_projection.journal import JournalLine
@@ -38,8 +39,9 @@ class ProjectionState:
 
 
 class ProjectionApp:
-    def __init__(self, store: EventStore, projectors: dict[str, Projector]) -> None:
+    def __init__(self, store: EventStore, projectors: dict[str, Projector], signer: Signer) -> None:
         self.store = store
+        self.signer = signer  # signs export files
         self.queries = Queries(store.pool)
         self.projectors = projectors
 
@@ -131,7 +133,7 @@ class ProjectionApp:
             raise PermissionDenied("NOT_ALLOWED", "Exports are for operators.", ru="Выгрузка — для операторов.")
         copy = await self._stream(table_id)
         try:
-            return export_stream(copy)
+            return export_stream(copy, self.signer)
         except ExportError as exc:
             raise Refused(
                 "MATCH_NOT_FINISHED", "Only finished tables are exported.", ru="Выгружаются только оконченные столы."

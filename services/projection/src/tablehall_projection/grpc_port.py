@@ -16,6 +16,7 @@ from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import Unauthenticated
 from tablehall_platform.names import parse_table
 from tablehall_projection.app import ProjectionApp
+from tablehall_projection.audit.signing import ALGORITHM
 from tablehall_projection.journal import JournalLine
 from tablehall_projection.live.frames import Frame
 from tablehall_projection.live.hub import Hub
@@ -199,6 +200,13 @@ class ProjectionServicer(pb_grpc.ProjectionServiceServicer):  # type: ignore[mis
                 for s in states
             ]
         )
+
+    async def GetSigningKey(
+        self, request: pb.GetSigningKeyRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetSigningKeyResponse:
+        _principal()
+        signer = self.app.signer
+        return pb.GetSigningKeyResponse(algorithm=ALGORITHM, key_id=signer.key_id, public_key_pem=signer.public_pem)
 
 
 def register(servicer: ProjectionServicer) -> Any:
