@@ -23,7 +23,7 @@ from tablehall_lobby import rules
 from tablehall_lobby.chat import Chat, Message, RateLimiter
 from tablehall_lobby.identity import Actor
 from tablehall_lobby.match_client import MatchClient
-from tablehall_lobby.pins import Pins, valid_pin
+from tablehall_lobby.pins import PinNotice, Pins, WrongPin, valid_pin
 from tablehall_lobby.readmodel import Page, ReadModel
 from tablehall_lobby.repository import Outcome, Tables
 from tablehall_lobby.state import LobbyTable
@@ -36,6 +36,8 @@ log = structlog.get_logger("lobby")
 MATCH_START_ATTEMPTS = 3
 # the recorded sender of presence changes (the lobby itself, from a stream opening or dropping)
 PRESENCE_SENDER = "system:presence"
+# the recorded sender of PIN-guessing notices (the lobby's own PIN guard)
+PINS_SENDER = "system:pins"
 
 
 def sender_of(actor: Actor) -> dict[str, Any]:
@@ -221,8 +223,23 @@ class LobbyApp:
             if decide(table).needs_pin:
                 await self.pins.check(table_id, actor.user_id, pin)
 
-        outcome = await self._run(table_id, actor, request_id, lambda t: decide(t).events, check_pin)
+        try:
+            outcome = await self._run(table_id, actor, request_id, lambda t: decide(t).events, check_pin)
+        except WrongPin as wrong:
+            if wrong.notice is not None:
+                await self._tell_host_of_guesses(table_id, wrong.notice)
+            raise wrong.refusal from None
         return outcome.table
+
+    async def _tell_host_of_guesses(self, table_id: str, notice: PinNotice) -> None:
+        """Record in the table's stream (the host reads it) that its PIN is being guessed."""
+        log.warning(
+            "PIN guesses limited", table=table_id, failures=notice.failures, locked_until_ms=notice.locked_until_ms
+        )
+        event = ev.PinGuessesLimited(notice.failures, notice.locked_until_ms, self.now_ms())
+        await self.tables.execute(
+            table_id, f"pins:{table_id}:{notice.failures}", lambda t: [event], sender={"actor": PINS_SENDER}
+        )
 
     async def join(self, actor: Actor, table_id: str, pin: str, seat: int | None, request_id: str) -> LobbyTable:
         now = self.now_ms()

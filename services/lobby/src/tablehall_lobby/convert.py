@@ -66,6 +66,8 @@ def table_to_proto(table: LobbyTable, exposure: Exposure) -> lobby_pb2.Table:
         invited=list(table.invited) if detailed else [],
         version=table.version if detailed else 0,
         created_at_unix_ms=table.created_at_ms,
+        pin_failures=table.pin_failures if detailed else 0,
+        pin_locked_until_unix_ms=table.pin_locked_until_ms if detailed else 0,
     )
 
 

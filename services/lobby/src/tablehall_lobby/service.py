@@ -81,7 +81,9 @@ def build(
     app = LobbyApp(
         Tables(store, readmodel),
         readmodel,
-        Pins(store.pool, conf.pin_attempts, conf.pin_window_seconds),
+        Pins(
+            store.pool, conf.pin_attempts, conf.pin_window_seconds, conf.pin_free_failures, conf.pin_max_delay_seconds
+        ),
         Chat(store),
         RateLimiter(conf.chat_messages, conf.chat_window_seconds),
         MatchClient(match_address, match_metadata),

@@ -50,6 +50,9 @@ class LobbyTable(msgspec.Struct):
     # the number of seats while gathering (a start compacts them; an aborted start restores it)
     seat_count: int = 0
     version: int = 0
+    # wrong PINs tried at this table since its PIN was set, and until when PIN entry is closed
+    pin_failures: int = 0
+    pin_locked_until_ms: int = 0
 
     # ---- questions ---------------------------------------------------------
 
@@ -118,6 +121,9 @@ def evolve(state: LobbyTable, event: msgspec.Struct) -> LobbyTable:
             state.options = dict(options)
         case ev.PrivacyChanged(private=private):
             state.private = private
+            state.pin_failures, state.pin_locked_until_ms = 0, 0  # a new PIN starts afresh
+        case ev.PinGuessesLimited(failures=failures, locked_until_ms=until):
+            state.pin_failures, state.pin_locked_until_ms = failures, until
         case ev.SpectatorsAllowed(allowed=allowed):
             state.spectators_allowed = allowed
         case ev.SpectatorChatAllowed(allowed=allowed):

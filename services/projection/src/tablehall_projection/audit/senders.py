@@ -24,6 +24,7 @@ import msgspec
 from tablehall_projection.audit.events import AuditEvent
 
 PRESENCE_SENDER = "system:presence"
+PINS_SENDER = "system:pins"
 SERVICE_PREFIX = "service:"
 
 # settings and table actions the host (or an operator) decides, each with its `by`
@@ -102,6 +103,10 @@ class Senders:
                 raise refuse("presence is recorded by the lobby itself")
             if str(data.get("user_id")) not in self.seated:
                 raise refuse("that user has no seat")
+            return
+        if (kind == "PinGuessesLimited") != (sender == PINS_SENDER):
+            raise refuse("PIN-guessing notices are recorded by the lobby's PIN guard, and only those")
+        if kind == "PinGuessesLimited":
             return
         if sender == PRESENCE_SENDER:
             raise refuse("the lobby's presence sender only records presence")
