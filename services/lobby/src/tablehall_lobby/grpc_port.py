@@ -228,7 +228,7 @@ class IdentityServicer(lobby_pb2_grpc.IdentityServiceServicer):  # type: ignore[
         self.identity = identity
 
     async def DevSignIn(self, request: lobby_pb2.DevSignInRequest, context: Ctx) -> lobby_pb2.DevSignInResponse:
-        token = self.identity.dev_sign_in(request.name, request.display_name)
+        token = await self.identity.dev_sign_in(request.name, request.display_name, request.client_secret)
         return lobby_pb2.DevSignInResponse(token=token, user_id=request.name)
 
     async def WhoAmI(self, request: lobby_pb2.WhoAmIRequest, context: Ctx) -> lobby_pb2.WhoAmIResponse:
