@@ -249,5 +249,7 @@ async def test_a_removed_player_no_longer_watches_as_their_seat(stack: Stack, to
 
 
 async def _drain(call: grpc.aio.UnaryStreamCall) -> None:  # type: ignore[type-arg]
-    async for _ in call:
-        pass
+    """The stream's refusal; a first frame is a failure (a removed player got their old seat)."""
+    async for update in call:
+        call.cancel()
+        raise AssertionError(f"watched as {update.role} seat {update.seat}")
