@@ -10,6 +10,7 @@ its own when it needs an empty global order.
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -23,6 +24,8 @@ from tablehall_match import service as match_service
 from tablehall_platform.infra import Servers, ensure_database, find_servers, with_database
 
 ROOT = Path(__file__).resolve().parent.parent
+# development sign-in: the SDK keeps its client secret in the user's config folder; not the real one
+os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="tablehall-test-config-"))
 
 
 @pytest.fixture(scope="session")

@@ -73,7 +73,7 @@ def play(job: tuple[str, str, str, int, float]) -> Result:
         if game.outcome(state) is not None:
             break
         decision = game.pending(state)[0]
-        legal = game.legal_commands(state, decision.seat)
+        legal = hooks.legal(state, decision.seat, now)
         now += 100
         command = None
         if legal:
@@ -88,7 +88,7 @@ def play(job: tuple[str, str, str, int, float]) -> Result:
         except RuleError:
             now = max(now, decision.deadline_ms)
             fallback = game.default_command(state, decision)
-            events = game.decide(state, fallback, DecideContext(decision.seat, now, draws, timeout=True))
+            events = game.decide(state, fallback, DecideContext(decision.seat, now, draws, timed_out=decision))
         for event in events:
             state = game.evolve(state, event)
     outcome = game.outcome(state)

@@ -65,8 +65,18 @@ def test_a_handed_over_seat_is_played_by_a_bot_until_reclaimed(database: str, na
         _wait_serving(channel, up, log)
         identity = lobby_pb2_grpc.IdentityServiceStub(channel)
         lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
-        ann = [("authorization", f"Bearer {identity.DevSignIn(lobby_pb2.DevSignInRequest(name='ann')).token}")]
-        ben = [("authorization", f"Bearer {identity.DevSignIn(lobby_pb2.DevSignInRequest(name='ben')).token}")]
+        ann = [
+            (
+                "authorization",
+                f"Bearer {identity.DevSignIn(lobby_pb2.DevSignInRequest(name='ann', client_secret='test-client-secret-ann')).token}",
+            )
+        ]
+        ben = [
+            (
+                "authorization",
+                f"Bearer {identity.DevSignIn(lobby_pb2.DevSignInRequest(name='ben', client_secret='test-client-secret-ben')).token}",
+            )
+        ]
         table = lobby.CreateTable(
             lobby_pb2.CreateTableRequest(
                 game="puzzipolia", options_json=json.dumps({"round_limit": 4}), seat_count=2, request_id=rid()

@@ -45,7 +45,9 @@ def _wait_serving(channel: grpc.Channel, proc: subprocess.Popen[bytes], log: Pat
     deadline = time.monotonic() + within
     while True:
         try:
-            stub.DevSignIn(lobby_pb2.DevSignInRequest(name="probe"), timeout=1)
+            stub.DevSignIn(
+                lobby_pb2.DevSignInRequest(name="probe", client_secret="test-client-secret-probe"), timeout=1
+            )
             return
         except grpc.RpcError:
             assert proc.poll() is None, log.read_text()[-3000:]
@@ -94,7 +96,9 @@ def test_four_bots_play_to_the_end_with_an_instance_killed(database: str, nats_u
             bot_log,
         )
         identity = lobby_pb2_grpc.IdentityServiceStub(channel)
-        token = identity.DevSignIn(lobby_pb2.DevSignInRequest(name="host")).token
+        token = identity.DevSignIn(
+            lobby_pb2.DevSignInRequest(name="host", client_secret="test-client-secret-host")
+        ).token
         auth = [("authorization", f"Bearer {token}")]
         lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
         match = match_pb2_grpc.MatchServiceStub(channel)

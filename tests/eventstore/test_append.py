@@ -45,10 +45,24 @@ async def test_hash_chain_is_verifiable_client_side(store: EventStore, sid: Call
     await store.append(s, 2, [ev(3)])
     prev: str | None = None
     for e in await store.read_stream(s):
-        assert e.prev_hash == prev
-        text = (prev or "") + "\n" + e.type + "\n" + e.payload.decode()
+        assert e.prev_hash == prev and e.hash_scheme == 2
+        # scheme 2: the metadata's stored text is covered too
+        text = "2\n" + (prev or "") + "\n" + e.type + "\n" + e.payload.decode() + "\n" + e.metadata_text
         assert e.hash == hashlib.sha256(text.encode()).hexdigest()
         prev = e.hash
+
+
+async def test_the_hash_chain_covers_the_metadata(store: EventStore, sid: Callable[[str], str]) -> None:
+    s = sid("m")
+    await store.append(s, 0, [NewEvent("E", 1, b'{"n": 1}', {"actor": "alice", "seat": 0})])
+    [before] = await store.read_stream(s)
+    assert msgspec.json.decode(before.metadata_text) == {"actor": "alice", "seat": 0}
+    await store.pool.execute(
+        "UPDATE events SET metadata = jsonb_set(metadata, '{actor}', '\"mallory\"') WHERE stream_id = $1", s
+    )
+    [after] = await store.read_stream(s)
+    text = "2\n\nE\n" + after.payload.decode() + "\n" + after.metadata_text
+    assert after.hash == before.hash != hashlib.sha256(text.encode()).hexdigest()
 
 
 async def test_conflict_reports_actual_version_and_writes_nothing(store: EventStore, sid: Callable[[str], str]) -> None:

@@ -128,21 +128,29 @@ async def test_listing_pages_and_never_shows_a_pin(lobby: Lobby, tokens: Tokens)
             metadata=tokens("pager"),
         )
         names.append(made.table.name)
-    seen: list[lobby_pb2.Table] = []
-    token = ""
-    while True:
-        page = await lobby.stub.ListTables(
-            lobby_pb2.ListTablesRequest(page_size=2, page_token=token), metadata=tokens("viewer")
-        )
-        assert len(page.tables) <= 2
-        seen.extend(page.tables)
-        token = page.next_page_token
-        if not token:
-            break
+
+    async def listed(user: str) -> list[lobby_pb2.Table]:
+        seen: list[lobby_pb2.Table] = []
+        token = ""
+        while True:
+            page = await lobby.stub.ListTables(
+                lobby_pb2.ListTablesRequest(page_size=2, page_token=token), metadata=tokens(user)
+            )
+            assert len(page.tables) <= 2
+            seen.extend(page.tables)
+            token = page.next_page_token
+            if not token:
+                return seen
+
+    seen = await listed("pager")  # the host sees its private tables listed
     ours = [t for t in seen if t.name in names]
     assert [t.name for t in ours] == list(reversed(names))  # newest first, each once
     assert [t.private for t in ours] == [True, False, True, False, True]
     assert all(not t.spectators and not t.invited for t in ours)
+    # anyone else: private tables are not listed (docs/security.md)
+    others = [t.name for t in await listed("viewer") if t.name in names]
+    assert others == [names[3], names[1]]
+    seen += await listed("viewer")
     assert "secret-pin-77" not in str(seen)
     await refused(
         lobby.stub.ListTables(lobby_pb2.ListTablesRequest(page_token="garbage!"), metadata=tokens("viewer")),

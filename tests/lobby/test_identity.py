@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import grpc
 import pytest
-from support.lobbykit import Lobby, race_table, refused, start_lobby, stop_lobby
+from support.lobbykit import Lobby, race_table, refused, rid, start_lobby, stop_lobby
 from support.matchkit import Tokens
 
 from tablehall.lobby.v1 import lobby_pb2
+from tablehall_sdk.client_secret import client_secret_of_this_user
 
 
 @pytest.fixture
@@ -20,7 +22,9 @@ async def closed_lobby(lobby_db: str) -> AsyncIterator[Lobby]:
 
 
 async def test_dev_sign_in_gives_a_token_that_works(lobby: Lobby) -> None:
-    signed = await lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name="dana", display_name="Dana D."))
+    signed = await lobby.identity.DevSignIn(
+        lobby_pb2.DevSignInRequest(name="dana", display_name="Dana D.", client_secret="test-client-secret-dana")
+    )
     assert signed.user_id == "dana"
     auth = [("authorization", f"Bearer {signed.token}")]
     me = await lobby.identity.WhoAmI(lobby_pb2.WhoAmIRequest(), metadata=auth)
@@ -71,7 +75,7 @@ def test_operators_are_recognised_by_role_or_by_listed_id() -> None:
     assert not identity.actor(viewer).is_operator
 
 
-def test_dev_sign_in_never_hands_out_an_operators_name() -> None:
+async def test_dev_sign_in_never_hands_out_an_operators_name() -> None:
     from support.matchkit import SECRET
 
     from tablehall_lobby.identity import Identity
@@ -80,5 +84,27 @@ def test_dev_sign_in_never_hands_out_an_operators_name() -> None:
 
     identity = Identity(operators=("root",), dev=DevProvider(SECRET))
     with pytest.raises(Refused) as caught:
-        identity.dev_sign_in("root", "")
+        await identity.dev_sign_in("root", "", "a-client-secret-of-16+")
     assert caught.value.reason == "NAME_RESERVED"
+
+
+async def test_a_dev_name_belongs_to_the_client_that_claimed_it_first(lobby: Lobby, tmp_path: Path) -> None:
+    mine = client_secret_of_this_user(tmp_path / "mine")
+    assert client_secret_of_this_user(tmp_path / "mine") == mine  # kept in the config folder
+    assert (tmp_path / "mine" / "client-secret").stat().st_mode & 0o777 == 0o600
+    theirs = client_secret_of_this_user(tmp_path / "theirs")
+    name = f"h{rid()}"
+    first = await lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name=name, client_secret=mine))
+    again = await lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name=name, client_secret=mine))
+    assert first.user_id == again.user_id == name
+    # anyone else who types the host's name is refused, with or without a secret
+    await refused(
+        lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name=name, client_secret=theirs)),
+        grpc.StatusCode.PERMISSION_DENIED,
+        "NAME_CLAIMED",
+    )
+    await refused(
+        lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name=name)),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "CLIENT_SECRET_REQUIRED",
+    )

@@ -43,7 +43,9 @@ def test_up_serves_the_lobby_with_dev_sign_in(database_url: str, nats_url: str, 
         deadline = time.monotonic() + 60
         while True:
             try:
-                signed = identity.DevSignIn(lobby_pb2.DevSignInRequest(name="ann"), timeout=1)
+                signed = identity.DevSignIn(
+                    lobby_pb2.DevSignInRequest(name="ann", client_secret="test-client-secret-ann"), timeout=1
+                )
                 break
             except grpc.RpcError as exc:
                 assert exc.code() == grpc.StatusCode.UNAVAILABLE, exc

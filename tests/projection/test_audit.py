@@ -9,6 +9,7 @@ from pathlib import Path
 import grpc
 import msgspec
 import pytest
+from support.auditkit import rechain
 from support.matchkit import Tokens
 from support.projectionkit import Stack, finish, new_race, play, start_stack, stop_stack
 
@@ -17,7 +18,7 @@ from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall_cli.main import main
 from tablehall_eventstore import EventStore
 from tablehall_projection.audit.chain import event_hash
-from tablehall_projection.audit.events import AuditEvent, StreamCopy, load_stream
+from tablehall_projection.audit.events import AuditEvent, load_stream
 from tablehall_projection.audit.export import read_export
 from tablehall_projection.audit.verify import verify_stream
 
@@ -101,11 +102,13 @@ async def test_real_games_verify_over_grpc_the_cli_and_an_export_file(
 async def _rehash(store: EventStore, stream: str) -> None:
     """Recompute the whole hash chain and head of a stream, as a careful forger would."""
     rows = await store.pool.fetch(
-        "SELECT version, type, payload::text FROM events WHERE stream_id = $1 ORDER BY version", stream
+        "SELECT version, type, payload::text, hash_scheme, metadata::text FROM events WHERE stream_id = $1"
+        " ORDER BY version",
+        stream,
     )
     prev = None
-    for version, event_type, payload in rows:
-        digest = event_hash(prev, event_type, payload.encode())
+    for version, event_type, payload, scheme, metadata in rows:
+        digest = event_hash(prev, event_type, payload.encode(), scheme, metadata)
         await store.pool.execute(
             "UPDATE events SET prev_hash = $3, hash = $4 WHERE stream_id = $1 AND version = $2",
             stream,
@@ -186,22 +189,11 @@ async def test_verify_catches_edits_deletions_reordering_and_forged_dice(empty_d
         await stop_stack(stack)
 
 
-def _rechain(copy: StreamCopy, events: list[AuditEvent]) -> StreamCopy:
-    """Renumber and rehash `events` as a careful forger would."""
-    prev: str | None = None
-    out = []
-    for version, e in enumerate(events, start=1):
-        digest = event_hash(prev, e.type, e.payload)
-        out.append(AuditEvent(version, e.type, e.schema_version, e.payload, e.metadata, prev, digest))
-        prev = digest
-    return StreamCopy(copy.table_id, out, len(out), prev)
-
-
 async def test_forgeries_that_keep_the_hash_chain_are_caught_by_the_rules(stack: Stack, tokens: Tokens) -> None:
     table = await new_race(stack, tokens)
     await finish(stack, tokens, table)
     copy = await load_stream(stack.store, table.split("/")[1])
-    assert verify_stream(copy).ok and verify_stream(_rechain(copy, list(copy.events))).ok
+    assert verify_stream(copy).ok and verify_stream(rechain(copy, list(copy.events))).ok
     events = list(copy.events)
     i = next(i for i, e in enumerate(events) if e.type == "testgame.Rolled")
     rolled = events[i]
@@ -213,16 +205,16 @@ async def test_forgeries_that_keep_the_hash_chain_are_caught_by_the_rules(stack:
     forged = AuditEvent(
         rolled.version, rolled.type, 1, msgspec.json.encode(payload), {**rolled.metadata, "draws": draws}, None, None
     )
-    verdict = verify_stream(_rechain(copy, [*events[:i], forged, *events[i + 1 :]]))
+    verdict = verify_stream(rechain(copy, [*events[:i], forged, *events[i + 1 :]]))
     assert not verdict.ok and verdict.version == rolled.version and "rules produce" in verdict.message
 
     # a whole command deleted, the rest renumbered: the next command's draws no longer follow
-    verdict = verify_stream(_rechain(copy, [*events[:i], *events[i + 1 :]]))
+    verdict = verify_stream(rechain(copy, [*events[:i], *events[i + 1 :]]))
     assert not verdict.ok and verdict.version == rolled.version, verdict.message
 
     # two commands' events swapped and renumbered
     j = next(j for j in range(i + 1, len(events)) if events[j].type == "testgame.Rolled")
     swapped = list(events)
     swapped[i], swapped[j] = swapped[j], swapped[i]
-    verdict = verify_stream(_rechain(copy, swapped))
+    verdict = verify_stream(rechain(copy, swapped))
     assert not verdict.ok and verdict.version == rolled.version, verdict.message

@@ -434,7 +434,7 @@ class DiceRace(
         return None
 
     def remove_command(self, seat: int) -> msgspec.Struct | None:
-        return Concede(seat)
+        return None  # the race has no rule for a removed player: the lobby's removal is recorded only
 
     def close_command(self, reason: str) -> msgspec.Struct | None:
         return Close(reason)

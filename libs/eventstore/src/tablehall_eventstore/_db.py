@@ -17,7 +17,7 @@ Conn: TypeAlias = "asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyn
 # dependence on codecs the pool's owner may have set.
 EVENT_COLUMNS = (
     "event_id, stream_id, version, position, type, schema_version,"
-    " payload::text, metadata::text, recorded_at, prev_hash, hash"
+    " payload::text, metadata::text, recorded_at, prev_hash, hash, hash_scheme"
 )
 
 _decode_json = msgspec.json.decode
@@ -51,6 +51,8 @@ def to_event(r: asyncpg.Record) -> RecordedEvent:
         recorded_at=r[8],
         prev_hash=r[9],
         hash=r[10],
+        metadata_text=r[7],
+        hash_scheme=r[11],
     )
     return event
 

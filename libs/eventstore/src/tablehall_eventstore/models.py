@@ -27,8 +27,11 @@ class NewEvent:
 class RecordedEvent:
     """An event as stored. `position` is the global order, `version` the order in its stream.
 
-    `hash` = sha256_hex(prev_hash or "" + "\\n" + type + "\\n" + payload), chaining the
-    stream's events for tamper evidence; `prev_hash` is the previous event's hash.
+    `hash` chains the stream's events for tamper evidence; `prev_hash` is the
+    previous event's hash. Scheme 2 (every event appended since migration 0002):
+    sha256_hex("2\\n" + (prev_hash or "") + "\\n" + type + "\\n" + payload + "\\n" +
+    metadata_text); scheme 1 (older rows): sha256_hex((prev_hash or "") + "\\n" + type
+    + "\\n" + payload), which leaves the metadata uncovered.
     """
 
     event_id: uuid.UUID
@@ -42,6 +45,9 @@ class RecordedEvent:
     recorded_at: datetime
     prev_hash: str | None = None
     hash: str | None = None
+    # the metadata's text exactly as stored (the jsonb's canonical text): scheme 2 hashes it
+    metadata_text: str = "{}"
+    hash_scheme: int = 1
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import re
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -27,6 +30,38 @@ log = structlog.get_logger("tablehall.eventstore.publisher")
 STREAM_NAME = "TABLEHALL_EVENTS"
 SUBJECT_PREFIX = "tablehall.events."
 DUPLICATE_WINDOW_S = 120.0
+DEFAULT_PREFIX = "tablehall"
+_PREFIX = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+@dataclass(frozen=True)
+class NatsNames:
+    """The JetStream stream and subjects of one deployment, from its prefix
+    (TABLEHALL_NATS_PREFIX, default `tablehall`: stream `TABLEHALL_EVENTS`,
+    subjects `tablehall.events.<stream_id>`), so deployments sharing a NATS
+    server never mix their events or their consumers."""
+
+    prefix: str = DEFAULT_PREFIX
+
+    def __post_init__(self) -> None:
+        if not _PREFIX.match(self.prefix):
+            raise ValueError(f"TABLEHALL_NATS_PREFIX must be 1-64 of [A-Za-z0-9_-], got {self.prefix!r}")
+
+    @property
+    def stream(self) -> str:
+        return self.prefix.upper().replace("-", "_") + "_EVENTS"
+
+    @property
+    def subject_prefix(self) -> str:
+        return f"{self.prefix}.events."
+
+    @property
+    def all_subjects(self) -> str:
+        return self.subject_prefix + ">"
+
+    @classmethod
+    def from_env(cls) -> NatsNames:
+        return cls(os.environ.get("TABLEHALL_NATS_PREFIX", DEFAULT_PREFIX))
 
 
 class _Envelope(msgspec.Struct):
@@ -71,9 +106,11 @@ class Publisher:
         batch: int = 500,
         poll_interval: float = 0.05,
         coalesce: float = 0.01,
+        names: NatsNames | None = None,
     ) -> None:
         self.store = store
         self.nats_url = nats_url
+        self.names = names or NatsNames.from_env()
         self.name = name
         self.batch = batch
         self.poll_interval = poll_interval
@@ -90,13 +127,13 @@ class Publisher:
             self._nc = await nats.connect(self.nats_url)
             js = self._nc.jetstream()
             config = StreamConfig(
-                name=STREAM_NAME,
-                subjects=[SUBJECT_PREFIX + ">"],
+                name=self.names.stream,
+                subjects=[self.names.all_subjects],
                 storage=StorageType.FILE,
                 duplicate_window=DUPLICATE_WINDOW_S,
             )
             try:
-                await js.stream_info(STREAM_NAME)
+                await js.stream_info(self.names.stream)
             except NotFoundError:
                 await js.add_stream(config)
             self._js = js
@@ -137,7 +174,7 @@ class Publisher:
             # Pipelined but ordered: publish_async writes in call order, then all acks are awaited.
             futures = [
                 await js.publish_async(
-                    SUBJECT_PREFIX + e.stream_id,
+                    self.names.subject_prefix + e.stream_id,
                     envelope(e),
                     headers={"Nats-Msg-Id": str(e.event_id)},
                 )

@@ -20,6 +20,8 @@
 | TABLEHALL_LOG_LEVEL | `info` | structlog level |
 | TABLEHALL_AUTH_PROVIDERS | `dev` | comma list of `dev`, `oidc`; empty: nobody gets in |
 | TABLEHALL_OIDC_ISSUER, TABLEHALL_OIDC_JWKS_URL, TABLEHALL_OIDC_AUDIENCE | | the external OIDC issuer |
+| TABLEHALL_NATS_PREFIX | `tablehall` | JetStream stream `<PREFIX>_EVENTS`, subjects `<prefix>.events.<stream>` (one per deployment sharing a NATS) |
+| TABLEHALL_SIGNING_KEY_FILE | `<data dir>/signing-key.pem` | Ed25519 key that signs export files (generated on first use) |
 """
 
 from __future__ import annotations

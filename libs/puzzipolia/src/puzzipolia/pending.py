@@ -8,8 +8,9 @@ from puzzipolia.rules.debts import collect_plan
 from puzzipolia.rules.trades import OFFER_LIFE_MS
 from puzzipolia.rules.turn import seats_to_roll_for_order
 from puzzipolia.rules.vote import VOTE_MS
-from puzzipolia.state import AFK_CLOCK_MS, State
+from puzzipolia.state import State
 from tablehall_rules import PendingDecision
+from tablehall_rules.afk import AFK_CLOCK_MS
 
 # decisions whose missed clock makes the seat AFK (auction, offer and vote clocks do not)
 PERSONAL_KINDS = frozenset({"order_roll", "roll", "jail", "buy", "card67", "end_turn", "debt"})

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import structlog
 
 from tablehall_sdk.adapters.transport import CommandCall, Transport
+from tablehall_sdk.client_secret import client_secret_of_this_user
 from tablehall_sdk.errors import RETRYABLE, TablehallError, Unauthenticated, Unavailable
 from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Submitted, Table, TableView, Update
 from tablehall_sdk.retry import RetryPolicy
@@ -74,9 +75,15 @@ class Client:
                 await asyncio.sleep(delay)
 
     # ---- identity -------------------------------------------------------------
-    async def sign_in_dev(self, name: str, display_name: str = "") -> Identity:
-        """Sign in with the development provider; later calls carry the token."""
-        identity = await self._retrying(lambda: self._transport.dev_sign_in(name, display_name))
+    async def sign_in_dev(self, name: str, display_name: str = "", client_secret: str | None = None) -> Identity:
+        """Sign in with the development provider; later calls carry the token.
+
+        The server binds `name` to the first client that claims it: by default
+        this client's secret, kept in the user's config folder
+        (`$XDG_CONFIG_HOME/tablehall/client-secret`, created on first use).
+        """
+        secret = client_secret if client_secret is not None else await asyncio.to_thread(client_secret_of_this_user)
+        identity = await self._retrying(lambda: self._transport.dev_sign_in(name, display_name, secret))
         self.token, self.user_id = identity.token, identity.user_id
         return identity
 

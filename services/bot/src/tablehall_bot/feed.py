@@ -21,7 +21,7 @@ from nats.aio.msg import Msg
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
 
-from tablehall_eventstore.publisher import STREAM_NAME, SUBJECT_PREFIX
+from tablehall_eventstore.publisher import NatsNames
 
 log = structlog.get_logger("bot.feed")
 FETCH_BATCH = 64
@@ -50,8 +50,9 @@ class Notification:
 
 
 class Feed:
-    def __init__(self, nats_url: str, consumer: str, ack_wait_seconds: float) -> None:
+    def __init__(self, nats_url: str, consumer: str, ack_wait_seconds: float, names: NatsNames | None = None) -> None:
         self.nats_url = nats_url
+        self.names = names or NatsNames.from_env()
         self.consumer = consumer
         self.ack_wait = ack_wait_seconds
         self._nc: Any = None
@@ -63,7 +64,7 @@ class Feed:
         js = self._nc.jetstream()
         while not stop.is_set():
             try:
-                await js.stream_info(STREAM_NAME)
+                await js.stream_info(self.names.stream)
                 break
             except NotFoundError:
                 await asyncio.sleep(0.2)
@@ -75,10 +76,10 @@ class Feed:
             ack_policy=AckPolicy.EXPLICIT,
             ack_wait=self.ack_wait,
             max_ack_pending=10_000,
-            filter_subject=SUBJECT_PREFIX + ">",
+            filter_subject=self.names.all_subjects,
         )
         self._sub = await js.pull_subscribe(
-            SUBJECT_PREFIX + ">", durable=self.consumer, stream=STREAM_NAME, config=config
+            self.names.all_subjects, durable=self.consumer, stream=self.names.stream, config=config
         )
         return True
 

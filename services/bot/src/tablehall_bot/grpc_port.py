@@ -11,6 +11,7 @@ from tablehall_bot.tables import Tables
 from tablehall_platform.auth import current_principal
 from tablehall_platform.errors import NotFound, Unauthenticated
 from tablehall_platform.names import parse_table
+from tablehall_platform.table_access import read_access
 
 _DIFFICULTY = {"easy": bot_pb2.DIFFICULTY_EASY, "strong": bot_pb2.DIFFICULTY_STRONG}
 
@@ -22,12 +23,15 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):  # type: ignore[misc]
     async def GetTableBots(
         self, request: bot_pb2.GetTableBotsRequest, context: grpc.aio.ServicerContext
     ) -> bot_pb2.GetTableBotsResponse:
-        if current_principal.get() is None:
+        principal = current_principal.get()
+        if principal is None:
             raise Unauthenticated("TOKEN_MISSING", "Not signed in.", ru="Вход не выполнен.")
         table = parse_table(request.table)
         seats = await self.tables.seats(table)
         if not seats.version:
             raise NotFound("TABLE_NOT_FOUND", f"There is no table {table}.", ru=f"Стола {table} нет.")
+        facts = await read_access(self.tables.store.pool, table)
+        facts.require_table_facts(principal, seats.players.values())
         return bot_pb2.GetTableBotsResponse(
             table=request.table,
             game=seats.game,

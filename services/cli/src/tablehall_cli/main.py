@@ -59,6 +59,12 @@ def cmd_token(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_signing_key(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_cli.verify_cmd import print_signing_key
+
+    return print_signing_key(settings)
+
+
 def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
     from pathlib import Path
 
@@ -68,7 +74,7 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
         print("name a TABLE or give --file FILE", file=sys.stderr)
         return 2
     if args.file:
-        return verify_file(Path(args.file))
+        return verify_file(Path(args.file), Path(args.key) if args.key else None)
     return asyncio.run(verify_table(settings, args.table))
 
 
@@ -91,6 +97,8 @@ def cmd_projections(args: argparse.Namespace, settings: Settings) -> int:
 
     if args.action == "rebuild":
         return asyncio.run(projections_cmd.rebuild(settings, args.name))
+    if args.action == "retry":
+        return asyncio.run(projections_cmd.retry(settings, args.table))
     return asyncio.run(projections_cmd.status(settings))
 
 
@@ -129,7 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("table", nargs="?", help="table id or tables/{id}")
     verify.add_argument("--file", help="an export file (no database needed)")
+    verify.add_argument("--key", help="with --file: the server's public key (PEM) the file must be signed with")
     verify.set_defaults(func=cmd_verify)
+    signing = sub.add_parser("signing-key", help="print the public key that signs this server's export files")
+    signing.set_defaults(func=cmd_signing_key)
     replay = sub.add_parser("replay", help="a finished table's events with the state after each")
     replay.add_argument("table", help="table id or tables/{id}")
     replay.add_argument("--seat", type=int, default=None, help="print this seat's view at --version instead")
@@ -143,7 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     proj_sub = proj.add_subparsers(dest="action", required=True)
     rebuild = proj_sub.add_parser("rebuild", help="drop a read model and rebuild it from position 0")
     rebuild.add_argument("name", choices=[*PROJECTION_NAMES, "all"])
-    proj_sub.add_parser("status", help="each read model's checkpoint and lag")
+    proj_sub.add_parser("status", help="each read model's checkpoint, lag and quarantined tables")
+    retry = proj_sub.add_parser("retry", help="rebuild a quarantined table's rows in every read model")
+    retry.add_argument("table", help="table id or tables/{id}")
     proj.set_defaults(func=cmd_projections)
     from tablehall_terminal.cli import add_arguments as add_terminal_arguments
 

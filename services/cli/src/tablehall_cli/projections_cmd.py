@@ -1,4 +1,4 @@
-"""`tablehall projections rebuild NAME` and `tablehall projections status`."""
+"""`tablehall projections rebuild NAME`, `retry TABLE` and `status`."""
 
 from __future__ import annotations
 
@@ -50,7 +50,29 @@ async def status(settings: Settings) -> int:
             projector.position = await projector.checkpoint()
             lag = await projector.lag()
             print(f"{name}: position {projector.position}, {lag.events} events behind ({lag.seconds:.1f} s)")
+            async with store.pool.acquire() as conn:
+                for stream in sorted(await projector.quarantine.streams(conn)):
+                    print(f"  quarantined: {stream} ({await projector.quarantine.reason(conn, stream)})")
         return 0
+    finally:
+        await store.close()
+        servers.stop()
+
+
+async def retry(settings: Settings, table: str) -> int:
+    """Take a table out of quarantine in every read model: 0 when all applied it."""
+    from tablehall_cli.runtime import prepare
+
+    stream = "table-" + table.removeprefix("tables/")
+    servers = await prepare(settings)
+    store = await EventStore.connect(servers.database_url, min_size=1, max_size=2)
+    failed = 0
+    try:
+        for name, projector in projectors(store).items():
+            still = await projector.retry(stream)
+            print(f"{name}: {stream} {'applied' if still is None else 'still in quarantine: ' + still}")
+            failed += still is not None
+        return 1 if failed else 0
     finally:
         await store.close()
         servers.stop()

@@ -1,7 +1,8 @@
 """`tablehall verify`, `replay` and `export`: the audit of finished tables.
 
 `verify TABLE` reads the table's stream from the database; `verify --file F`
-checks an export file with no database at all.
+checks an export file with no database and no server: its signature (against
+`--key`, the server's published public key, when given) and its content.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from tablehall_eventstore import EventStore
 from tablehall_platform.config import Settings
 from tablehall_platform.infra import find_servers
 from tablehall_projection.audit.events import StreamCopy, load_stream
-from tablehall_projection.audit.export import ExportError, export_stream, read_export
+from tablehall_projection.audit.export import ExportError, check_signature, export_stream, read_export_file
 from tablehall_projection.audit.replay import seat_view, steps
+from tablehall_projection.audit.signing import Signer, key_file
 from tablehall_projection.audit.verify import verify_stream
 from tablehall_stream.names import ENDED
 
@@ -49,13 +51,24 @@ async def verify_table(settings: Settings, table: str) -> int:
     return _report(copy)
 
 
-def verify_file(path: Path) -> int:
+def verify_file(path: Path, trusted_key: Path | None = None) -> int:
     try:
-        copy = read_export(path.read_bytes())
+        found = read_export_file(path.read_bytes())
+        trusted = trusted_key.read_text() if trusted_key is not None else None
     except (OSError, ExportError) as exc:
         print(f"{path}: {exc}", file=sys.stderr)
         return 2
-    return _report(copy)
+    signed, what = check_signature(found.document, trusted)
+    print(f"{path}: {what}")
+    content = _report(found.copy)
+    return content if signed else 1
+
+
+def print_signing_key(settings: Settings) -> int:
+    signer = Signer.load(key_file(settings.data_dir))
+    print(f"# key id {signer.key_id} (ed25519)")
+    print(signer.public_pem, end="")
+    return 0
 
 
 async def export_table(settings: Settings, table: str, out: Path) -> int:
@@ -64,7 +77,8 @@ async def export_table(settings: Settings, table: str, out: Path) -> int:
         print(f"tables/{copy.table_id}: no such table", file=sys.stderr)
         return 2
     try:
-        await asyncio.to_thread(out.write_bytes, export_stream(copy))
+        signer = Signer.load(key_file(settings.data_dir))
+        await asyncio.to_thread(out.write_bytes, export_stream(copy, signer))
     except ExportError as exc:
         print(f"tables/{copy.table_id}: {exc}", file=sys.stderr)
         return 1

@@ -23,7 +23,7 @@ from tablehall_lobby import rules
 from tablehall_lobby.chat import Chat, Message, RateLimiter
 from tablehall_lobby.identity import Actor
 from tablehall_lobby.match_client import MatchClient
-from tablehall_lobby.pins import Pins, valid_pin
+from tablehall_lobby.pins import PinNotice, Pins, WrongPin, valid_pin
 from tablehall_lobby.readmodel import Page, ReadModel
 from tablehall_lobby.repository import Outcome, Tables
 from tablehall_lobby.state import LobbyTable
@@ -34,6 +34,15 @@ from tablehall_rules.registry import get_game
 log = structlog.get_logger("lobby")
 
 MATCH_START_ATTEMPTS = 3
+# the recorded sender of presence changes (the lobby itself, from a stream opening or dropping)
+PRESENCE_SENDER = "system:presence"
+# the recorded sender of PIN-guessing notices (the lobby's own PIN guard)
+PINS_SENDER = "system:pins"
+
+
+def sender_of(actor: Actor) -> dict[str, Any]:
+    """Who asked, as recorded in the metadata of the events it caused."""
+    return {"actor": actor.user_id, "operator": True} if actor.is_operator else {"actor": actor.user_id}
 
 
 def load_game(game_id: str) -> Any:
@@ -99,6 +108,7 @@ class LobbyApp:
             self.command_id(table_id, actor, request_id),
             lambda table: decide(_known(table, table_id)),
             hook,
+            sender_of(actor),
         )
         await self._tell_presence(outcome)
         return outcome
@@ -149,7 +159,9 @@ class LobbyApp:
 
         if private:
             await self.pins.set(table_id, pin)
-        outcome = await self.tables.execute(table_id, f"lobby:create:{actor.user_id}:{request_id}", decide)
+        outcome = await self.tables.execute(
+            table_id, f"lobby:create:{actor.user_id}:{request_id}", decide, sender=sender_of(actor)
+        )
         return outcome.table
 
     async def list_tables(self, game: str, include_started: bool, page_size: int, page_token: str) -> Page:
@@ -211,8 +223,23 @@ class LobbyApp:
             if decide(table).needs_pin:
                 await self.pins.check(table_id, actor.user_id, pin)
 
-        outcome = await self._run(table_id, actor, request_id, lambda t: decide(t).events, check_pin)
+        try:
+            outcome = await self._run(table_id, actor, request_id, lambda t: decide(t).events, check_pin)
+        except WrongPin as wrong:
+            if wrong.notice is not None:
+                await self._tell_host_of_guesses(table_id, wrong.notice)
+            raise wrong.refusal from None
         return outcome.table
+
+    async def _tell_host_of_guesses(self, table_id: str, notice: PinNotice) -> None:
+        """Record in the table's stream (the host reads it) that its PIN is being guessed."""
+        log.warning(
+            "PIN guesses limited", table=table_id, failures=notice.failures, locked_until_ms=notice.locked_until_ms
+        )
+        event = ev.PinGuessesLimited(notice.failures, notice.locked_until_ms, self.now_ms())
+        await self.tables.execute(
+            table_id, f"pins:{table_id}:{notice.failures}", lambda t: [event], sender={"actor": PINS_SENDER}
+        )
 
     async def join(self, actor: Actor, table_id: str, pin: str, seat: int | None, request_id: str) -> LobbyTable:
         now = self.now_ms()
@@ -350,7 +377,9 @@ class LobbyApp:
 
         # presence has no client request id: each change is its own command
         command_id = f"presence:{table_id}:{user_id}:{int(present)}:{now}:{time.perf_counter_ns()}"
-        outcome = await self.tables.execute(table_id, command_id, lambda t: decide(_known(t, table_id)))
+        outcome = await self.tables.execute(
+            table_id, command_id, lambda t: decide(_known(t, table_id)), sender={"actor": PRESENCE_SENDER}
+        )
         await self._tell_presence(outcome)
 
     # ---- viewing and playing -------------------------------------------------
@@ -358,7 +387,7 @@ class LobbyApp:
     def require_view(self, table: LobbyTable, actor: Actor) -> None:
         if actor.is_operator or table.may_view(actor.user_id):
             return
-        if actor.user_id in table.removed_spectators:
+        if actor.user_id in table.removed_spectators or actor.user_id in table.removed_players:
             raise no.spectator_removed()
         if not table.spectators_allowed:
             raise no.spectators_not_allowed()

@@ -8,6 +8,7 @@ from tablehall.lobby.v1 import lobby_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall_lobby.chat import Message
 from tablehall_lobby.state import LobbyTable
+from tablehall_platform.table_access import Exposure
 from tablehall_platform.table_options import split as table_options_split
 from tablehall_rules import Game, RuleError
 from tablehall_rules.registry import get_game
@@ -43,8 +44,21 @@ def teams_of(table: LobbyTable) -> list[list[int]]:
         return []
 
 
-def table_to_proto(table: LobbyTable, detailed: bool) -> lobby_pb2.Table:
-    """`detailed` adds who watches and who is invited (members and operators)."""
+def table_to_proto(table: LobbyTable, exposure: Exposure) -> lobby_pb2.Table:
+    """The table as much as `exposure` shows (docs/security.md): members and
+    operators also see who watches and who is invited; others no version; of a
+    private table a non-member sees only that it exists, its game and seat count."""
+    if exposure == Exposure.HIDDEN:
+        return lobby_pb2.Table(
+            name=f"tables/{table.table_id}",
+            game=table.game,
+            status=STATUS[table.status],
+            seats=[lobby_pb2.SeatState(seat=i) for i in range(len(table.seats))],
+            seats_taken=table.seats_taken(),
+            private=True,
+            spectators_allowed=table.spectators_allowed,
+        )
+    detailed = exposure == Exposure.FULL
     seats = []
     for index, seat in enumerate(table.seats):
         if seat is None:
@@ -77,8 +91,10 @@ def table_to_proto(table: LobbyTable, detailed: bool) -> lobby_pb2.Table:
         bot_seats_to_spectators=table.bot_seats_to_spectators,
         spectators=sorted(table.spectators) if detailed else [],
         invited=list(table.invited) if detailed else [],
-        version=table.version,
+        version=table.version if detailed else 0,
         created_at_unix_ms=table.created_at_ms,
+        pin_failures=table.pin_failures if detailed else 0,
+        pin_locked_until_unix_ms=table.pin_locked_until_ms if detailed else 0,
     )
 
 

@@ -193,6 +193,17 @@ class MessagePosted(msgspec.Struct, frozen=True):
     at_ms: int
 
 
+class PinGuessesLimited(msgspec.Struct, frozen=True):
+    """Wrong PINs were tried at this table (by anyone): PIN entry is closed
+    until `locked_until_ms`. Recorded by the lobby itself (sender
+    `system:pins`) so the host sees it; written when the lock starts and at
+    each doubling of the failures, so guessing cannot flood the stream."""
+
+    failures: int
+    locked_until_ms: int
+    at_ms: int
+
+
 LOBBY_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     TableCreated,
     OptionsChanged,
@@ -215,6 +226,7 @@ LOBBY_EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     BotSeatTaken,
     PresenceChanged,
     TableClosed,
+    PinGuessesLimited,
 )
 
 

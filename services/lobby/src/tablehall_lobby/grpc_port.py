@@ -11,12 +11,14 @@ from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2
 from tablehall_lobby.app import LobbyApp
 from tablehall_lobby.convert import game_to_proto, message_to_proto, table_to_proto
+from tablehall_lobby.exposure import exposure, in_listing
 from tablehall_lobby.identity import Actor, Identity
 from tablehall_lobby.presence import PresenceHub
 from tablehall_lobby.state import LobbyTable
 from tablehall_platform.auth import current_principal
 from tablehall_platform.errors import BadRequest
 from tablehall_platform.names import options_from_json, parse_table
+from tablehall_platform.table_access import Exposure
 from tablehall_rules.registry import available_games
 
 Ctx = Any  # grpc.aio.ServicerContext (grpc is untyped here)
@@ -40,8 +42,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
 
     @staticmethod
     def _table(table: LobbyTable, actor: Actor) -> lobby_pb2.Table:
-        detailed = actor.is_operator or table.is_member(actor.user_id)
-        return table_to_proto(table, detailed)
+        return table_to_proto(table, exposure(table, actor))
 
     async def ListGames(self, request: lobby_pb2.ListGamesRequest, context: Ctx) -> lobby_pb2.ListGamesResponse:
         self._actor()
@@ -62,10 +63,12 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
         return lobby_pb2.CreateTableResponse(table=self._table(table, actor))
 
     async def ListTables(self, request: lobby_pb2.ListTablesRequest, context: Ctx) -> lobby_pb2.ListTablesResponse:
-        self._actor()
+        actor = self._actor()
         page = await self.app.list_tables(request.game, request.include_started, request.page_size, request.page_token)
+        shown = [(t, in_listing(t, actor)) for t in page.tables]
         return lobby_pb2.ListTablesResponse(
-            tables=[table_to_proto(t, detailed=False) for t in page.tables], next_page_token=page.next_token
+            tables=[table_to_proto(t, min(e, Exposure.LISTING)) for t, e in shown if e > Exposure.HIDDEN],
+            next_page_token=page.next_token,
         )
 
     async def GetTable(self, request: lobby_pb2.GetTableRequest, context: Ctx) -> lobby_pb2.GetTableResponse:
@@ -230,7 +233,7 @@ class IdentityServicer(lobby_pb2_grpc.IdentityServiceServicer):  # type: ignore[
         self.identity = identity
 
     async def DevSignIn(self, request: lobby_pb2.DevSignInRequest, context: Ctx) -> lobby_pb2.DevSignInResponse:
-        token = self.identity.dev_sign_in(request.name, request.display_name)
+        token = await self.identity.dev_sign_in(request.name, request.display_name, request.client_secret)
         return lobby_pb2.DevSignInResponse(token=token, user_id=request.name)
 
     async def WhoAmI(self, request: lobby_pb2.WhoAmIRequest, context: Ctx) -> lobby_pb2.WhoAmIResponse:

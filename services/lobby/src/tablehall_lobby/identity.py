@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tablehall_lobby.dev_names import DevNames
 from tablehall_platform.auth import DevProvider, Principal, current_principal
 from tablehall_platform.errors import BadRequest, Refused, Unauthenticated
 
@@ -29,9 +30,12 @@ class Actor:
 
 
 class Identity:
-    def __init__(self, operators: Iterable[str] = (), dev: DevProvider | None = None) -> None:
+    def __init__(
+        self, operators: Iterable[str] = (), dev: DevProvider | None = None, names: DevNames | None = None
+    ) -> None:
         self.operators = frozenset(operators)
         self.dev = dev
+        self.names = names  # who claimed which development name
 
     def actor(self, principal: Principal | None = None) -> Actor:
         principal = principal or current_principal.get()
@@ -42,8 +46,8 @@ class Identity:
     def is_operator(self, principal: Principal) -> bool:
         return principal.is_operator or principal.user_id in self.operators
 
-    def dev_sign_in(self, name: str, display_name: str) -> str:
-        """A development token (role player) for `name`."""
+    async def dev_sign_in(self, name: str, display_name: str, client_secret: str) -> str:
+        """A development token (role player) for `name`, for the client that claimed it."""
         if self.dev is None:
             raise Refused(
                 "DEV_SIGN_IN_DISABLED",
@@ -62,5 +66,7 @@ class Identity:
                 "That name belongs to an operator; sign in with an operator token.",
                 ru="Это имя владельца сайта.",
             )
+        if self.names is not None:
+            await self.names.claim(name, client_secret)
         shown = display_name.strip()[:60] or name
         return self.dev.issue(name, shown, roles=("player",))

@@ -127,6 +127,15 @@ def pin_attempts_exceeded(seconds: int) -> TooMany:
     )
 
 
+def pin_locked(seconds: int) -> TooMany:
+    return TooMany(
+        "PIN_LOCKED",
+        f"Too many wrong PINs at this table; PIN entry opens again in {seconds} s.",
+        ru=f"Слишком много неверных PIN за этим столом; ввод PIN откроется через {seconds} с.",
+        metadata={"retry_after_seconds": str(seconds)},
+    )
+
+
 def invalid_pin() -> BadRequest:
     return BadRequest("INVALID_PIN", "A PIN has 4-32 printable characters.", ru="PIN — от 4 до 32 печатных символов.")
 

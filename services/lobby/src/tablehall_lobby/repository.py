@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import msgspec
 import structlog
@@ -71,8 +72,13 @@ class Tables:
         command_id: str,
         decide: Decide,
         before: Hook | None = None,
+        sender: Mapping[str, Any] | None = None,
     ) -> Outcome:
         """Decide on the current table and append; re-decide on a conflict.
+
+        `sender` (who asked: `actor`, and `operator` when an operator did) is
+        recorded in each event's metadata, so an auditor can check that the
+        lobby's rules allowed the event from them (docs/security.md).
 
         `decide` gets None when no table exists (only creation accepts that)
         and returns the events (empty: nothing changes). `before` runs after
@@ -95,7 +101,8 @@ class Tables:
                 return Outcome(table, [])
             if before is not None:
                 await before(table, events)
-            batch = [NewEvent(ev.CODEC.type_of(e), 1, ev.CODEC.encode(e), {"command_id": command_id}) for e in events]
+            meta = {"command_id": command_id, **(sender or {})}
+            batch = [NewEvent(ev.CODEC.type_of(e), 1, ev.CODEC.encode(e), meta) for e in events]
             try:
                 result = await self.store.append(stream, table.version if table else 0, batch, command_id=command_id)
             except ConcurrencyConflict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import structlog
 from tablehall_eventstore import EventStore
 from tablehall_lobby.app import LobbyApp
 from tablehall_lobby.chat import Chat, RateLimiter
+from tablehall_lobby.dev_names import DevNames
 from tablehall_lobby.grpc_port import DEV_SIGN_IN, IdentityServicer, LobbyServicer, registrations
 from tablehall_lobby.identity import Identity
 from tablehall_lobby.match_client import MatchClient
@@ -63,9 +65,18 @@ class LobbyService:
         await self.app.match.close()
 
 
+DEV_WARNING = (
+    "WARNING: development sign-in is ON (TABLEHALL_AUTH_PROVIDERS has 'dev'): anyone who reaches this server"
+    " can make up a user name. Each name is bound to the client that claimed it first, but this is for laptops"
+    " only; deploy with TABLEHALL_AUTH_PROVIDERS=oidc."
+)
+
+
 def dev_provider(settings: Settings) -> DevProvider | None:
     if "dev" not in settings.auth_providers:
         return None
+    log.warning("development sign-in is on", providers=list(settings.auth_providers))
+    print(DEV_WARNING, file=sys.stderr)
     return DevProvider.from_data_dir(settings.data_dir, settings.token_secret)
 
 
@@ -81,12 +92,14 @@ def build(
     app = LobbyApp(
         Tables(store, readmodel),
         readmodel,
-        Pins(store.pool, conf.pin_attempts, conf.pin_window_seconds),
+        Pins(
+            store.pool, conf.pin_attempts, conf.pin_window_seconds, conf.pin_free_failures, conf.pin_max_delay_seconds
+        ),
         Chat(store),
         RateLimiter(conf.chat_messages, conf.chat_window_seconds),
         MatchClient(match_address, match_metadata),
     )
-    identity = Identity(conf.operators, dev)
+    identity = Identity(conf.operators, dev, DevNames(store.pool))
     return LobbyService(app, PresenceHub(app, conf.heartbeat_seconds), identity, conf)
 
 

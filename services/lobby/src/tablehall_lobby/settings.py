@@ -7,6 +7,7 @@
 | TABLEHALL_LOBBY_HEARTBEAT_SECONDS | `15` | presence stream heartbeat |
 | TABLEHALL_CHAT_MESSAGES, TABLEHALL_CHAT_WINDOW_SECONDS | `5`, `10` | chat rate limit per user and table |
 | TABLEHALL_PIN_ATTEMPTS, TABLEHALL_PIN_WINDOW_SECONDS | `5`, `300` | PIN attempts per user and table |
+| TABLEHALL_PIN_FREE_FAILURES, TABLEHALL_PIN_MAX_DELAY_SECONDS | `3`, `900` | wrong PINs per table (anyone) before PIN entry closes for a doubling delay, and its cap |
 | TABLEHALL_LOBBY_SWEEP_SECONDS | `5` | how often running tables' listing rows catch up with their streams |
 """
 
@@ -31,4 +32,6 @@ class LobbySettings:
     chat_window_seconds: float = field(default_factory=lambda: float(_env("TABLEHALL_CHAT_WINDOW_SECONDS", "10")))
     pin_attempts: int = field(default_factory=lambda: int(_env("TABLEHALL_PIN_ATTEMPTS", "5")))
     pin_window_seconds: int = field(default_factory=lambda: int(_env("TABLEHALL_PIN_WINDOW_SECONDS", "300")))
+    pin_free_failures: int = field(default_factory=lambda: int(_env("TABLEHALL_PIN_FREE_FAILURES", "3")))
+    pin_max_delay_seconds: float = field(default_factory=lambda: float(_env("TABLEHALL_PIN_MAX_DELAY_SECONDS", "900")))
     sweep_seconds: float = field(default_factory=lambda: float(_env("TABLEHALL_LOBBY_SWEEP_SECONDS", "5")))

@@ -50,6 +50,9 @@ class LobbyTable(msgspec.Struct):
     # the number of seats while gathering (a start compacts them; an aborted start restores it)
     seat_count: int = 0
     version: int = 0
+    # wrong PINs tried at this table since its PIN was set, and until when PIN entry is closed
+    pin_failures: int = 0
+    pin_locked_until_ms: int = 0
 
     # ---- questions ---------------------------------------------------------
 
@@ -81,7 +84,7 @@ class LobbyTable(msgspec.Struct):
         """May see this table's details, its spectator view and its chat."""
         if self.seat_of(user_id) is not None or user_id == self.host_user_id:
             return True
-        if user_id in self.removed_spectators or not self.spectators_allowed:
+        if user_id in self.removed_spectators or user_id in self.removed_players or not self.spectators_allowed:
             return False
         if self.private:
             return user_id in self.spectators or user_id in self.invited
@@ -118,6 +121,9 @@ def evolve(state: LobbyTable, event: msgspec.Struct) -> LobbyTable:
             state.options = dict(options)
         case ev.PrivacyChanged(private=private):
             state.private = private
+            state.pin_failures, state.pin_locked_until_ms = 0, 0  # a new PIN starts afresh
+        case ev.PinGuessesLimited(failures=failures, locked_until_ms=until):
+            state.pin_failures, state.pin_locked_until_ms = failures, until
         case ev.SpectatorsAllowed(allowed=allowed):
             state.spectators_allowed = allowed
         case ev.SpectatorChatAllowed(allowed=allowed):

@@ -20,6 +20,7 @@ from tablehall_eventstore import ConcurrencyConflict, EventStore, GroupCommitter
 from tablehall_match.leases import Leases
 from tablehall_match.live_table import SNAPSHOT_TYPE, LiveTable
 from tablehall_match.seeds import SeedVault
+from tablehall_match.spectator import SpectatorCopies, spectator_version
 from tablehall_platform import metrics
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import (
@@ -132,6 +133,7 @@ class MatchApp:
         self.snapshot_every = snapshot_every
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
+        self.spectators = SpectatorCopies(store)
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
@@ -144,7 +146,12 @@ class MatchApp:
         """The live table, rebuilt on first use; HeldElsewhere if not ours."""
         live = self.tables.get(table_id)
         if live is not None:
-            return live
+            if self.leases.holds(live.stream_id):
+                return live
+            self.evict(table_id)  # our lease may have lapsed: never serve it from memory
+        return await self._table_loaded(table_id)
+
+    async def _table_loaded(self, table_id: str) -> LiveTable:
         pending = self._loading.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)
@@ -190,6 +197,7 @@ class MatchApp:
 
     def evict(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
+        self.spectators.forget(table_id)
         metrics.TABLES_IN_MEMORY.set(len(self.tables))
 
     # ---- start -----------------------------------------------------------
@@ -620,7 +628,7 @@ class MatchApp:
     def render(self, live: LiveTable, principal: Principal, seat: int | None, role: str = "") -> ViewResult:
         game = live.game
         if not role:
-            own = [s.seat for s in live.seats if s.user_id == principal.user_id]
+            own = live.access.own_seats(principal, live.seats)
             if seat is None and own:
                 seat = own[0]
             role = "seat" if seat is not None else "spectator"
@@ -654,11 +662,14 @@ class MatchApp:
 
     async def view(self, principal: Principal, table_id: str, role: str = "", as_seat: int | None = None) -> ViewResult:
         live = await self.table(table_id)
+        if not principal.is_service:  # the lobby's latest facts (removals, privacy)
+            async with live.lock:
+                live = await self._catch_up(live)
         if as_seat is not None:
             return self._seat_view(live, principal, as_seat)
         seat = None
+        own = live.access.own_seats(principal, live.seats)
         if role == "seat":
-            own = [s.seat for s in live.seats if s.user_id == principal.user_id]
             if not own:
                 raise PermissionDenied(
                     "NOT_A_MEMBER", "You have no seat at this table.", ru="У вас нет места за этим столом."
@@ -668,11 +679,12 @@ class MatchApp:
             raise PermissionDenied(
                 "NOT_ALLOWED", "The auditor view is for operators.", ru="Вид аудитора — для операторов."
             )
-        seated = any(s.user_id == principal.user_id for s in live.seats)
-        if role in ("", "spectator") and not seated:
-            async with live.lock:
-                live = await self._catch_up(live)
-            live.access.require_spectator(principal)
+        if role == "spectator" or (role == "" and not own):
+            if not own:
+                live.access.require_spectator(principal)
+            if not principal.is_operator:  # spectators (and the lobby for them) trail by the delay
+                shown = await self.spectators.at(live, spectator_version(live))
+                return self.render(shown, principal, None, "spectator")
         return self.render(live, principal, seat, role)
 
     async def _catch_up(self, live: LiveTable) -> LiveTable:
@@ -686,7 +698,7 @@ class MatchApp:
 
     def _seat_view(self, live: LiveTable, principal: Principal, seat: int) -> ViewResult:
         """One named seat's view: any seat for services, only their own for others."""
-        if not principal.is_service and not any(s.seat == seat and s.user_id == principal.user_id for s in live.seats):
+        if not principal.is_service and seat not in live.access.own_seats(principal, live.seats):
             raise PermissionDenied("NOT_YOUR_SEAT", "That seat is not yours.", ru="Это место не ваше.")
         if not any(s.seat == seat for s in live.seats):
             raise BadRequest("NO_SUCH_SEAT", f"The table has no seat {seat}.", ru=f"За столом нет места {seat}.")

@@ -4,10 +4,18 @@ An instance takes a table's lease when it first loads the table; it renews
 all its leases in one statement every third of the lease time. A lease not
 renewed (its holder died) is taken over by the next instance that needs the
 table. Optimistic concurrency on append stays the last line of defence.
+
+Reads are fenced as writes are: the instance knows until when each of its
+leases is surely valid (the time before the statement that took or renewed
+it, plus the lease time, on the monotonic clock), and `holds` is false after
+that. An instance that was paused past its lease does not serve a table from
+memory; it takes the lease again (and reloads) or forwards to the new holder.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import asyncpg
@@ -20,14 +28,29 @@ class Holder:
 
 
 class Leases:
-    def __init__(self, pool: asyncpg.Pool, owner: str, address: str, seconds: float) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        owner: str,
+        address: str,
+        seconds: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.pool = pool
         self.owner = owner
         self.address = address
         self.seconds = seconds
+        self.clock = clock
+        # stream id -> monotonic time until which our lease is surely valid
+        self._valid_until: dict[str, float] = {}
+
+    def holds(self, stream_id: str) -> bool:
+        """Whether our lease on `stream_id` is surely still valid now."""
+        return self.clock() < self._valid_until.get(stream_id, float("-inf"))
 
     async def acquire(self, stream_id: str) -> Holder:
         """Take the lease if free, expired or ours; the holder either way."""
+        asked_at = self.clock()
         row = await self.pool.fetchrow(
             """INSERT INTO table_leases AS l (stream_id, owner, address, expires_at)
                VALUES ($1, $2, $3, now() + make_interval(secs => $4))
@@ -44,20 +67,29 @@ class Leases:
             row = await self.pool.fetchrow("SELECT owner, address FROM table_leases WHERE stream_id = $1", stream_id)
             if row is None:  # released between the two statements: try once more
                 return await self.acquire(stream_id)
+        if row["owner"] == self.owner:
+            self._valid_until[stream_id] = asked_at + self.seconds
+        else:
+            self._valid_until.pop(stream_id, None)
         return Holder(row["owner"], row["address"])
 
     async def renew(self) -> set[str]:
         """Renew every lease we hold; the stream ids still ours."""
+        asked_at = self.clock()
         rows = await self.pool.fetch(
             """UPDATE table_leases SET expires_at = now() + make_interval(secs => $2)
                WHERE owner = $1 RETURNING stream_id""",
             self.owner,
             self.seconds,
         )
-        return {r["stream_id"] for r in rows}
+        ours = {r["stream_id"] for r in rows}
+        self._valid_until = {s: asked_at + self.seconds for s in ours}
+        return ours
 
     async def release_all(self) -> None:
+        self._valid_until.clear()
         await self.pool.execute("DELETE FROM table_leases WHERE owner = $1", self.owner)
 
     async def release(self, stream_id: str) -> None:
+        self._valid_until.pop(stream_id, None)
         await self.pool.execute("DELETE FROM table_leases WHERE owner = $1 AND stream_id = $2", self.owner, stream_id)

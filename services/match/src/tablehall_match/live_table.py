@@ -32,7 +32,7 @@ class TableSnapshot(msgspec.Struct):
 
 
 # snapshots of another layout are ignored (a snapshot is only a cache)
-SNAPSHOT_TYPE = "table/2"
+SNAPSHOT_TYPE = "table/3"  # 3: access facts with the host, seats and removed players
 
 
 _SNAPSHOT_DECODER = msgspec.json.Decoder(TableSnapshot)

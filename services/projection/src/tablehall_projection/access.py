@@ -1,8 +1,10 @@
-"""Who may look at a table as what: the match service's rules, applied here.
+"""Who may look at a table as what: the platform's rule
+(`tablehall_platform.table_access`), applied here.
 
 A seated user watches their own seat (asking for nothing in particular gets
-the seat if they have one); anyone signed in may spectate; the auditor's view
-(everything) is for operators and services, and for finished tables only.
+the seat if they have one; a removed player has none); others spectate where
+the lobby's facts allow it; the auditor's view (everything) is for operators
+and services, and for finished tables only.
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tablehall_eventstore import EventStore
+from tablehall_platform import table_access
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import PermissionDenied, Refused
 from tablehall_platform.table_access import TableAccess
 from tablehall_rules import SeatInfo
-from tablehall_stream.names import stream_id
 
 
 @dataclass(frozen=True)
@@ -28,13 +30,12 @@ class Role:
         return (self.name, self.seat)
 
 
-def own_seats(principal: Principal, seats: Sequence[SeatInfo]) -> list[int]:
-    return [s.seat for s in seats if s.user_id == principal.user_id]
-
-
-def resolve(principal: Principal, seats: Sequence[SeatInfo], requested: str, finished: bool) -> Role:
-    """The role a caller gets for `requested` ("" = their own seat, else spectator)."""
-    own = own_seats(principal, seats)
+def resolve(
+    principal: Principal, seats: Sequence[SeatInfo], requested: str, finished: bool, facts: TableAccess
+) -> Role:
+    """The role a caller gets for `requested` ("" = their own seat, else spectator);
+    PermissionDenied where the lobby's facts forbid it."""
+    own = facts.own_seats(principal, seats)
     if requested == "auditor":
         if not (principal.is_operator or principal.is_service):
             raise PermissionDenied(
@@ -53,24 +54,20 @@ def resolve(principal: Principal, seats: Sequence[SeatInfo], requested: str, fin
         return Role("seat", own[0])
     if requested == "" and own:
         return Role("seat", own[0])
+    facts.require_spectator(principal)
     return Role("spectator")
 
 
 def may_audit(principal: Principal, seats: Sequence[SeatInfo]) -> bool:
     """Verification of a finished table: operators, services and its own players."""
-    return principal.is_operator or principal.is_service or bool(own_seats(principal, seats))
+    return principal.is_operator or principal.is_service or any(s.user_id == principal.user_id for s in seats)
 
 
 def visible_version(role: Role, version: int, delay: int, finished: bool) -> int:
     """The newest version `role` may see: spectators trail by the table's delay until the end."""
-    if role.name == "spectator" and not finished:
-        return max(0, version - delay)
-    return version
+    return table_access.visible_version(role.name == "spectator", version, delay, finished)
 
 
-async def require_spectator(store: EventStore, principal: Principal, table_id: str, role: Role) -> None:
-    """A spectator may watch only where the lobby's facts allow it (privacy, removal)."""
-    if role.name != "spectator" or principal.is_operator or principal.is_service:
-        return
-    events = await store.read_stream(stream_id(table_id))
-    TableAccess.fold(events).require_spectator(principal)
+async def facts(store: EventStore, table_id: str) -> TableAccess:
+    """The lobby's facts of the table (who may see what)."""
+    return await table_access.read_access(store.pool, table_id)

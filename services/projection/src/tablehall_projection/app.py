@@ -11,10 +11,13 @@ import msgspec
 from tablehall_eventstore import EventStore
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import BadRequest, NotFound, PermissionDenied, Refused
+from tablehall_platform.table_access import Exposure, listing_exposure
 from tablehall_projection import access
 from tablehall_projection.audit.events import StreamCopy, load_stream
 from tablehall_projection.audit.export import ExportError, export_stream
+from tablehall_projection.audit.signing import Signer
 from tablehall_projection.audit.verify import Verdict, verify_stream
+from tablehall_projection.exposure import shown
 from tablehall_projection.journal import JournalLine
 from tablehall_projection.projector import Lag, Projector
 from tablehall_projection.queries import PlayerGame, Queries, Standing, Summary, decode_token, encode_token, page_size
@@ -37,8 +40,9 @@ class ProjectionState:
 
 
 class ProjectionApp:
-    def __init__(self, store: EventStore, projectors: dict[str, Projector]) -> None:
+    def __init__(self, store: EventStore, projectors: dict[str, Projector], signer: Signer) -> None:
         self.store = store
+        self.signer = signer  # signs export files
         self.queries = Queries(store.pool)
         self.projectors = projectors
 
@@ -48,20 +52,35 @@ class ProjectionApp:
             raise _not_found(table_id)
         return found
 
-    async def list_tables(self, status: str, game: str, size: int, token: str) -> tuple[list[Summary], str]:
+    async def visible_summary(self, principal: Principal, table_id: str) -> Summary:
+        """GetTable: the summary as much as the caller may see of it."""
+        table = await self.summary(table_id)
+        facts = await access.facts(self.store, table_id)
+        exposure = facts.exposure(principal, (s.user_id for s in table.seats))
+        return shown(table, exposure)
+
+    async def list_tables(
+        self, principal: Principal, status: str, game: str, size: int, token: str
+    ) -> tuple[list[Summary], str]:
         if status not in STATUSES:
             raise BadRequest("INVALID_STATUS", f"Unknown status {status!r}.", ru="Неизвестный статус.")
         n = page_size(size)
         after = decode_token(token, 1)
         rows = await self.queries.tables(status, game, n, after[0] if after else None)
-        return rows, encode_token(rows[-1].first_position) if len(rows) == n else ""
+        listed = []
+        for row in rows:
+            members = [s.user_id for s in row.seats] + [str(row.lobby.get("host_user_id", ""))]
+            exposure = listing_exposure(principal, bool(row.lobby.get("private")), members)
+            if exposure > Exposure.HIDDEN:
+                listed.append(shown(row, exposure))
+        return listed, encode_token(rows[-1].first_position) if len(rows) == n else ""
 
     async def journal(
         self, principal: Principal, table_id: str, requested: str, size: int, token: str
     ) -> tuple[list[JournalLine], str]:
         table = await self.summary(table_id)
-        role = access.resolve(principal, table.seats, requested, table.finished)
-        await access.require_spectator(self.store, principal, table_id, role)
+        facts = await access.facts(self.store, table_id)
+        role = access.resolve(principal, table.seats, requested, table.finished, facts)
         upto = access.visible_version(role, table.version, table.spectator_delay, table.finished)
         n = page_size(size)
         after = decode_token(token, 2) or (0, -1)
@@ -71,8 +90,8 @@ class ProjectionApp:
 
     async def standings(self, principal: Principal, table_id: str) -> tuple[Summary, Standing | None]:
         table = await self.summary(table_id)
-        role = access.resolve(principal, table.seats, "", table.finished)
-        await access.require_spectator(self.store, principal, table_id, role)
+        facts = await access.facts(self.store, table_id)
+        role = access.resolve(principal, table.seats, "", table.finished, facts)
         upto = access.visible_version(role, table.version, table.spectator_delay, table.finished)
         return table, await self.queries.standing(table_id, upto)
 
@@ -115,7 +134,7 @@ class ProjectionApp:
             raise PermissionDenied("NOT_ALLOWED", "Exports are for operators.", ru="Выгрузка — для операторов.")
         copy = await self._stream(table_id)
         try:
-            return export_stream(copy)
+            return export_stream(copy, self.signer)
         except ExportError as exc:
             raise Refused(
                 "MATCH_NOT_FINISHED", "Only finished tables are exported.", ru="Выгружаются только оконченные столы."

@@ -15,6 +15,7 @@ from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import Unauthenticated
 from tablehall_platform.names import parse_table
 from tablehall_projection.app import ProjectionApp
+from tablehall_projection.audit.signing import ALGORITHM
 from tablehall_projection.journal import JournalLine
 from tablehall_projection.live.frames import Frame
 from tablehall_projection.live.hub import Hub
@@ -122,15 +123,14 @@ class ProjectionServicer(pb_grpc.ProjectionServiceServicer):  # type: ignore[mis
     async def ListTables(
         self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListTablesResponse:
-        _principal()
         rows, token = await self.app.list_tables(
-            STATUS_NAMES.get(request.status, "?"), request.game, request.page_size, request.page_token
+            _principal(), STATUS_NAMES.get(request.status, "?"), request.game, request.page_size, request.page_token
         )
         return pb.ListTablesResponse(tables=[summary_to_proto(s) for s in rows], next_page_token=token)
 
     async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.GetTableResponse:
-        _principal()
-        return pb.GetTableResponse(table=summary_to_proto(await self.app.summary(parse_table(request.table))))
+        summary = await self.app.visible_summary(_principal(), parse_table(request.table))
+        return pb.GetTableResponse(table=summary_to_proto(summary))
 
     async def GetStandings(
         self, request: pb.GetStandingsRequest, context: grpc.aio.ServicerContext
@@ -200,6 +200,13 @@ class ProjectionServicer(pb_grpc.ProjectionServiceServicer):  # type: ignore[mis
                 for s in states
             ]
         )
+
+    async def GetSigningKey(
+        self, request: pb.GetSigningKeyRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetSigningKeyResponse:
+        _principal()
+        signer = self.app.signer
+        return pb.GetSigningKeyResponse(algorithm=ALGORITHM, key_id=signer.key_id, public_key_pem=signer.public_pem)
 
 
 def register(servicer: ProjectionServicer) -> Any:

@@ -21,3 +21,8 @@ BATCH_SECONDS = Histogram(
 )
 WATCHERS = Gauge("tablehall_projection_watchers", "Live WatchTable calls.")
 FEEDS = Gauge("tablehall_projection_feeds", "Tables followed in memory for live viewers.")
+QUARANTINED = Counter(
+    "tablehall_projection_quarantined_total",
+    "Tables a read model put in quarantine because it could not apply one of their events.",
+    ["projection"],
+)

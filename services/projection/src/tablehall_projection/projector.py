@@ -6,6 +6,18 @@ commit. A crash anywhere before the commit rolls everything back, the model's
 in-memory caches are dropped, and the next run starts from the old
 checkpoint: nothing is skipped and nothing is applied twice. The row lock
 also serialises concurrent instances running the same model.
+
+Caches are fenced: a process keeps its in-memory caches only while the
+checkpoint it locks is the one it committed itself (same position, same
+generation). Another instance that took a batch, a rebuild or a retry
+(both bump the generation) makes it start from the database again, so any
+number of instances and a rebuild while the service runs stay exact.
+
+An event a model cannot apply (anything but a database connection failure)
+puts its stream in quarantine (`projection_quarantine`, a log line and
+`tablehall_projection_quarantined_total`): that table's later events are
+skipped, every other table goes on, and `tablehall projections retry TABLE`
+rebuilds the table's rows once the cause is fixed.
 """
 
 from __future__ import annotations
@@ -21,6 +33,7 @@ import structlog
 
 from tablehall_eventstore import EventStore, RecordedEvent
 from tablehall_projection import metrics
+from tablehall_projection.quarantine import Quarantine, apply_isolated
 
 log = structlog.get_logger("projection")
 
@@ -62,6 +75,10 @@ class Projector:
         # (tests use it to simulate a crash at the worst moment)
         self.after_apply = after_apply
         self.position = 0
+        # (position, generation) of the checkpoint this process committed last:
+        # the model's caches are valid only there
+        self._fence: tuple[int, int] | None = None
+        self.quarantine = Quarantine(model.name)
 
     @property
     def name(self) -> str:
@@ -73,25 +90,33 @@ class Projector:
         )
         return 0 if pos is None else int(pos)
 
+    async def _lock(self, conn: Conn) -> tuple[int, int]:
+        """Lock the model's checkpoint row; its (position, generation). Drops stale caches."""
+        await conn.execute(
+            "INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING",
+            self.model.name,
+        )
+        row = await conn.fetchrow(
+            "SELECT position, generation FROM projection_checkpoints WHERE name = $1 FOR UPDATE", self.model.name
+        )
+        fence = (int(row[0]), int(row[1]))
+        if fence != self._fence:
+            self.model.reset()  # someone else moved it: our caches describe another past
+        return fence
+
     async def step(self) -> int:
         """Apply one batch after the checkpoint; how many events it held."""
         started = time.perf_counter()
         try:
             async with self.store.pool.acquire() as conn, conn.transaction():
-                await conn.execute(
-                    "INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING",
-                    self.model.name,
-                )
-                position = int(
-                    await conn.fetchval(
-                        "SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE", self.model.name
-                    )
-                )
+                position, generation = await self._lock(conn)
                 events = await self.store.read_all(position, self.batch)
                 if not events:
                     self.position = position
+                    self._fence = (position, generation)
                     return 0
-                await self.model.apply(conn, events)
+                held = await self.quarantine.streams(conn)
+                await apply_isolated(conn, self.model, [e for e in events if e.stream_id not in held], self.quarantine)
                 if self.after_apply is not None:
                     self.after_apply(events)
                 await conn.execute(
@@ -101,8 +126,10 @@ class Projector:
                 )
         except BaseException:
             self.model.reset()
+            self._fence = None
             raise
         self.position = events[-1].position
+        self._fence = (self.position, generation)
         metrics.APPLIED.labels(self.name).inc(len(events))
         metrics.BATCH_SECONDS.labels(self.name).observe(time.perf_counter() - started)
         return len(events)
@@ -134,20 +161,44 @@ class Projector:
         return total
 
     async def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
-        """Drop the model's rows and checkpoint in one transaction, then replay from position 0."""
+        """Drop the model's rows, quarantine and checkpoint in one transaction, then replay from 0.
+
+        The new generation makes every running instance drop its caches.
+        """
         async with self.store.pool.acquire() as conn, conn.transaction():
+            await self._lock(conn)  # a running instance waits for the reset
             await conn.execute(
-                "INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0)"
-                " ON CONFLICT (name) DO UPDATE SET position = 0, updated_at = now()",
+                "UPDATE projection_checkpoints SET position = 0, generation = generation + 1, updated_at = now()"
+                " WHERE name = $1",
                 self.model.name,
             )
-            # hold the checkpoint row so a running instance waits for the reset
-            await conn.execute("SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE", self.model.name)
+            await self.quarantine.clear(conn)
             for table in self.model.tables:
                 await conn.execute(f"TRUNCATE {table}")
         self.model.reset()
+        self._fence = None
         self.position = 0
         return await self.catch_up(progress)
+
+    async def retry(self, stream_id: str) -> str | None:
+        """Rebuild one quarantined stream's rows up to the checkpoint; None when it applied,
+        else why it is still in quarantine."""
+        async with self.store.pool.acquire() as conn, conn.transaction():
+            position, _ = await self._lock(conn)
+            await conn.execute(
+                "UPDATE projection_checkpoints SET generation = generation + 1 WHERE name = $1", self.model.name
+            )
+            await self.quarantine.release(conn, stream_id)
+            table_id = stream_id.removeprefix("table-")
+            for table in self.model.tables:
+                await conn.execute(f"DELETE FROM {table} WHERE table_id = $1", table_id)
+            self.model.reset()
+            events = [e for e in await self.store.read_stream(stream_id) if e.position <= position]
+            await apply_isolated(conn, self.model, events, self.quarantine)
+            still = await self.quarantine.reason(conn, stream_id)
+        self.model.reset()
+        self._fence = None
+        return still
 
     async def run(self, stop: asyncio.Event) -> None:
         """Follow the global order until `stop`; errors are logged and retried with backoff."""

@@ -11,7 +11,9 @@ from typing import Any
 
 from tablehall_eventstore import EventStore
 from tablehall_platform.component import Component, RuntimeContext
+from tablehall_platform.config import Settings
 from tablehall_projection.app import ProjectionApp
+from tablehall_projection.audit.signing import Signer, key_file
 from tablehall_projection.grpc_port import ProjectionServicer, register
 from tablehall_projection.live.hub import Hub
 from tablehall_projection.models import build_models
@@ -52,15 +54,16 @@ class ProjectionService:
         await self.hub.close()
 
 
-def build(store: EventStore, batch: int | None = None) -> ProjectionService:
+def build(store: EventStore, batch: int | None = None, signer: Signer | None = None) -> ProjectionService:
+    """`signer`: the export key (default: TABLEHALL_SIGNING_KEY_FILE or the data folder's)."""
     hub = Hub(store)
-    app = ProjectionApp(store, projectors(store, batch))
+    app = ProjectionApp(store, projectors(store, batch), signer or Signer.load(key_file(Settings().data_dir)))
     return ProjectionService(app, hub, ProjectionServicer(app, hub))
 
 
 async def component(ctx: RuntimeContext) -> Component:
     """The projection service for the process runner."""
-    service = build(ctx.store)
+    service = build(ctx.store, signer=Signer.load(key_file(ctx.settings.data_dir)))
     return Component(
         "projection", [service.register()], start=service.start, close=service.close, extras={"service": service}
     )

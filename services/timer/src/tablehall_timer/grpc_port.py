@@ -12,6 +12,7 @@ from tablehall.timer.v1 import timer_pb2, timer_pb2_grpc
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import BadRequest, NotFound, PermissionDenied, Unauthenticated
 from tablehall_platform.names import TABLE_NAME, parse_table
+from tablehall_platform.table_access import read_access, require_live_facts
 from tablehall_rules import Viewer
 from tablehall_rules.disclosure import visible_decisions
 from tablehall_timer.schedule import TableClock
@@ -80,14 +81,16 @@ def clocks_to_proto(table: TableClock, idle_ms: int, viewer: Viewer) -> timer_pb
 
 
 class TimerServicer(timer_pb2_grpc.TimerServiceServicer):  # type: ignore[misc]
-    def __init__(self, scheduler: Scheduler) -> None:
+    def __init__(self, scheduler: Scheduler, pool: Any) -> None:
         self.scheduler = scheduler
+        self.pool = pool  # the event store's, for the table's access facts
 
     async def GetTableClocks(
         self, request: timer_pb2.GetTableClocksRequest, context: grpc.aio.ServicerContext
     ) -> timer_pb2.GetTableClocksResponse:
         principal = _principal()
         table_id = parse_table(request.table)
+        require_live_facts(await read_access(self.pool, table_id), principal)
         table = self.scheduler.tables.get(table_id)
         if table is None or not table.started:
             raise NotFound(

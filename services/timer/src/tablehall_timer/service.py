@@ -32,7 +32,7 @@ class TimerService:
 
 def build(store: EventStore, settings: TimerSettings, owner: str, metadata: list[tuple[str, str]]) -> TimerService:
     app = TimerApp(store, settings, owner, metadata)
-    return TimerService(app, TimerServicer(app.scheduler))
+    return TimerService(app, TimerServicer(app.scheduler, store.pool))
 
 
 async def component(ctx: RuntimeContext) -> Component:

@@ -42,12 +42,9 @@ class Transport:
             raise convert.error_from_rpc(exc) from exc
 
     # ---- identity -------------------------------------------------------------
-    async def dev_sign_in(self, name: str, display_name: str) -> Identity:
-        reply = await self._call(
-            lambda: self.identity.DevSignIn(
-                lobby_pb2.DevSignInRequest(name=name, display_name=display_name), timeout=CALL_TIMEOUT
-            )
-        )
+    async def dev_sign_in(self, name: str, display_name: str, client_secret: str) -> Identity:
+        request = lobby_pb2.DevSignInRequest(name=name, display_name=display_name, client_secret=client_secret)
+        reply = await self._call(lambda: self.identity.DevSignIn(request, timeout=CALL_TIMEOUT))
         return Identity(reply.user_id, reply.token)
 
     async def who_am_i(self, md: list[tuple[str, str]]) -> str:

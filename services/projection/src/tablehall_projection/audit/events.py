@@ -18,6 +18,9 @@ class AuditEvent:
     metadata: dict[str, Any]
     prev_hash: str | None
     hash: str | None
+    # the metadata's stored text (hashed by scheme 2) and the event's hash scheme
+    metadata_text: str = "{}"
+    hash_scheme: int = 1
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,15 @@ class StreamCopy:
 
 def from_recorded(event: RecordedEvent) -> AuditEvent:
     return AuditEvent(
-        event.version, event.type, event.schema_version, event.payload, event.metadata, event.prev_hash, event.hash
+        event.version,
+        event.type,
+        event.schema_version,
+        event.payload,
+        event.metadata,
+        event.prev_hash,
+        event.hash,
+        event.metadata_text,
+        event.hash_scheme,
     )
 
 

@@ -1,7 +1,8 @@
 """Verification of a finished table, with no trust in the server that wrote it.
 
 In stream order, it checks:
-1. the hash chain (nothing edited, removed or moved);
+1. the hash chain (nothing edited, removed or moved; since hash scheme 2 the
+   metadata too: who acted, the recorded command, its draws);
 2. the seed revealed in `match.Ended` against the commitment in `match.Started`;
 3. each command again: `match.Started` by the game's `start`, every other
    command by `decide` on the state before it, rebuilt from the metadata the
@@ -10,7 +11,10 @@ In stream order, it checks:
    draws exactly those recomputed from the seed, the draw counter must run
    without a gap, a timeout's command must be the game's default move, and
    the recorded open decisions (`pending`) and the outcome must follow;
-4. that the match ended and nothing but lobby events came after the end.
+4. that the match ended and nothing but lobby events came after the end;
+5. who acted (`audit.senders`): each lobby event is one the lobby's rules
+   allow from its recorded sender, `match.Started` seats the lobby's roster,
+   and a seat's command comes from its player or one of our services.
 
 The first discrepancy is reported, by version; else "verified".
 """
@@ -23,8 +27,9 @@ from typing import Any
 
 import msgspec
 
-from tablehall_projection.audit.chain import chain_break
+from tablehall_projection.audit.chain import chain_break, uncovered
 from tablehall_projection.audit.events import AuditEvent, StreamCopy
+from tablehall_projection.audit.senders import SenderError, Senders
 from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError, StructCodec, commitment
 from tablehall_rules.registry import get_game
 from tablehall_stream.codecs import event_codec
@@ -100,6 +105,7 @@ class _Replay:
         self.awaiting_end = False
         self.commands_checked = 0
         self.draws_checked = 0
+        self.senders = Senders()
 
     def check_rules_version(self, version: int) -> None:
         if self.started.rules_version != self.game.rules_version:
@@ -113,6 +119,8 @@ class _Replay:
         first = group[0]
         if self.ended:
             if all(e.type.startswith("lobby.") for e in group):
+                for event in group:
+                    self._sender(lambda event=event: self.senders.lobby(event))
                 return
             raise Discrepancy(first.version, f"{first.type} after the match ended")
         if self.awaiting_end and not (first.type == ENDED and len(group) == 1):
@@ -120,6 +128,8 @@ class _Replay:
         if first.type.startswith("lobby."):
             if len(group) > 1 and any(not e.type.startswith("lobby.") for e in group):
                 raise Discrepancy(first.version, "a lobby command produced match events")
+            for event in group:
+                self._sender(lambda event=event: self.senders.lobby(event))
             return
         if first.type == STARTED:
             self._start(group)
@@ -134,6 +144,8 @@ class _Replay:
             raise Discrepancy(first.version, "a second match.Started")
         self.has_started = True
         self.check_rules_version(first.version)
+        seats = [s.user_id for s in self.started.seats]
+        self._sender(lambda: self.senders.started(first.version, seats))
         options = self.started.options
         try:
             canonical = dict(self.game.parse_options(options))
@@ -170,6 +182,9 @@ class _Replay:
             raise Discrepancy(first.version, f"unreadable command metadata: {exc}") from exc
         if draw_start != self.counter:
             raise Discrepancy(first.version, f"draws start at counter {draw_start} where {self.counter} was due")
+        seats = self.started.seats
+        seat_user = seats[seat].user_id if isinstance(seat, int) and 0 <= seat < len(seats) else None
+        self._sender(lambda: Senders.command(first.version, meta, seat, seat_user))
         timed_out = self._default_move(first, seat, command, meta.get("decision_key")) if meta.get("timeout") else None
         rng = DrawSource(self.seed, draw_start)
         ctx = DecideContext(seat=seat, now_ms=now_ms, rng=rng, timed_out=timed_out)
@@ -181,6 +196,13 @@ class _Replay:
         self._draws(first, rng, start=draw_start)
         self._pending(group[-1])
         self.commands_checked += 1
+
+    @staticmethod
+    def _sender(check: Any) -> None:
+        try:
+            check()
+        except SenderError as exc:
+            raise Discrepancy(exc.version, exc.message) from exc
 
     def _default_move(self, event: AuditEvent, seat: Any, command: msgspec.Struct, key: Any) -> PendingDecision:
         """The open decision a recorded timeout names, checked: it was open, it had a
@@ -281,4 +303,10 @@ def verify_stream(copy: StreamCopy) -> Verdict:
             replay.commands_checked if replay else 0,
             replay.draws_checked if replay else 0,
         )
-    return Verdict(True, "verified", 0, len(events), replay.commands_checked, replay.draws_checked)
+    notes = []
+    if old := uncovered(events):
+        notes.append(f"{old} events from before hash scheme 2: their metadata is not covered by the chain")
+    if replay.senders.unchecked:
+        notes.append(f"{replay.senders.unchecked} lobby events from before senders were recorded")
+    message = "verified" + (f" ({'; '.join(notes)})" if notes else "")
+    return Verdict(True, message, 0, len(events), replay.commands_checked, replay.draws_checked)

@@ -38,8 +38,8 @@ async def watch(
     try:
         head = feed.head
         seats = head.started.seats if head.started is not None else []
-        role = access.resolve(principal, seats, requested, head.ended is not None)
-        await access.require_spectator(hub.store, principal, table_id, role)
+        facts = await access.facts(hub.store, table_id)
+        role = access.resolve(principal, seats, requested, head.ended is not None, facts)
         if from_version > feed.version:
             raise BadRequest(
                 "FROM_VERSION_AHEAD",

@@ -19,7 +19,8 @@ from tablehall_stream.events import MatchEnded, MatchStarted, table_option
 from tablehall_stream.names import ENDED, STARTED, table_of
 
 # lobby payload fields copied into the summary (anything else is the lobby's business)
-LOBBY_FIELDS = ("name", "title", "host", "host_user_id", "game", "visibility", "max_seats", "status")
+# (`private` decides who sees the table listed: docs/security.md)
+LOBBY_FIELDS = ("name", "title", "host", "host_user_id", "game", "visibility", "max_seats", "status", "private")
 
 _COLUMNS = (
     "table_id, first_position, status, game, rules_version, seats, options, version,"
