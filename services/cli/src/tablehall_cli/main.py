@@ -6,7 +6,8 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 from tablehall_cli.runtime import SERVICES
 from tablehall_platform.config import Settings
@@ -28,14 +29,25 @@ def cmd_up(args: argparse.Namespace, settings: Settings) -> int:
 
     os.environ.setdefault("TABLEHALL_BOT_DEMO", "0" if args.no_demo else "1")
 
-    _uvloop_run(run(settings, tuple(SERVICES), args.port or settings.port))
-    return 0
+    return _serving(run(settings, tuple(SERVICES), args.port or settings.port))
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_cli.runtime import run
 
-    _uvloop_run(run(settings, (args.service,), args.port or settings.service_port(args.service)))
+    port = args.port or settings.service_port(args.service)
+    return _serving(run(settings, (args.service,), port, port_setting=f"TABLEHALL_{args.service.upper()}_PORT"))
+
+
+def _serving(coro: Coroutine[Any, Any, None]) -> int:
+    """Run a server until it stops; a taken port is one line on stderr and exit status 1."""
+    from tablehall_cli.ports import PortInUse
+
+    try:
+        _uvloop_run(coro)
+    except PortInUse as exc:
+        print(f"tablehall: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -159,7 +171,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = Settings()
     configure_logging(settings.log_level)
-    result: int = args.func(args, settings)
+    try:
+        result: int = args.func(args, settings)
+    except KeyboardInterrupt:  # Ctrl-C before a command's own handler is in place
+        return 130
     return result
 
 

@@ -13,6 +13,7 @@ import sys
 
 import structlog
 
+from tablehall_cli.ports import require_free
 from tablehall_eventstore import EventStore, migrate
 from tablehall_platform import metrics
 from tablehall_platform.auth import Authenticator, ServiceProvider, providers_from_settings
@@ -82,30 +83,51 @@ def authenticator(settings: Settings) -> Authenticator:
     return Authenticator([*users, service_tokens(settings)])
 
 
-async def run(settings: Settings, services: tuple[str, ...], port: int, banner: bool = True) -> None:
-    """Serve `services` on one port until SIGINT/SIGTERM, then stop cleanly."""
+async def run(
+    settings: Settings, services: tuple[str, ...], port: int, banner: bool = True, port_setting: str = "TABLEHALL_PORT"
+) -> None:
+    """Serve `services` on one port until SIGINT/SIGTERM, then stop cleanly.
+
+    A taken port raises `PortInUse` (naming `port_setting`) before any server is started.
+    """
     unknown = set(services) - set(SERVICES)
     if unknown:
         raise SystemExit(f"unknown service(s) {sorted(unknown)}; known: {', '.join(SERVICES)}")
+    require_free(settings.host, port, "the gRPC", f"{port_setting} (or --port)")
+    require_free(settings.metrics_host, settings.metrics_port, "the metrics", "TABLEHALL_METRICS_PORT (0: off)")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
     servers = await prepare(settings)
+    try:
+        await _serve(settings, services, port, banner, servers, stop)
+    finally:
+        servers.stop()
+        log.info("stopped")
+
+
+async def _serve(
+    settings: Settings, services: tuple[str, ...], port: int, banner: bool, servers: Servers, stop: asyncio.Event
+) -> None:
     address = f"{settings.host}:{port}"
     advertise = settings.advertise_address or address
     if not settings.instance_id:
         settings = dataclasses.replace(settings, instance_id=advertise)
     store = await EventStore.connect(servers.database_url)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
     ctx = RuntimeContext(settings, servers.database_url, servers.nats_url, advertise, store, service_tokens(settings))
     components: list[Component] = []
-    for name in services:
-        module = importlib.import_module(SERVICES[name])
-        components.append(await module.component(ctx))
-    registrations = [fn for c in components for fn in c.register]
-    tune_gc()
-    open_methods = [m for c in components for m in c.extras.get("open_methods", ())]
-    server, bound, health = build_server(authenticator(settings), registrations, address, open_methods)
+    try:
+        for name in services:
+            module = importlib.import_module(SERVICES[name])
+            components.append(await module.component(ctx))
+        registrations = [fn for c in components for fn in c.register]
+        tune_gc()
+        open_methods = [m for c in components for m in c.extras.get("open_methods", ())]
+        server, bound, health = build_server(authenticator(settings), registrations, address, open_methods)
+    except BaseException:
+        await _close(components, store)
+        raise
     try:
         await server.start()
         for component in components:
@@ -135,10 +157,12 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
                 with contextlib.suppress(Exception):
                     await component.drain()
         await server.stop(grace=5)
-        for component in reversed(components):
-            if component.close is not None:
-                with contextlib.suppress(Exception):
-                    await component.close()
-        await store.close()
-        servers.stop()
-        log.info("stopped")
+        await _close(components, store)
+
+
+async def _close(components: list[Component], store: EventStore) -> None:
+    for component in reversed(components):
+        if component.close is not None:
+            with contextlib.suppress(Exception):
+                await component.close()
+    await store.close()
