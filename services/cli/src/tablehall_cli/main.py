@@ -66,7 +66,7 @@ def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_token(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_platform.auth import DevProvider
 
-    provider = DevProvider.from_data_dir(settings.data_dir, settings.token_secret)
+    provider = DevProvider.from_secrets_dir(settings.secrets_dir, settings.token_secret)
     print(provider.issue(args.user, args.name, roles=args.roles.split(",")))
     return 0
 

@@ -68,13 +68,13 @@ async def prepare(settings: Settings) -> Servers:
 
 
 def service_tokens(settings: Settings) -> ServiceProvider:
-    return ServiceProvider.from_data_dir(settings.data_dir, settings.service_secret)
+    return ServiceProvider.from_secrets_dir(settings.secrets_dir, settings.service_secret)
 
 
 def authenticator(settings: Settings) -> Authenticator:
     users = providers_from_settings(
         settings.auth_providers,
-        settings.data_dir,
+        settings.secrets_dir,
         settings.token_secret,
         settings.oidc_issuer,
         settings.oidc_jwks_url,

@@ -66,7 +66,7 @@ class LobbyService:
 def dev_provider(settings: Settings) -> DevProvider | None:
     if "dev" not in settings.auth_providers:
         return None
-    return DevProvider.from_data_dir(settings.data_dir, settings.token_secret)
+    return DevProvider.from_secrets_dir(settings.secrets_dir, settings.token_secret)
 
 
 def build(
