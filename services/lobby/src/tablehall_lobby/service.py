@@ -25,6 +25,7 @@ from tablehall_lobby.settings import LobbySettings
 from tablehall_platform.auth import DevProvider
 from tablehall_platform.component import Component, RuntimeContext
 from tablehall_platform.config import Settings
+from tablehall_platform.logs import describe
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 OPEN_METHODS = (DEV_SIGN_IN,)
@@ -52,7 +53,7 @@ class LobbyService:
             try:
                 await self.app.catch_up_running()
             except Exception as exc:
-                log.warning("lobby catch-up failed", error=str(exc))
+                log.warning("lobby catch-up failed", error=describe(exc))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stop_event.wait(), self.settings.sweep_seconds)
 

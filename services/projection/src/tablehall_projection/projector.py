@@ -20,6 +20,7 @@ import asyncpg
 import structlog
 
 from tablehall_eventstore import EventStore, RecordedEvent
+from tablehall_platform.logs import describe
 from tablehall_projection import metrics
 
 log = structlog.get_logger("projection")
@@ -158,7 +159,7 @@ class Projector:
                 n = await self.step()
                 backoff = self.poll_interval
             except (asyncpg.PostgresError, OSError) as exc:
-                log.warning("projection batch failed", projection=self.name, error=str(exc))
+                log.warning("projection batch failed", projection=self.name, error=describe(exc))
                 backoff = min(backoff * 2, 5.0)
                 n = 0
             except Exception:
@@ -170,7 +171,7 @@ class Projector:
                 try:
                     await self.report_lag()
                 except Exception as exc:  # the metric waits for the next round
-                    log.warning("projection lag unknown", projection=self.name, error=str(exc))
+                    log.warning("projection lag unknown", projection=self.name, error=describe(exc))
                 last_report = now
             if n < self.batch:
                 waiter = asyncio.ensure_future(self.store.wait_appended(backoff))
