@@ -35,7 +35,7 @@ from tablehall_rules.registry import get_game
 class Verdict:
     ok: bool
     message: str
-    version: int = 0
+    version: int = 0  # verified: the last version checked; else where the first discrepancy is
     events_checked: int = 0
     commands_checked: int = 0
     draws_checked: int = 0
@@ -276,4 +276,4 @@ def verify_stream(copy: StreamCopy) -> Verdict:
             replay.commands_checked if replay else 0,
             replay.draws_checked if replay else 0,
         )
-    return Verdict(True, "verified", 0, len(events), replay.commands_checked, replay.draws_checked)
+    return Verdict(True, "verified", events[-1].version, len(events), replay.commands_checked, replay.draws_checked)
