@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 
+from tablehall.common.v1 import table_pb2
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall_lobby.chat import Message
 from tablehall_lobby.state import LobbyTable
 
 STATUS = {
-    "waiting": lobby_pb2.TABLE_STATUS_WAITING,
-    "starting": lobby_pb2.TABLE_STATUS_STARTING,
-    "playing": lobby_pb2.TABLE_STATUS_PLAYING,
-    "finished": lobby_pb2.TABLE_STATUS_FINISHED,
-    "closed": lobby_pb2.TABLE_STATUS_CLOSED,
+    "waiting": table_pb2.TABLE_STATUS_WAITING,
+    "starting": table_pb2.TABLE_STATUS_STARTING,
+    "playing": table_pb2.TABLE_STATUS_PLAYING,
+    "finished": table_pb2.TABLE_STATUS_FINISHED,
+    "closed": table_pb2.TABLE_STATUS_CLOSED,
 }
 
 
