@@ -30,7 +30,7 @@ QUIETLY = out=$$($(1) 2>&1) || { echo "$$out" >&2; exit 1; }
 RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-warning}
 endif
 
-.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot clean
+.PHONY: help install protos run test soak lint reasons bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -100,6 +100,10 @@ bench-clients: install
 
 bench-bot: install
 	$(PY) tests/bench/bench_bot.py
+
+# docs/reasons.md from the code (a test fails when it is behind)
+reasons: install
+	$(VENV)/bin/tablehall reasons > docs/reasons.md
 
 clean:
 	rm -rf $(VENV) $(PROTO_OUT)/tablehall .data

@@ -106,6 +106,12 @@ def cmd_projections(args: argparse.Namespace, settings: Settings) -> int:
     return asyncio.run(projections_cmd.status(settings))
 
 
+def cmd_reasons(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_cli.reasons import main as reasons_main
+
+    return reasons_main(args.check)
+
+
 def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_terminal.cli import play_main
 
@@ -157,6 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     rebuild.add_argument("name", choices=[*PROJECTION_NAMES, "all"])
     proj_sub.add_parser("status", help="each read model's checkpoint and lag")
     proj.set_defaults(func=cmd_projections)
+    reasons = sub.add_parser("reasons", help="every refusal reason with its status and texts, from the code (markdown)")
+    reasons.add_argument("--check", metavar="FILE", help="exit 1 when FILE differs from the output")
+    reasons.set_defaults(func=cmd_reasons)
     from tablehall_terminal.cli import add_arguments as add_terminal_arguments
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (development sign-in)")
