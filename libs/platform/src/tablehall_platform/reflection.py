@@ -57,15 +57,15 @@ class _Reflection(ReflectionServicer):  # type: ignore[misc]
 
     def _member_of(self, parent: str, member: str) -> bool:
         """True when `parent.member` is a method of a service or a value of an enum (absent from the pool's index)."""
-        for find, members in (
-            (self._pool.FindServiceByName, lambda d: d.methods_by_name),
-            (self._pool.FindEnumTypeByName, lambda d: d.values_by_name),
-        ):
-            try:
-                return member in members(find(parent))
-            except KeyError:
-                continue
-        return False
+        pool: Any = self._pool
+        try:
+            return member in pool.FindServiceByName(parent).methods_by_name
+        except KeyError:
+            pass
+        try:
+            return member in pool.FindEnumTypeByName(parent).values_by_name
+        except KeyError:
+            return False
 
 
 def enable_reflection(service_names: list[str], server: grpc.aio.Server) -> None:

@@ -70,6 +70,7 @@ class Constructor:
 
 def _subclasses(base: type) -> Iterator[type]:
     """Subclasses defined in the server's packages (never a test's)."""
+    sub: type
     for sub in base.__subclasses__():
         if sub.__module__.split(".")[0] in PACKAGES:
             yield sub
@@ -88,15 +89,15 @@ def _status(cls: type) -> str | None:
     return None
 
 
-def _rule_status(cls: type) -> str:
-    error = RuleError.__new__(cls)  # no __init__: subclasses may take other arguments
+def _rule_status(cls: type[RuleError]) -> str:
+    error: RuleError = RuleError.__new__(cls)  # no __init__: subclasses may take other arguments
     error.reason, error.message_en, error.message_ru, error.details = "PROBE", "", "", {}
     return str(as_refusal(error).code.name)
 
 
 def _import_all() -> list[tuple[str, Path]]:
     """Import every module of the server packages (so every error class exists); their sources."""
-    sources = []
+    sources: list[tuple[str, Path]] = []
     for name in PACKAGES:
         package = importlib.import_module(name)
         root = Path(package.__file__ or "").parent
@@ -110,7 +111,8 @@ def _error_classes() -> dict[str, Constructor]:
     found: dict[str, Constructor] = {}
     for cls in [*_subclasses(RuleError), *_subclasses(ServiceError), RuleError, ServiceError]:
         status = _status(cls)
-        if status is None or cls.__init__ not in (RuleError.__init__, ServiceError.__init__):
+        own_init = cls.__init__ not in (RuleError.__init__, ServiceError.__init__)  # type: ignore[misc]
+        if status is None or own_init:
             continue  # a class with its own __init__ is found through its super().__init__ call
         if issubclass(cls, RuleError):
             found[cls.__name__] = Constructor(status, 0, 1, 2, ("reason", "en", "ru", "details"))
