@@ -23,6 +23,8 @@ from tablehall_match import service as match_service
 from tablehall_platform.infra import Servers, ensure_database, find_servers, with_database
 
 ROOT = Path(__file__).resolve().parent.parent
+# the services' token secrets of every server the tests start: in the checkout, not the user's data folder
+os.environ.setdefault("TABLEHALL_SECRETS_DIR", str(ROOT / ".data" / "test" / "secrets"))
 
 
 @pytest.fixture(scope="session")
