@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import os
@@ -14,8 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import asyncpg
-import nats
-from support.upkit import Up, base_env, start_up
+from support.upkit import Up, base_env, drop_consumer, start_up
 
 from tablehall_platform.infra import free_port
 
@@ -45,7 +43,7 @@ async def test_one_demo_table_across_restarts_and_its_moves_are_paced(
         finally:
             await _stop(second)
     finally:
-        await _drop_consumer(nats_url, consumer)
+        await drop_consumer(nats_url, consumer)
     conn = await asyncpg.connect(database_url)
     try:
         hosted = await conn.fetchval(
@@ -86,12 +84,3 @@ async def _bot_moves(database_url: str, table: str) -> list[int]:
             await asyncio.sleep(0.5)
     finally:
         await conn.close()
-
-
-async def _drop_consumer(nats_url: str, consumer: str) -> None:
-    client = await nats.connect(nats_url)
-    try:
-        with contextlib.suppress(Exception):
-            await client.jetstream().delete_consumer("TABLEHALL_EVENTS", consumer)
-    finally:
-        await client.close()

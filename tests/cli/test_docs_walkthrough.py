@@ -6,7 +6,7 @@ server must accept it (one secrets folder, not the current one).
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import os
 import re
 import signal
@@ -16,9 +16,8 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-import nats
 import pytest
-from support.upkit import ROOT, Up, base_env, start_up
+from support.upkit import ROOT, Up, base_env, drop_consumer, start_up
 
 from tablehall_platform.infra import free_port
 
@@ -60,9 +59,7 @@ def served(
             up.proc.wait(60)
         except subprocess.TimeoutExpired:
             up.proc.kill()
-        import asyncio
-
-        asyncio.run(_drop_consumer(nats_url, consumer))
+        asyncio.run(drop_consumer(nats_url, consumer))
 
 
 def _reader(env: dict[str, str], up: Up, folder: Path) -> dict[str, str]:
@@ -105,12 +102,3 @@ def test_the_sdk_example_plays_a_game_to_its_end(served: tuple[Up, dict[str, str
     done = _run(script, env, tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1].startswith("finished: tables/"), done.stdout
-
-
-async def _drop_consumer(nats_url: str, consumer: str) -> None:
-    client = await nats.connect(nats_url)
-    try:
-        with contextlib.suppress(Exception):
-            await client.jetstream().delete_consumer("TABLEHALL_EVENTS", consumer)
-    finally:
-        await client.close()

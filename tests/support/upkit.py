@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import grpc
+import nats
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,3 +73,13 @@ def start_up(env: Mapping[str, str], folder: Path, port: int, name: str = "up", 
 def base_env(data_dir: Path) -> dict[str, str]:
     """The environment of a user's shell with its own data folder and no metrics port."""
     return {**os.environ, "TABLEHALL_DATA_DIR": str(data_dir), "TABLEHALL_METRICS_PORT": "0"}
+
+
+async def drop_consumer(nats_url: str, consumer: str) -> None:
+    """The bot's durable consumer would outlive the test on a shared NATS server."""
+    client = await nats.connect(nats_url)
+    try:
+        with contextlib.suppress(Exception):
+            await client.jetstream().delete_consumer("TABLEHALL_EVENTS", consumer)
+    finally:
+        await client.close()
