@@ -88,19 +88,20 @@ def nats_servers_on(store: Path) -> list[int]:
     return sorted(found)
 
 
-def stop_pid(pid: int, timeout: float = STOP_TIMEOUT_S) -> None:
-    """SIGTERM, then SIGKILL after `timeout`; returns once `pid` has gone."""
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGTERM)
-    deadline = time.monotonic() + timeout
-    while pid_alive(pid):
-        if time.monotonic() > deadline:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-            deadline = time.monotonic() + timeout
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(pid, os.WNOHANG)  # our own child: reap it
-        time.sleep(0.05)
+def stop_pid(pid: int, timeout: float = STOP_TIMEOUT_S) -> bool:
+    """SIGTERM, then SIGKILL after `timeout`; True once `pid` has gone (False: still there after both)."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sig)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, os.WNOHANG)  # our own child: reap it
+            if not pid_alive(pid):
+                return True
+            time.sleep(0.05)
+        log.warning("embedded server did not stop", pid=pid, signal=sig.name)
+    return not pid_alive(pid)
 
 
 def nats_binary() -> str:

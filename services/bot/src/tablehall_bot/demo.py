@@ -56,7 +56,10 @@ class DemoTables:
         self.current = ""
 
     async def ensure(self) -> str:
-        """The running demo table ("tables/{id}"): the newest one still playing, else a new one."""
+        """The running demo table ("tables/{id}"): the current one while it plays, else the newest
+        one still playing (left by an earlier run), else a new one."""
+        if self.current and not (await self.tables.seats(self.current.removeprefix("tables/"))).ended:
+            return self.current  # one stream's tail: the cheap check made every POLL_S
         running = await self.tables.unfinished_hosted_by(HOST)
         for table in self._paced - set(running):
             self._pace(table, 0)
