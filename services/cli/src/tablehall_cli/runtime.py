@@ -136,9 +136,14 @@ async def _serve(
         metrics.serve_metrics(settings.metrics_port, settings.metrics_host)
         log.info("serving", address=f"{settings.host}:{bound}", services=list(services), **servers.how)
         if banner:
+            metrics_line = (
+                f"metrics at http://{settings.metrics_host}:{settings.metrics_port}/metrics"
+                if settings.metrics_port
+                else "metrics off"
+            )
             print(
                 f"Tablehall is up: gRPC at {settings.host}:{bound} (services: {', '.join(services)};"
-                f" reflection on), metrics at http://{settings.metrics_host}:{settings.metrics_port}/metrics.\n"
+                f" reflection on), {metrics_line}.\n"
                 f"PostgreSQL: {servers.how['postgres']}; NATS: {servers.how['nats']}.\n"
                 "Get a token with `tablehall token NAME`. Ctrl-C stops everything.",
                 file=sys.stderr,
