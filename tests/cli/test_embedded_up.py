@@ -7,7 +7,7 @@ import os
 import signal
 from pathlib import Path
 
-from support.upkit import base_env, start_up
+from support.upkit import base_env, embedded_folder, start_up
 
 from tablehall_platform.embedded import nats_servers_on, pid_alive, stop_pid
 from tablehall_platform.infra import free_port
@@ -18,17 +18,17 @@ def _postgres_pid(pgdata: Path) -> int:
 
 
 def test_killed_then_restarted_then_interrupted_leaves_nothing_running(tmp_path: Path) -> None:
-    try:
-        _start_kill_start_interrupt(tmp_path)
-    finally:  # a failed run leaves no servers behind on the machine
-        for pid in nats_servers_on((tmp_path / "data" / "nats").resolve()):
-            stop_pid(pid)
-        if (tmp_path / "data" / "postgres" / "postmaster.pid").exists():
-            stop_pid(_postgres_pid(tmp_path / "data" / "postgres"))
+    with embedded_folder() as data:
+        try:
+            _start_kill_start_interrupt(tmp_path, data)
+        finally:  # a failed run leaves no servers behind on the machine
+            for pid in nats_servers_on((data / "nats").resolve()):
+                stop_pid(pid)
+            if (data / "postgres" / "postmaster.pid").exists():
+                stop_pid(_postgres_pid(data / "postgres"))
 
 
-def _start_kill_start_interrupt(tmp_path: Path) -> None:
-    data = tmp_path / "data"
+def _start_kill_start_interrupt(tmp_path: Path, data: Path) -> None:
     env = base_env(data)
     env["TABLEHALL_EMBEDDED"] = "1"
     for name in ("TABLEHALL_DATABASE_URL", "TABLEHALL_NATS_URL"):

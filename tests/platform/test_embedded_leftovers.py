@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from support.upkit import embedded_folder
+
 from tablehall_platform.embedded import (
     NATS_STATE,
     PG_HANDLES,
@@ -108,20 +110,22 @@ stop()
 """
 
 
-def test_a_postgres_that_died_leaves_lock_files_a_new_run_replaces(tmp_path: Path) -> None:
-    def run(script: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, timeout=120, check=False
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout.strip().splitlines()[-1]
+def test_a_postgres_that_died_leaves_lock_files_a_new_run_replaces() -> None:
+    with embedded_folder() as data:
 
-    pgdata = tmp_path / "postgres"
-    try:
-        killed = int(run(_KILL_POSTMASTER))
-        assert int((pgdata / "postmaster.pid").read_text().split()[0]) == killed  # stale
-        assert run(_START_QUERY_STOP) == "42"
-        assert not (pgdata / "postmaster.pid").exists()  # and the clean stop stopped it
-    finally:
-        if (pgdata / "postmaster.pid").exists():
-            stop_pid(int((pgdata / "postmaster.pid").read_text().split()[0]))
+        def run(script: str) -> str:
+            done = subprocess.run(
+                [sys.executable, "-c", script, str(data)], capture_output=True, text=True, timeout=120, check=False
+            )
+            assert done.returncode == 0, done.stderr
+            return done.stdout.strip().splitlines()[-1]
+
+        pgdata = data / "postgres"
+        try:
+            killed = int(run(_KILL_POSTMASTER))
+            assert int((pgdata / "postmaster.pid").read_text().split()[0]) == killed  # stale
+            assert run(_START_QUERY_STOP) == "42"
+            assert not (pgdata / "postmaster.pid").exists()  # and the clean stop stopped it
+        finally:
+            if (pgdata / "postmaster.pid").exists():
+                stop_pid(int((pgdata / "postmaster.pid").read_text().split()[0]))

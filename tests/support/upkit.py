@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,3 +86,18 @@ async def drop_consumer(nats_url: str, consumer: str) -> None:
             await client.jetstream().delete_consumer("TABLEHALL_EVENTS", consumer)
     finally:
         await client.close()
+
+
+@contextmanager
+def embedded_folder() -> Iterator[Path]:
+    """A folder for embedded servers outside pytest's temporary folders.
+
+    The embedded PostgreSQL runs as another user (`pgserver` when run as root), which must reach
+    its data folder; a concurrent pytest session resets /tmp/pytest-of-<user> to 0700 under it.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="tablehall-embedded-"))
+    folder.chmod(0o755)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
