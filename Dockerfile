@@ -15,6 +15,6 @@ RUN mkdir -p libs/protos/src/tablehall && touch libs/protos/src/tablehall/__init
 FROM python:3.11-slim
 WORKDIR /app
 COPY --from=build /app /app
-ENV PATH=/app/.venv/bin:$PATH TABLEHALL_HOST=0.0.0.0 TABLEHALL_DATA_DIR=/data
+ENV PATH=/app/.venv/bin:$PATH TABLEHALL_HOST=0.0.0.0 TABLEHALL_DATA_DIR=/data TABLEHALL_SECRETS_DIR=/data/secrets
 ENTRYPOINT ["tablehall"]
 CMD ["up"]

@@ -16,8 +16,23 @@ TEST_PROTOS := tests/testgame/proto/testgame.proto
 # google/rpc/status.proto and friends, as shipped by googleapis-common-protos in the venv
 GOOGLE_PROTOS = $(shell $(PY) -c 'import google.rpc, pathlib; print(pathlib.Path(google.rpc.__path__[0]).parents[1])')
 STAMP := $(VENV)/.installed
+# Quiet by default: `make V=1 ...` shows every command and all of uv's and protoc's output.
+V ?= 0
+ifeq ($(V),1)
+Q :=
+UV_QUIET :=
+# shows a command's output as it goes
+QUIETLY = $(1)
+RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-info}
+else
+Q := @
+UV_QUIET := --quiet
+# a command's output only when it fails
+QUIETLY = out=$$($(1) 2>&1) || { echo "$$out" >&2; exit 1; }
+RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-warning}
+endif
 
-.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal clean
+.PHONY: help install protos run test soak lint reasons bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -30,26 +45,29 @@ help:
 # does, not only uv's bundled roots (a TLS-inspecting proxy breaks a cold uv cache otherwise)
 $(STAMP): pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml services/*/pyproject.toml)
 	@$(UV) --version >/dev/null 2>&1 || $(PYTHON) -m pip install --user --quiet uv || $(PYTHON) -m pip install --quiet uv
-	mkdir -p $(PROTO_OUT)/tablehall && touch $(PROTO_OUT)/tablehall/__init__.py
-	UV_PYTHON_DOWNLOADS=never UV_NATIVE_TLS=1 UV_SYSTEM_CERTS=1 $(UV) sync --frozen --python $(PYTHON)
-	touch $(STAMP)
+	$(Q)mkdir -p $(PROTO_OUT)/tablehall && touch $(PROTO_OUT)/tablehall/__init__.py
+	@echo "installing Python packages into $(VENV) (uv sync)"
+	$(Q)UV_PYTHON_DOWNLOADS=never UV_NATIVE_TLS=1 UV_SYSTEM_CERTS=1 $(UV) sync $(UV_QUIET) --frozen --python $(PYTHON)
+	$(Q)touch $(STAMP)
 
 install: $(STAMP) protos
 
 # Generated code is built here, never committed (see .gitignore).
 $(PROTO_OUT)/.stamp: $(STAMP) $(PROTOS) $(TEST_PROTOS)
-	find $(PROTO_OUT)/tablehall -mindepth 1 -delete
-	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto -I $(GOOGLE_PROTOS) --python_out=$(PROTO_OUT) --grpc_python_out=$(PROTO_OUT) \
-		--mypy_out=$(PROTO_OUT) --mypy_grpc_out=$(PROTO_OUT) $(PROTOS)
-	find $(PROTO_OUT)/tablehall -type d -exec touch {}/__init__.py \;
-	PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I tests -I proto -I $(GOOGLE_PROTOS) --python_out=tests \
-		--mypy_out=tests $(TEST_PROTOS)
-	touch $@
+	$(Q)find $(PROTO_OUT)/tablehall -mindepth 1 -delete
+	@echo "generating protobuf code ($(words $(PROTOS)) files in proto/)"
+	$(Q)$(call QUIETLY,PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I proto -I $(GOOGLE_PROTOS) --python_out=$(PROTO_OUT) --grpc_python_out=$(PROTO_OUT) \
+		--mypy_out=$(PROTO_OUT) --mypy_grpc_out=$(PROTO_OUT) $(PROTOS))
+	$(Q)find $(PROTO_OUT)/tablehall -type d -exec touch {}/__init__.py \;
+	$(Q)$(call QUIETLY,PATH=$(CURDIR)/$(VENV)/bin:$$PATH $(PY) -m grpc_tools.protoc -I tests -I proto -I $(GOOGLE_PROTOS) --python_out=tests \
+		--mypy_out=tests $(TEST_PROTOS))
+	$(Q)touch $@
 
 protos: $(PROTO_OUT)/.stamp
 
+# only warnings and errors of the services' logs (V=1 or TABLEHALL_LOG_LEVEL=info: all of them)
 run: install
-	$(VENV)/bin/tablehall up
+	$(Q)TABLEHALL_LOG_LEVEL=$(RUN_LOG_LEVEL) $(VENV)/bin/tablehall up
 
 # the whole suite but the long soaks (marked slow); CI runs exactly this
 test: install
@@ -92,6 +110,10 @@ bench-legal: install
 
 bench-boards: install
 	$(PY) tests/bench/bench_boards.py
+
+# docs/reasons.md from the code (a test fails when it is behind)
+reasons: install
+	$(VENV)/bin/tablehall reasons > docs/reasons.md
 
 clean:
 	rm -rf $(VENV) $(PROTO_OUT)/tablehall .data

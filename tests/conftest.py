@@ -26,6 +26,8 @@ from tablehall_platform.infra import Servers, ensure_database, find_servers, wit
 ROOT = Path(__file__).resolve().parent.parent
 # development sign-in: the SDK keeps its client secret in the user's config folder; not the real one
 os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="tablehall-test-config-"))
+# the services' token secrets of every server the tests start: in the checkout, not the user's data folder
+os.environ.setdefault("TABLEHALL_SECRETS_DIR", str(ROOT / ".data" / "test" / "secrets"))
 
 
 @pytest.fixture(scope="session")

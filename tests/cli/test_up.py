@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import subprocess
@@ -13,8 +12,8 @@ import uuid
 from pathlib import Path
 
 import grpc
-import nats
 from grpc_health.v1 import health_pb2, health_pb2_grpc
+from support.upkit import drop_consumer
 
 from tablehall_platform.infra import free_port
 
@@ -71,14 +70,4 @@ def test_up_serves_all_services_and_stops_on_sigint(database_url: str, nats_url:
             proc.kill()
         out.close()
         err_file.close()
-        asyncio.run(_drop_consumer(nats_url, consumer))
-
-
-async def _drop_consumer(nats_url: str, consumer: str) -> None:
-    """The bot's durable consumer would outlive the test on a shared NATS server."""
-    client = await nats.connect(nats_url)
-    try:
-        with contextlib.suppress(Exception):
-            await client.jetstream().delete_consumer("TABLEHALL_EVENTS", consumer)
-    finally:
-        await client.close()
+        asyncio.run(drop_consumer(nats_url, consumer))

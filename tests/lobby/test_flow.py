@@ -8,6 +8,7 @@ import grpc
 from support.lobbykit import Lobby, race_table, refused, rid
 from support.matchkit import Tokens, race_command
 
+from tablehall.common.v1 import table_pb2
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall_lobby.events import table_stream
@@ -17,7 +18,7 @@ async def test_a_table_is_created_filled_started_and_played(lobby: Lobby, tokens
     stub = lobby.stub
     created = await stub.CreateTable(race_table(seat_count=4), metadata=tokens("alice"))
     table = created.table
-    assert table.status == lobby_pb2.TABLE_STATUS_WAITING and table.host_user_id == "alice"
+    assert table.status == table_pb2.TABLE_STATUS_WAITING and table.host_user_id == "alice"
     assert table.seats[0].user_id == "alice" and table.seats_taken == 1
     assert json.loads(table.options_json) == {
         "target": 30,
@@ -49,7 +50,7 @@ async def test_a_table_is_created_filled_started_and_played(lobby: Lobby, tokens
     started = await stub.StartTable(
         lobby_pb2.StartTableRequest(table=table.name, request_id=rid()), metadata=tokens("alice")
     )
-    assert started.table.status == lobby_pb2.TABLE_STATUS_PLAYING and len(started.seed_sha256) == 64
+    assert started.table.status == table_pb2.TABLE_STATUS_PLAYING and len(started.seed_sha256) == 64
     assert [s.user_id for s in started.table.seats] == ["alice", "bob", "bot:" + table.name[7:] + ":1"]
 
     events = await lobby.store.read_stream(table_stream(table.name[7:]))

@@ -11,6 +11,7 @@ import grpc
 from support.lobbykit import Lobby, eventually, race_table, refused, rid
 from support.matchkit import Tokens
 
+from tablehall.common.v1 import table_pb2
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall_lobby.events import table_stream
 
@@ -159,7 +160,7 @@ async def test_an_operator_closes_a_running_table_at_once(lobby: Lobby, tokens: 
         lobby.stub.CloseTable(close, metadata=tokens("host")), grpc.StatusCode.PERMISSION_DENIED, "OPERATOR_ONLY"
     )
     closed = await lobby.stub.CloseTable(close, metadata=tokens("root", ("operator",)))
-    assert closed.table.status == lobby_pb2.TABLE_STATUS_CLOSED
+    assert closed.table.status == table_pb2.TABLE_STATUS_CLOSED
     types = [e.type for e in await lobby.store.read_stream(table_stream(name[7:]))]
     assert types[-3:] == ["testgame.Finished", "match.Ended", "lobby.TableClosed"]
     await refused(

@@ -10,6 +10,7 @@ import pytest
 from support.lobbykit import Lobby, race_table, refused, rid
 from support.matchkit import Tokens
 
+from tablehall.common.v1 import table_pb2
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall_lobby.events import table_stream
 
@@ -281,7 +282,7 @@ async def test_a_start_needs_enough_players_and_a_closed_table_takes_nothing(lob
     closed = await lobby.stub.CloseTable(
         lobby_pb2.CloseTableRequest(table=name, request_id=rid()), metadata=tokens("host")
     )
-    assert closed.table.status == lobby_pb2.TABLE_STATUS_CLOSED
+    assert closed.table.status == table_pb2.TABLE_STATUS_CLOSED
     await _refused_unchanged(
         lobby,
         name,
@@ -332,7 +333,7 @@ async def test_a_start_the_game_refuses_reopens_the_table(lobby: Lobby, tokens: 
         "SOLO_TARGET",
     )
     got = await lobby.stub.GetTable(lobby_pb2.GetTableRequest(table=name), metadata=tokens("solo"))
-    assert got.table.status == lobby_pb2.TABLE_STATUS_WAITING and len(got.table.seats) == 3
+    assert got.table.status == table_pb2.TABLE_STATUS_WAITING and len(got.table.seats) == 3
     joined = await lobby.stub.JoinTable(
         lobby_pb2.JoinTableRequest(table=name, request_id=rid()), metadata=tokens("bob")
     )
@@ -340,7 +341,7 @@ async def test_a_start_the_game_refuses_reopens_the_table(lobby: Lobby, tokens: 
     started = await lobby.stub.StartTable(
         lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("solo")
     )
-    assert started.table.status == lobby_pb2.TABLE_STATUS_PLAYING
+    assert started.table.status == table_pb2.TABLE_STATUS_PLAYING
     types = [e.type for e in await lobby.store.read_stream(table_stream(name[7:]))]
     assert types[:6] == [
         "lobby.TableCreated",

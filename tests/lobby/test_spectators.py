@@ -8,6 +8,7 @@ import grpc
 from support.lobbykit import Lobby, race_table, refused, rid
 from support.matchkit import Tokens, race_command
 
+from tablehall.common.v1 import table_pb2
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall_lobby.events import chat_stream, table_stream
 
@@ -25,7 +26,7 @@ async def test_a_spectator_enters_chats_when_allowed_and_is_removed(lobby: Lobby
     entered = await lobby.stub.EnterTable(
         lobby_pb2.EnterTableRequest(table=name, request_id=rid()), metadata=tokens("sam")
     )
-    assert entered.table.status == lobby_pb2.TABLE_STATUS_PLAYING
+    assert entered.table.status == table_pb2.TABLE_STATUS_PLAYING
     watched = await lobby.stub.WatchTable(lobby_pb2.WatchTableRequest(table=name), metadata=tokens("sam"))
     view = json.loads(watched.view.view_json)
     assert watched.view.role == 2 and view["secrets"] == [None, None]  # the spectator's redacted view

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import grpc
 
+from tablehall.common.v1 import table_pb2
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall_platform.infra import free_port
 
@@ -57,7 +58,7 @@ def test_up_serves_the_lobby_with_dev_sign_in(database_url: str, nats_url: str, 
         made = lobby.CreateTable(lobby_pb2.CreateTableRequest(game="testgame", request_id="up-1"), metadata=auth)
         lobby.AddBot(lobby_pb2.AddBotRequest(table=made.table.name, request_id="up-2"), metadata=auth)
         started = lobby.StartTable(lobby_pb2.StartTableRequest(table=made.table.name, request_id="up-3"), metadata=auth)
-        assert started.table.status == lobby_pb2.TABLE_STATUS_PLAYING
+        assert started.table.status == table_pb2.TABLE_STATUS_PLAYING
         channel.close()
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)

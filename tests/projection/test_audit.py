@@ -6,6 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
+import asyncpg
 import grpc
 import msgspec
 import pytest
@@ -37,6 +38,17 @@ async def verify(stack: Stack, tokens: Tokens, table: str, user: str = "op") -> 
     return reply
 
 
+async def _head_version(stack: Stack, table: str) -> int:
+    conn = await asyncpg.connect(stack.database_url)
+    try:
+        version: int = await conn.fetchval(
+            "SELECT version FROM streams WHERE stream_id = $1", "table-" + table.removeprefix("tables/")
+        )
+        return version
+    finally:
+        await conn.close()
+
+
 async def test_real_games_verify_over_grpc_the_cli_and_an_export_file(
     stack: Stack, tokens: Tokens, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -54,6 +66,8 @@ async def test_real_games_verify_over_grpc_the_cli_and_an_export_file(
         reply = await verify(stack, tokens, table)
         assert reply.verified and reply.message == "verified", reply.message
         assert reply.commands_checked > 3 and reply.draws_checked > 3
+        # a verified table says up to which version: its stream's head
+        assert reply.version == await _head_version(stack, table) == reply.events_checked
     assert (await verify(stack, tokens, tables[1], "alice")).verified  # players verify their own tables
     with pytest.raises(grpc.aio.AioRpcError) as caught:
         await verify(stack, tokens, tables[1], "dave")

@@ -12,6 +12,7 @@ from prometheus_client import REGISTRY
 from support.matchkit import Tokens
 from support.projectionkit import Stack, caught_up, dump_models, finish, new_race, play, start_stack, stop_stack
 
+from tablehall.common.v1 import table_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall_eventstore import NewEvent, RecordedEvent
@@ -85,29 +86,33 @@ async def test_summaries_follow_lobby_and_match_events(stack: Stack, tokens: Tok
     await caught_up(stack)
     reply = await stack.proj.GetTable(pb.GetTableRequest(table=table), metadata=tokens("carol"))
     summary = reply.table
-    assert summary.status == pb.TABLE_STATUS_OPEN and summary.game == "testgame" and summary.version == 2
+    assert summary.status == table_pb2.TABLE_STATUS_WAITING and summary.game == "testgame" and summary.version == 2
     assert json.loads(summary.lobby_json) == {"name": "Friday race", "host": "alice", "game": "testgame"}
     assert summary.last_event_type == "lobby.SomethingNew"
     race = await new_race(stack, tokens, players=3)
     await finish(stack, tokens, race)
     await caught_up(stack)
     got = (await stack.proj.GetTable(pb.GetTableRequest(table=race), metadata=tokens("carol"))).table
-    assert got.status == pb.TABLE_STATUS_FINISHED and [s.user_id for s in got.seats] == ["alice", "bob", "carol"]
+    assert got.status == table_pb2.TABLE_STATUS_FINISHED and [s.user_id for s in got.seats] == ["alice", "bob", "carol"]
     assert got.ended_at_unix_ms >= got.started_at_unix_ms > 0 and json.loads(got.options_json)["target"] == 30
     pages: list[str] = []
     token = ""
     while True:
         page = await stack.proj.ListTables(
-            pb.ListTablesRequest(page_size=1, page_token=token, status=pb.TABLE_STATUS_FINISHED, game="testgame"),
+            pb.ListTablesRequest(
+                page_size=1, page_token=token, status=table_pb2.TABLE_STATUS_FINISHED, game="testgame"
+            ),
             metadata=tokens("carol"),
         )
         pages += [t.table for t in page.tables]
-        assert all(t.status == pb.TABLE_STATUS_FINISHED for t in page.tables)
+        assert all(t.status == table_pb2.TABLE_STATUS_FINISHED for t in page.tables)
         token = page.next_page_token
         if not token:
             break
     assert pages[0] == race and len(pages) == len(set(pages))
-    open_tables = await stack.proj.ListTables(pb.ListTablesRequest(status=pb.TABLE_STATUS_OPEN), metadata=tokens("x"))
+    open_tables = await stack.proj.ListTables(
+        pb.ListTablesRequest(status=table_pb2.TABLE_STATUS_WAITING), metadata=tokens("x")
+    )
     assert table in [t.table for t in open_tables.tables]
     with pytest.raises(grpc.aio.AioRpcError) as caught:
         await stack.proj.ListTables(pb.ListTablesRequest(page_token="%%%"), metadata=tokens("carol"))

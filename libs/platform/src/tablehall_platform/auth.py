@@ -12,6 +12,7 @@ Roles: `player` (any signed-in user), `bot`, `operator` (the site owner) and
 from __future__ import annotations
 
 import contextvars
+import os
 import secrets
 import time
 from collections.abc import Sequence
@@ -85,16 +86,9 @@ class DevProvider:
         self._secret = secret
 
     @classmethod
-    def from_data_dir(cls, data_dir: Path, secret: str | None = None) -> DevProvider:
-        """Use the given secret, else one kept in the data folder (made once)."""
-        if secret:
-            return cls(secret)
-        path = data_dir / "dev-token-secret"
-        if not path.exists():
-            data_dir.mkdir(parents=True, exist_ok=True)
-            path.write_text(secrets.token_hex(32))
-            path.chmod(0o600)
-        return cls(path.read_text().strip())
+    def from_secrets_dir(cls, folder: Path, secret: str | None = None) -> DevProvider:
+        """Use the given secret, else the one kept in `folder` (TABLEHALL_SECRETS_DIR; made once)."""
+        return cls(secret or kept_secret(folder / "dev-token-secret"))
 
     def issue(
         self,
@@ -132,21 +126,14 @@ class ServiceProvider(DevProvider):
     """Tokens our own services present to each other (role `service`).
 
     Always enabled; its secret comes from TABLEHALL_SERVICE_SECRET or a file in
-    the data folder, and is never handed to players.
+    the secrets folder, and is never handed to players.
     """
 
     issuer = "tablehall-service"
 
     @classmethod
-    def from_data_dir(cls, data_dir: Path, secret: str | None = None) -> ServiceProvider:
-        if secret:
-            return cls(secret)
-        path = data_dir / "service-token-secret"
-        if not path.exists():
-            data_dir.mkdir(parents=True, exist_ok=True)
-            path.write_text(secrets.token_hex(32))
-            path.chmod(0o600)
-        return cls(path.read_text().strip())
+    def from_secrets_dir(cls, folder: Path, secret: str | None = None) -> ServiceProvider:
+        return cls(secret or kept_secret(folder / "service-token-secret"))
 
     def service_token(self, service: str) -> str:
         return self.issue(f"service:{service}", service, roles=("service",), ttl_seconds=365 * 24 * 3600)
@@ -238,9 +225,30 @@ class Authenticator:
         )
 
 
+def kept_secret(path: Path) -> str:
+    """The secret in `path`, made once (readable by its owner only) when missing.
+
+    Made with O_EXCL, so two processes starting at once still agree on one secret.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
+    for _ in range(100):  # a writer that just made the file may not have written it yet
+        text = path.read_text().strip()
+        if text:
+            return text
+        time.sleep(0.01)
+    raise ValueError(f"the secret file {path} is empty")
+
+
 def providers_from_settings(
     names: Sequence[str],
-    data_dir: Path,
+    secrets_dir: Path,
     dev_secret: str | None,
     oidc_issuer: str,
     oidc_jwks_url: str,
@@ -250,7 +258,7 @@ def providers_from_settings(
     providers: list[IdentityProvider] = []
     for name in names:
         if name == "dev":
-            providers.append(DevProvider.from_data_dir(data_dir, dev_secret))
+            providers.append(DevProvider.from_secrets_dir(secrets_dir, dev_secret))
         elif name == "oidc":
             if not (oidc_issuer and oidc_jwks_url):
                 raise ValueError("oidc needs TABLEHALL_OIDC_ISSUER and TABLEHALL_OIDC_JWKS_URL")

@@ -13,8 +13,9 @@
 | TABLEHALL_METRICS_HOST | `127.0.0.1` | address of the metrics endpoint |
 | TABLEHALL_METRICS_PORT | `9464` | Prometheus metrics (0: off) |
 | TABLEHALL_SNAPSHOT_EVERY | `200` | snapshot a table every N events |
-| TABLEHALL_TOKEN_SECRET | (random per data dir) | HMAC key of the development identity provider |
-| TABLEHALL_SERVICE_SECRET | (random per data dir) | HMAC key of the tokens services present to each other |
+| TABLEHALL_SECRETS_DIR | `$XDG_DATA_HOME/tablehall` (`~/.local/share/tablehall`) | where the secrets below are kept when not given; the same from every folder, so `tablehall token` and the server agree |
+| TABLEHALL_TOKEN_SECRET | (random, kept in the secrets folder) | HMAC key of the development identity provider |
+| TABLEHALL_SERVICE_SECRET | (random, kept in the secrets folder) | HMAC key of the tokens services present to each other |
 | TABLEHALL_INSTANCE_ID | host:port it serves on | this process's name in leases (a restart on the same address resumes its leases at once) |
 | TABLEHALL_LEASE_SECONDS | `10` | how long a table's writer lease lasts unrenewed |
 | TABLEHALL_LOG_LEVEL | `info` | structlog level |
@@ -37,11 +38,21 @@ def _env(name: str, default: str) -> str:
     return os.environ.get(name, default)
 
 
+def default_secrets_dir() -> Path:
+    """TABLEHALL_SECRETS_DIR, else the user's data folder (XDG): never relative to the current folder."""
+    given = os.environ.get("TABLEHALL_SECRETS_DIR")
+    if given:
+        return Path(given).expanduser().resolve()
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser().resolve() / "tablehall"
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_DATABASE_URL"))
     nats_url: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_NATS_URL"))
     data_dir: Path = field(default_factory=lambda: Path(_env("TABLEHALL_DATA_DIR", ".data")).resolve())
+    secrets_dir: Path = field(default_factory=default_secrets_dir)
     db_name: str = field(default_factory=lambda: _env("TABLEHALL_DB_NAME", "tablehall"))
     host: str = field(default_factory=lambda: _env("TABLEHALL_HOST", "127.0.0.1"))
     port: int = field(default_factory=lambda: int(_env("TABLEHALL_PORT", "50051")))

@@ -13,10 +13,10 @@ from typing import Any
 import grpc
 import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 from tablehall_platform.auth import Authenticator, Principal, current_principal
 from tablehall_platform.errors import ServiceError, as_refusal, to_status
+from tablehall_platform.reflection import enable_reflection
 from tablehall_rules.errors import RuleError
 
 log = structlog.get_logger("grpc")
@@ -134,7 +134,7 @@ def build_server(
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in names:
         _set_serving(health_servicer, name)
-    reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME], server)
+    enable_reflection([*names, health.SERVICE_NAME], server)
     port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"cannot listen on {address}")

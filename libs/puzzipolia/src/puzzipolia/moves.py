@@ -37,9 +37,8 @@ def legal_moves(st: State, seat: int, now_ms: int) -> list[LegalMove]:
 
 
 def _trade_moves(st: State, seat: int, now_ms: int, examples: dict[int, c.ProposeTrade]) -> list[LegalMove]:
-    if st.phase == "over" or st.phase == "order" or st.auction is not None or not st.has_seat(seat):
-        return []
-    if not st.player(seat).is_playing:
+    # the same gate as decide's: a seat still in a running game; propose_problem says the rest
+    if st.phase == "over" or not st.has_seat(seat) or not st.player(seat).is_playing:
         return []
     out = []
     for other in st.live_seats():

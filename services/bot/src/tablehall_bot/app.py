@@ -52,6 +52,7 @@ class BotApp:
         self._stop = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self.rng = random.Random(os.urandom(16))
+        self._paced: dict[str, float] = {}  # table id -> seconds a bot waits before each move there
 
     # ---- life ---------------------------------------------------------------
 
@@ -113,9 +114,19 @@ class BotApp:
             await self.play(table, seats.game, seat)
         metrics.SEATS_PLAYED.set(self.tables.seats_played())
 
+    def pace(self, table: str, seconds: float) -> None:
+        """Play `table` at a human pace: wait `seconds` before each move (0: full speed)."""
+        if seconds > 0:
+            self._paced[table] = seconds
+        else:
+            self._paced.pop(table, None)
+
     # ---- one seat's move ------------------------------------------------------
 
     async def play(self, table: str, game: str, seat: BotSeat) -> None:
+        pause = self._paced.get(table)
+        if pause:
+            await asyncio.sleep(pause)  # before reading the view, so the move is made from the newest one
         for _ in range(ATTEMPTS):
             view = await self.match.seat_view(table, seat.seat)
             mine = sorted(d.key for d in view.decisions if d.seat == seat.seat)

@@ -1,8 +1,11 @@
 """The demo table: four bots playing Пузиполия that anyone may watch.
 
 Opened through the lobby's API as the bot service (which hosts it and leaves
-its own seat to four bots: two easy, two strong), and opened anew whenever
-the previous one ends. `tablehall up` keeps one open unless `--no-demo`.
+its own seat to four bots: two easy, two strong). There is one at a time: a
+demo table still running from an earlier run of the server is taken up again,
+and a new one is opened only when none runs. Its bots play at a human pace
+(`TABLEHALL_BOT_DEMO_PACE_MS` before each move), so an unwatched demo costs
+little. `tablehall up` keeps one open unless `--no-demo`.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import grpc
 import structlog
@@ -27,16 +30,54 @@ DIFFICULTIES = (
     lobby_pb2.BOT_DIFFICULTY_STRONG,
     lobby_pb2.BOT_DIFFICULTY_EASY,
 )
+# the user id of the bot service's token: the host of every demo table
+HOST = "service:bot"
 POLL_S = 2.0
+
+Pacer = Callable[[str, float], None]
 
 
 class DemoTables:
-    def __init__(self, lobby_address: str, metadata: Sequence[tuple[str, str]], tables: Tables) -> None:
+    def __init__(
+        self,
+        lobby_address: str,
+        metadata: Sequence[tuple[str, str]],
+        tables: Tables,
+        pace: Pacer,
+        pace_seconds: float,
+    ) -> None:
         self.metadata = list(metadata)
         self.tables = tables
+        self._pace = pace
+        self.pace_seconds = pace_seconds
         self._channel = grpc.aio.insecure_channel(lobby_address)
         self._lobby = lobby_pb2_grpc.LobbyServiceStub(self._channel)
+        self._paced: set[str] = set()
         self.current = ""
+
+    async def ensure(self) -> str:
+        """The running demo table ("tables/{id}"): the current one while it plays, else the newest
+        one still playing (left by an earlier run), else a new one."""
+        if self.current and not (await self.tables.seats(self.current.removeprefix("tables/"))).ended:
+            return self.current  # one stream's tail: the cheap check made every POLL_S
+        running = await self.tables.unfinished_hosted_by(HOST)
+        for table in self._paced - set(running):
+            self._pace(table, 0)
+        self._paced &= set(running)
+        for table in running:
+            self._paced_table(table)
+        if running:
+            name = f"tables/{running[-1]}"
+            if name != self.current:
+                log.info("demo table running", table=name, others_running=len(running) - 1)
+            self.current = name
+            return name
+        return await self.open()
+
+    def _paced_table(self, table: str) -> None:
+        if table not in self._paced:
+            self._paced.add(table)
+            self._pace(table, self.pace_seconds)
 
     async def open(self) -> str:
         """Create, fill with four bots and start a demo table; its name ("tables/{id}")."""
@@ -48,6 +89,7 @@ class DemoTables:
             metadata=self.metadata,
         )
         name = str(created.table.name)
+        self._paced_table(name.removeprefix("tables/"))  # paced from its first move on
         await self._lobby.LeaveSeat(
             lobby_pb2.LeaveSeatRequest(table=name, request_id=f"demo:{rid}:leave"), metadata=self.metadata
         )
@@ -66,11 +108,10 @@ class DemoTables:
         return name
 
     async def keep_open(self, stop: asyncio.Event) -> None:
-        """Open a new demo table whenever the current one has ended."""
+        """Open a new demo table whenever none is running."""
         while not stop.is_set():
             try:
-                if not self.current or (await self.tables.seats(self.current.removeprefix("tables/"))).ended:
-                    await self.open()
+                await self.ensure()
             except grpc.aio.AioRpcError as exc:
                 log.warning("demo table not opened; retrying", error=f"{exc.code().name}: {exc.details()}")
             try:

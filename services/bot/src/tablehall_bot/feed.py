@@ -22,6 +22,7 @@ from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
 
 from tablehall_eventstore.publisher import NatsNames
+from tablehall_platform.logs import describe
 
 log = structlog.get_logger("bot.feed")
 FETCH_BATCH = 64
@@ -46,7 +47,7 @@ class Notification:
         try:
             await self.msg.ack()
         except Exception as exc:  # the connection dropped: the message comes again
-            log.warning("ack failed", error=str(exc))
+            log.warning("ack failed", error=describe(exc))
 
 
 class Feed:
@@ -92,14 +93,14 @@ class Feed:
             except Exception as exc:
                 if stop.is_set():
                     return
-                log.warning("fetch failed; retrying", error=str(exc))
+                log.warning("fetch failed; retrying", error=describe(exc))
                 await asyncio.sleep(0.5)
                 continue
             for msg in msgs:
                 try:
                     yield Notification(_decode(msg.data), msg)
                 except msgspec.DecodeError as exc:
-                    log.error("unreadable notification", error=str(exc))
+                    log.error("unreadable notification", error=describe(exc))
                     yield Notification(None, msg)
 
     async def close(self) -> None:

@@ -31,7 +31,7 @@ class BotService:
     async def start(self) -> None:
         await self.app.start()
         if self.demo is not None:
-            await self.demo.open()
+            await self.demo.ensure()
             self._tasks.append(asyncio.create_task(self.demo.keep_open(self._stop)))
 
     def banner(self) -> str:
@@ -51,7 +51,11 @@ def build(store: EventStore, nats_url: str, settings: BotSettings, metadata: lis
     tables = Tables(store, settings.handed_difficulty)
     feed = Feed(nats_url, settings.consumer, settings.ack_wait_seconds)
     app = BotApp(tables, MatchClient(settings.match_address, metadata), feed, settings)
-    demo = DemoTables(settings.lobby_address, metadata, tables) if settings.demo else None
+    demo = (
+        DemoTables(settings.lobby_address, metadata, tables, app.pace, settings.demo_pace_ms / 1000)
+        if settings.demo
+        else None
+    )
     return BotService(app, BotServicer(tables), demo)
 
 

@@ -10,6 +10,7 @@
 | TABLEHALL_BOT_ACK_WAIT_SECONDS | `5` | a notification not acknowledged in this time goes to another instance |
 | TABLEHALL_BOT_CONSUMER | `tablehall-bot` | the JetStream durable consumer all bot instances share |
 | TABLEHALL_BOT_DEMO | `0` | `1`: keep a demo table of four bots open (`tablehall up` sets it unless `--no-demo`) |
+| TABLEHALL_BOT_DEMO_PACE_MS | `1000` | a demo table's bots wait this long before each move (a human pace; 0: full speed) |
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class BotSettings:
     ack_wait_seconds: float = 5.0
     consumer: str = "tablehall-bot"
     demo: bool = False
+    demo_pace_ms: int = 1000
 
     def __post_init__(self) -> None:
         if not self.match_address:
@@ -42,6 +44,9 @@ class BotSettings:
             raise ValueError(f"TABLEHALL_BOT_CONCURRENCY must be at least 1, got {self.concurrency}")
         if not self.ack_wait_seconds > 0:
             raise ValueError("TABLEHALL_BOT_ACK_WAIT_SECONDS must be positive")
+        if not 0 <= self.demo_pace_ms <= 5_000:
+            # shorter than every clock a bot meets (the shortest: 8 s for the next bid of an auction)
+            raise ValueError(f"TABLEHALL_BOT_DEMO_PACE_MS must be 0..5000, got {self.demo_pace_ms}")
 
     @classmethod
     def from_env(cls, own_address: str) -> BotSettings:
@@ -55,4 +60,5 @@ class BotSettings:
             ack_wait_seconds=float(env.get("TABLEHALL_BOT_ACK_WAIT_SECONDS", "5")),
             consumer=env.get("TABLEHALL_BOT_CONSUMER", "tablehall-bot"),
             demo=env.get("TABLEHALL_BOT_DEMO", "0") == "1",
+            demo_pace_ms=int(env.get("TABLEHALL_BOT_DEMO_PACE_MS", "1000")),
         )

@@ -13,10 +13,22 @@ from tablehall_bot.seats import TableSeats
 from tablehall_eventstore import EventStore
 from tablehall_stream.names import ENDED, STARTED, stream_id, table_of
 
+CREATED = "lobby.TableCreated"
+CLOSED = "lobby.TableClosed"
+
 _UNFINISHED_SQL = f"""
 SELECT stream_id FROM events WHERE type = '{STARTED}'
 EXCEPT
 SELECT stream_id FROM events WHERE type = '{ENDED}'
+"""
+
+# tables created by `host` whose match started and neither ended nor was closed, oldest first
+_UNFINISHED_HOSTED_SQL = f"""
+SELECT stream_id FROM events
+WHERE type = '{CREATED}' AND payload->>'host_user_id' = $1
+  AND stream_id IN (SELECT stream_id FROM events WHERE type = '{STARTED}')
+  AND stream_id NOT IN (SELECT stream_id FROM events WHERE type IN ('{ENDED}', '{CLOSED}'))
+ORDER BY position
 """
 
 
@@ -50,3 +62,9 @@ class Tables:
         pool: asyncpg.Pool = self.store.pool
         rows = await pool.fetch(_UNFINISHED_SQL)
         return sorted(t for (s,) in rows if (t := table_id(s)) is not None)
+
+    async def unfinished_hosted_by(self, host: str) -> list[str]:
+        """Tables `host` created whose match is running (started, not ended, not closed), oldest first."""
+        pool: asyncpg.Pool = self.store.pool
+        rows = await pool.fetch(_UNFINISHED_HOSTED_SQL, host)
+        return [t for (s,) in rows if (t := table_id(s)) is not None]

@@ -6,7 +6,8 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 from tablehall_cli.runtime import SERVICES
 from tablehall_platform.config import Settings
@@ -28,14 +29,25 @@ def cmd_up(args: argparse.Namespace, settings: Settings) -> int:
 
     os.environ.setdefault("TABLEHALL_BOT_DEMO", "0" if args.no_demo else "1")
 
-    _uvloop_run(run(settings, tuple(SERVICES), args.port or settings.port))
-    return 0
+    return _serving(run(settings, tuple(SERVICES), args.port or settings.port))
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_cli.runtime import run
 
-    _uvloop_run(run(settings, (args.service,), args.port or settings.service_port(args.service)))
+    port = args.port or settings.service_port(args.service)
+    return _serving(run(settings, (args.service,), port, port_setting=f"TABLEHALL_{args.service.upper()}_PORT"))
+
+
+def _serving(coro: Coroutine[Any, Any, None]) -> int:
+    """Run a server until it stops; a taken port is one line on stderr and exit status 1."""
+    from tablehall_cli.ports import PortInUse
+
+    try:
+        _uvloop_run(coro)
+    except PortInUse as exc:
+        print(f"tablehall: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -54,7 +66,7 @@ def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_token(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_platform.auth import DevProvider
 
-    provider = DevProvider.from_data_dir(settings.data_dir, settings.token_secret)
+    provider = DevProvider.from_secrets_dir(settings.secrets_dir, settings.token_secret)
     print(provider.issue(args.user, args.name, roles=args.roles.split(",")))
     return 0
 
@@ -100,6 +112,12 @@ def cmd_projections(args: argparse.Namespace, settings: Settings) -> int:
     if args.action == "retry":
         return asyncio.run(projections_cmd.retry(settings, args.table))
     return asyncio.run(projections_cmd.status(settings))
+
+
+def cmd_reasons(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_cli.reasons import main as reasons_main
+
+    return reasons_main(args.check)
 
 
 def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
@@ -158,6 +176,9 @@ def build_parser() -> argparse.ArgumentParser:
     retry = proj_sub.add_parser("retry", help="rebuild a quarantined table's rows in every read model")
     retry.add_argument("table", help="table id or tables/{id}")
     proj.set_defaults(func=cmd_projections)
+    reasons = sub.add_parser("reasons", help="every refusal reason with its status and texts, from the code (markdown)")
+    reasons.add_argument("--check", metavar="FILE", help="exit 1 when FILE differs from the output")
+    reasons.set_defaults(func=cmd_reasons)
     from tablehall_terminal.cli import add_arguments as add_terminal_arguments
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (development sign-in)")
@@ -172,7 +193,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     settings = Settings()
     configure_logging(settings.log_level)
-    result: int = args.func(args, settings)
+    try:
+        result: int = args.func(args, settings)
+    except KeyboardInterrupt:  # Ctrl-C before a command's own handler is in place
+        return 130
     return result
 
 

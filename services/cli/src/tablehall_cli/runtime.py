@@ -13,6 +13,7 @@ import sys
 
 import structlog
 
+from tablehall_cli.ports import require_free
 from tablehall_eventstore import EventStore, migrate
 from tablehall_platform import metrics
 from tablehall_platform.auth import Authenticator, ServiceProvider, providers_from_settings
@@ -67,13 +68,13 @@ async def prepare(settings: Settings) -> Servers:
 
 
 def service_tokens(settings: Settings) -> ServiceProvider:
-    return ServiceProvider.from_data_dir(settings.data_dir, settings.service_secret)
+    return ServiceProvider.from_secrets_dir(settings.secrets_dir, settings.service_secret)
 
 
 def authenticator(settings: Settings) -> Authenticator:
     users = providers_from_settings(
         settings.auth_providers,
-        settings.data_dir,
+        settings.secrets_dir,
         settings.token_secret,
         settings.oidc_issuer,
         settings.oidc_jwks_url,
@@ -82,30 +83,51 @@ def authenticator(settings: Settings) -> Authenticator:
     return Authenticator([*users, service_tokens(settings)])
 
 
-async def run(settings: Settings, services: tuple[str, ...], port: int, banner: bool = True) -> None:
-    """Serve `services` on one port until SIGINT/SIGTERM, then stop cleanly."""
+async def run(
+    settings: Settings, services: tuple[str, ...], port: int, banner: bool = True, port_setting: str = "TABLEHALL_PORT"
+) -> None:
+    """Serve `services` on one port until SIGINT/SIGTERM, then stop cleanly.
+
+    A taken port raises `PortInUse` (naming `port_setting`) before any server is started.
+    """
     unknown = set(services) - set(SERVICES)
     if unknown:
         raise SystemExit(f"unknown service(s) {sorted(unknown)}; known: {', '.join(SERVICES)}")
+    require_free(settings.host, port, "the gRPC", f"{port_setting} (or --port)")
+    require_free(settings.metrics_host, settings.metrics_port, "the metrics", "TABLEHALL_METRICS_PORT (0: off)")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
     servers = await prepare(settings)
+    try:
+        await _serve(settings, services, port, banner, servers, stop)
+    finally:
+        servers.stop()
+        log.info("stopped")
+
+
+async def _serve(
+    settings: Settings, services: tuple[str, ...], port: int, banner: bool, servers: Servers, stop: asyncio.Event
+) -> None:
     address = f"{settings.host}:{port}"
     advertise = settings.advertise_address or address
     if not settings.instance_id:
         settings = dataclasses.replace(settings, instance_id=advertise)
     store = await EventStore.connect(servers.database_url)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
     ctx = RuntimeContext(settings, servers.database_url, servers.nats_url, advertise, store, service_tokens(settings))
     components: list[Component] = []
-    for name in services:
-        module = importlib.import_module(SERVICES[name])
-        components.append(await module.component(ctx))
-    registrations = [fn for c in components for fn in c.register]
-    tune_gc()
-    open_methods = [m for c in components for m in c.extras.get("open_methods", ())]
-    server, bound, health = build_server(authenticator(settings), registrations, address, open_methods)
+    try:
+        for name in services:
+            module = importlib.import_module(SERVICES[name])
+            components.append(await module.component(ctx))
+        registrations = [fn for c in components for fn in c.register]
+        tune_gc()
+        open_methods = [m for c in components for m in c.extras.get("open_methods", ())]
+        server, bound, health = build_server(authenticator(settings), registrations, address, open_methods)
+    except BaseException:
+        await _close(components, store)
+        raise
     try:
         await server.start()
         for component in components:
@@ -114,9 +136,14 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
         metrics.serve_metrics(settings.metrics_port, settings.metrics_host)
         log.info("serving", address=f"{settings.host}:{bound}", services=list(services), **servers.how)
         if banner:
+            metrics_line = (
+                f"metrics at http://{settings.metrics_host}:{settings.metrics_port}/metrics"
+                if settings.metrics_port
+                else "metrics off"
+            )
             print(
                 f"Tablehall is up: gRPC at {settings.host}:{bound} (services: {', '.join(services)};"
-                f" reflection on), metrics at http://{settings.metrics_host}:{settings.metrics_port}/metrics.\n"
+                f" reflection on), {metrics_line}.\n"
                 f"PostgreSQL: {servers.how['postgres']}; NATS: {servers.how['nats']}.\n"
                 "Get a token with `tablehall token NAME`. Ctrl-C stops everything.",
                 file=sys.stderr,
@@ -135,10 +162,12 @@ async def run(settings: Settings, services: tuple[str, ...], port: int, banner: 
                 with contextlib.suppress(Exception):
                     await component.drain()
         await server.stop(grace=5)
-        for component in reversed(components):
-            if component.close is not None:
-                with contextlib.suppress(Exception):
-                    await component.close()
-        await store.close()
-        servers.stop()
-        log.info("stopped")
+        await _close(components, store)
+
+
+async def _close(components: list[Component], store: EventStore) -> None:
+    for component in reversed(components):
+        if component.close is not None:
+            with contextlib.suppress(Exception):
+                await component.close()
+    await store.close()

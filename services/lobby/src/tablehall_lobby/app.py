@@ -29,6 +29,7 @@ from tablehall_lobby.repository import Outcome, Tables
 from tablehall_lobby.state import LobbyTable
 from tablehall_platform import table_options
 from tablehall_platform.errors import AlreadyExists, BadRequest, NotFound, PermissionDenied, Refused
+from tablehall_platform.logs import describe
 from tablehall_rules.registry import get_game
 
 log = structlog.get_logger("lobby")
@@ -124,7 +125,7 @@ class LobbyApp:
                 try:
                     await self.match.presence(table.table_id, event.seat, event.present, request_id)
                 except Exception as exc:  # the event is recorded; the timer reads it from the stream
-                    log.warning("presence not told to the match", table=table.table_id, error=str(exc))
+                    log.warning("presence not told to the match", table=table.table_id, error=describe(exc))
 
     # ---- creation and settings ----------------------------------------------
 

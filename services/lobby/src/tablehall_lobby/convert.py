@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from tablehall.common.v1 import table_pb2
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall_lobby.chat import Message
@@ -14,11 +15,11 @@ from tablehall_rules import Game, RuleError
 from tablehall_rules.registry import get_game
 
 STATUS = {
-    "waiting": lobby_pb2.TABLE_STATUS_WAITING,
-    "starting": lobby_pb2.TABLE_STATUS_STARTING,
-    "playing": lobby_pb2.TABLE_STATUS_PLAYING,
-    "finished": lobby_pb2.TABLE_STATUS_FINISHED,
-    "closed": lobby_pb2.TABLE_STATUS_CLOSED,
+    "waiting": table_pb2.TABLE_STATUS_WAITING,
+    "starting": table_pb2.TABLE_STATUS_STARTING,
+    "playing": table_pb2.TABLE_STATUS_PLAYING,
+    "finished": table_pb2.TABLE_STATUS_FINISHED,
+    "closed": table_pb2.TABLE_STATUS_CLOSED,
 }
 
 

@@ -21,6 +21,7 @@ import structlog
 from tablehall_lobby import rules
 from tablehall_lobby.app import LobbyApp
 from tablehall_lobby.identity import Actor
+from tablehall_platform.logs import describe
 
 log = structlog.get_logger("lobby.presence")
 
@@ -57,7 +58,7 @@ class PresenceHub:
         try:
             await self._sync(key)
         except Exception as exc:
-            log.warning("presence not recorded", table=key[0], user=key[1], error=str(exc))
+            log.warning("presence not recorded", table=key[0], user=key[1], error=describe(exc))
 
     async def hold(self, actor: Actor, table_id: str) -> AsyncIterator[Tick]:
         table = await self.app.tables.get(table_id)

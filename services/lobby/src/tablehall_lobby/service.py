@@ -27,6 +27,7 @@ from tablehall_lobby.settings import LobbySettings
 from tablehall_platform.auth import DevProvider
 from tablehall_platform.component import Component, RuntimeContext
 from tablehall_platform.config import Settings
+from tablehall_platform.logs import describe
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 OPEN_METHODS = (DEV_SIGN_IN,)
@@ -54,7 +55,7 @@ class LobbyService:
             try:
                 await self.app.catch_up_running()
             except Exception as exc:
-                log.warning("lobby catch-up failed", error=str(exc))
+                log.warning("lobby catch-up failed", error=describe(exc))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stop_event.wait(), self.settings.sweep_seconds)
 
@@ -77,7 +78,7 @@ def dev_provider(settings: Settings) -> DevProvider | None:
         return None
     log.warning("development sign-in is on", providers=list(settings.auth_providers))
     print(DEV_WARNING, file=sys.stderr)
-    return DevProvider.from_data_dir(settings.data_dir, settings.token_secret)
+    return DevProvider.from_secrets_dir(settings.secrets_dir, settings.token_secret)
 
 
 def build(

@@ -8,6 +8,7 @@ from typing import Any
 import grpc
 import msgspec
 
+from tablehall.common.v1 import table_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall.projection.v1 import projection_pb2_grpc as pb_grpc
@@ -31,11 +32,12 @@ ROLE_NAMES = {
     match_pb2.VIEWER_ROLE_AUDITOR: "auditor",
 }
 ROLE_VALUES = {v: k for k, v in ROLE_NAMES.items() if v}
+# the shared tablehall.common.v1.TableStatus; the projection's own names of the states it knows
 STATUS_NAMES = {
-    pb.TABLE_STATUS_UNSPECIFIED: "",
-    pb.TABLE_STATUS_OPEN: "open",
-    pb.TABLE_STATUS_PLAYING: "playing",
-    pb.TABLE_STATUS_FINISHED: "finished",
+    table_pb2.TABLE_STATUS_UNSPECIFIED: "",
+    table_pb2.TABLE_STATUS_WAITING: "open",
+    table_pb2.TABLE_STATUS_PLAYING: "playing",
+    table_pb2.TABLE_STATUS_FINISHED: "finished",
 }
 STATUS_VALUES = {v: k for k, v in STATUS_NAMES.items() if v}
 KINDS = {"snapshot": pb.UPDATE_KIND_SNAPSHOT, "change": pb.UPDATE_KIND_CHANGE}

@@ -32,6 +32,7 @@ import asyncpg
 import structlog
 
 from tablehall_eventstore import EventStore, RecordedEvent
+from tablehall_platform.logs import describe
 from tablehall_projection import metrics
 from tablehall_projection.quarantine import Quarantine, apply_isolated
 
@@ -209,7 +210,7 @@ class Projector:
                 n = await self.step()
                 backoff = self.poll_interval
             except (asyncpg.PostgresError, OSError) as exc:
-                log.warning("projection batch failed", projection=self.name, error=str(exc))
+                log.warning("projection batch failed", projection=self.name, error=describe(exc))
                 backoff = min(backoff * 2, 5.0)
                 n = 0
             except Exception:
@@ -221,7 +222,7 @@ class Projector:
                 try:
                     await self.report_lag()
                 except Exception as exc:  # the metric waits for the next round
-                    log.warning("projection lag unknown", projection=self.name, error=str(exc))
+                    log.warning("projection lag unknown", projection=self.name, error=describe(exc))
                 last_report = now
             if n < self.batch:
                 waiter = asyncio.ensure_future(self.store.wait_appended(backoff))

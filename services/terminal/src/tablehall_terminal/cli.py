@@ -5,18 +5,26 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+from collections.abc import Mapping
 
 from tablehall_sdk import Client
 from tablehall_terminal.app import TableApp
 from tablehall_terminal.i18n import pick_lang
 from tablehall_terminal.plans import PlayPlan, WatchPlan, default_name
 
-DEFAULT_SERVER = "127.0.0.1:50051"
+DEFAULT_PORT = "50051"
+
+
+def default_server(env: Mapping[str, str]) -> str:
+    """TABLEHALL_SERVER, else this machine at the port `tablehall up` serves on (TABLEHALL_PORT)."""
+    return env.get("TABLEHALL_SERVER") or f"127.0.0.1:{env.get('TABLEHALL_PORT') or DEFAULT_PORT}"
 
 
 def add_arguments(play: argparse.ArgumentParser, watch: argparse.ArgumentParser) -> None:
     for parser in (play, watch):
-        parser.add_argument("--server", default=os.environ.get("TABLEHALL_SERVER", DEFAULT_SERVER))
+        parser.add_argument(
+            "--server", default=default_server(os.environ), help="default: TABLEHALL_SERVER or 127.0.0.1:TABLEHALL_PORT"
+        )
         parser.add_argument("--lang", choices=["ru", "en"], default=None, help="default: from the locale")
         parser.add_argument("--name", default=None, help="development sign-in name (default: yours + a suffix)")
     play.add_argument("game", choices=["puzzipolia"])

@@ -20,6 +20,7 @@ from typing import Any
 
 import structlog
 
+from tablehall_platform.logs import describe
 from tablehall_stream.names import stream_id
 from tablehall_timer.leases import TimerLeases
 from tablehall_timer.match_client import Answer, MatchClient
@@ -105,7 +106,7 @@ class TimerActions:
         try:
             await self.leases.release(stream_id)
         except Exception as exc:  # an unreleased lease only expires later
-            log.warning("lease release failed", stream=stream_id, error=str(exc))
+            log.warning("lease release failed", stream=stream_id, error=describe(exc))
 
     async def close(self) -> None:
         if self._background:

@@ -17,6 +17,7 @@ from typing import Any
 import structlog
 
 from tablehall_eventstore import EventStore
+from tablehall_platform.logs import describe
 from tablehall_timer.actions import TimerActions
 from tablehall_timer.feed import follow, rebuild
 from tablehall_timer.leases import TimerLeases
@@ -65,7 +66,7 @@ class TimerApp:
             try:
                 await self.leases.renew()
             except Exception as exc:
-                log.warning("timer lease renewal failed", error=str(exc))
+                log.warning("timer lease renewal failed", error=describe(exc))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.stop_event.wait(), timeout=self.settings.lease_seconds / 3)
 

@@ -23,6 +23,7 @@ import msgspec
 import structlog
 
 from tablehall_eventstore import EventStore, Tail
+from tablehall_platform.logs import describe
 from tablehall_stream.names import ENDED, STARTED
 from tablehall_timer.schedule import PRESENCE
 
@@ -79,7 +80,7 @@ async def rebuild(pool: asyncpg.Pool, sink: Sink) -> tuple[int, int]:
         try:
             sink.apply(stream_id, position, event_type, payload.encode(), _decode_meta(metadata))
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-            log.error("unreadable event skipped", stream=stream_id, position=position, error=str(exc))
+            log.error("unreadable event skipped", stream=stream_id, position=position, error=describe(exc))
     return head, len(rows)
 
 
@@ -102,13 +103,13 @@ async def follow(
                     sink.apply(event.stream_id, event.position, event.type, event.payload, event.metadata)
                 except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                     log.error(
-                        "unreadable event skipped", stream=event.stream_id, position=event.position, error=str(exc)
+                        "unreadable event skipped", stream=event.stream_id, position=event.position, error=describe(exc)
                     )
                 position = event.position
                 backoff = 0.1
                 if stop.is_set():
                     return
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            log.warning("event feed interrupted; resuming", position=position, error=str(exc))
+            log.warning("event feed interrupted; resuming", position=position, error=describe(exc))
             await sleep(backoff)
             backoff = min(backoff * 2, 5.0)

@@ -13,6 +13,7 @@ from google.protobuf import json_format
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from tablehall.common.v1 import table_pb2
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2
@@ -154,7 +155,7 @@ def table_from_proto(t: lobby_pb2.Table) -> Table:
     return Table(
         name=t.name,
         game=t.game,
-        status=lobby_pb2.TableStatus.Name(t.status).removeprefix("TABLE_STATUS_"),
+        status=table_pb2.TableStatus.Name(t.status).removeprefix("TABLE_STATUS_"),
         options=_json(t.options_json),
         host_user_id=t.host_user_id,
         seats=tuple(seat_from_proto(s) for s in t.seats),

@@ -41,7 +41,7 @@ from tablehall_stream.names import ENDED, STARTED, split_type
 class Verdict:
     ok: bool
     message: str
-    version: int = 0
+    version: int = 0  # verified: the last version checked; else where the first discrepancy is
     events_checked: int = 0
     commands_checked: int = 0
     draws_checked: int = 0
@@ -309,4 +309,4 @@ def verify_stream(copy: StreamCopy) -> Verdict:
     if replay.senders.unchecked:
         notes.append(f"{replay.senders.unchecked} lobby events from before senders were recorded")
     message = "verified" + (f" ({'; '.join(notes)})" if notes else "")
-    return Verdict(True, message, 0, len(events), replay.commands_checked, replay.draws_checked)
+    return Verdict(True, message, events[-1].version, len(events), replay.commands_checked, replay.draws_checked)

@@ -1,0 +1,103 @@
+"""`tablehall` as a user runs it: a subprocess with its output in files, waited on by health."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import grpc
+import nats
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 120.0
+
+
+@dataclass
+class Up:
+    proc: subprocess.Popen[str]
+    port: int
+    stderr: Path
+
+    def err(self) -> str:
+        return self.stderr.read_text()
+
+
+def tablehall(
+    args: list[str], env: Mapping[str, str], folder: Path, name: str, cwd: Path = ROOT
+) -> subprocess.Popen[str]:
+    """Start `tablehall ARGS` in a session of its own (as a terminal would), output in `folder/name.*`."""
+    out, err = (folder / f"{name}.out").open("w"), (folder / f"{name}.err").open("w")
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "tablehall_cli.main", *args],
+            env=dict(env),
+            cwd=cwd,
+            stdout=out,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            start_new_session=True,
+        )
+    finally:
+        out.close()
+        err.close()
+
+
+def start_up(env: Mapping[str, str], folder: Path, port: int, name: str = "up", extra: tuple[str, ...] = ()) -> Up:
+    """`tablehall up --port PORT`, returned once its match service answers SERVING."""
+    proc = tablehall(["up", "--port", str(port), *extra], env, folder, name)
+    up = Up(proc, port, folder / f"{name}.err")
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                reply = stub.Check(health_pb2.HealthCheckRequest(service="tablehall.match.v1.MatchService"), timeout=1)
+                if reply.status == health_pb2.HealthCheckResponse.SERVING:
+                    return up
+            except grpc.RpcError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise AssertionError(f"tablehall up did not start:\n{up.err()}")
+            time.sleep(0.2)
+
+
+def base_env(data_dir: Path) -> dict[str, str]:
+    """The environment of a user's shell with its own data folder and no metrics port."""
+    return {**os.environ, "TABLEHALL_DATA_DIR": str(data_dir), "TABLEHALL_METRICS_PORT": "0"}
+
+
+async def drop_consumer(nats_url: str, consumer: str) -> None:
+    """The bot's durable consumer would outlive the test on a shared NATS server."""
+    client = await nats.connect(nats_url)
+    try:
+        with contextlib.suppress(Exception):
+            await client.jetstream().delete_consumer("TABLEHALL_EVENTS", consumer)
+    finally:
+        await client.close()
+
+
+@contextmanager
+def embedded_folder() -> Iterator[Path]:
+    """A folder for embedded servers outside pytest's temporary folders.
+
+    The embedded PostgreSQL runs as another user (`pgserver` when run as root), which must reach
+    its data folder; a concurrent pytest session resets /tmp/pytest-of-<user> to 0700 under it.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="tablehall-embedded-"))
+    folder.chmod(0o755)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
