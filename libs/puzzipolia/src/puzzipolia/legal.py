@@ -106,15 +106,17 @@ def _tradable(st: State, seat: int) -> list[int]:
 
 
 def _trades(st: State, seat: int, out: list[c.Command], now: int) -> None:
-    if st.auction is not None:
-        return
+    # an open offer may be declined or withdrawn during an auction too; only accepting and proposing wait
     for o in st.offers:
         if o.recipient == seat:
-            if bundle_problem(st, o.proposer, o.give) is None and bundle_problem(st, seat, o.get) is None:
+            acceptable = st.auction is None
+            if acceptable and bundle_problem(st, o.proposer, o.give) is None and bundle_problem(st, seat, o.get) is None:
                 out.append(c.AcceptTrade(offer_id=o.id))
             out.append(c.DeclineTrade(offer_id=o.id))
         elif o.proposer == seat:
             out.append(c.WithdrawTrade(offer_id=o.id))
+    if st.auction is not None:
+        return
     mine = _tradable(st, seat)
     money = st.player(seat).money
     geometry = st.geometry
