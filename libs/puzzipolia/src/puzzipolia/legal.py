@@ -110,7 +110,11 @@ def _trades(st: State, seat: int, out: list[c.Command], now: int) -> None:
     for o in st.offers:
         if o.recipient == seat:
             acceptable = st.auction is None
-            if acceptable and bundle_problem(st, o.proposer, o.give) is None and bundle_problem(st, seat, o.get) is None:
+            if (
+                acceptable
+                and bundle_problem(st, o.proposer, o.give) is None
+                and bundle_problem(st, seat, o.get) is None
+            ):
                 out.append(c.AcceptTrade(offer_id=o.id))
             out.append(c.DeclineTrade(offer_id=o.id))
         elif o.proposer == seat:

@@ -174,6 +174,13 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
         table = await self.app.close(actor, parse_table(request.table), request.request_id)
         return lobby_pb2.CloseTableResponse(table=self._table(table, actor))
 
+    async def ProposeEndForAll(
+        self, request: lobby_pb2.ProposeEndForAllRequest, context: Ctx
+    ) -> lobby_pb2.ProposeEndForAllResponse:
+        actor = self._actor()
+        version, duplicate = await self.app.propose_end_for_all(actor, parse_table(request.table), request.request_id)
+        return lobby_pb2.ProposeEndForAllResponse(version=version, duplicate=duplicate)
+
     async def HoldPresence(
         self, request: lobby_pb2.HoldPresenceRequest, context: Ctx
     ) -> AsyncIterator[lobby_pb2.PresenceUpdate]:

@@ -402,7 +402,8 @@ class MatchApp:
         flag: bool = False,
         reason: str = "",
     ) -> tuple[int, bool, bool]:
-        """A generic table action (presence, controller, close); (version, duplicate, applied)."""
+        """A generic table action (presence, controller, remove, host_propose_end, close);
+        (version, duplicate, applied). For host_propose_end, `seat` is the host's seat or -1."""
         allowed = principal.is_service or (action == "close" and principal.is_operator)
         if not allowed:
             raise PermissionDenied(
@@ -412,7 +413,8 @@ class MatchApp:
             )
         live = await self.table(table_id)
         game = live.game
-        if action != "close" and not 0 <= seat < len(live.seats):
+        seatless = action == "close" or (action == "host_propose_end" and seat == -1)
+        if not seatless and not 0 <= seat < len(live.seats):
             raise BadRequest("NO_SUCH_SEAT", f"Seat {seat} does not exist.", ru="Такого места нет.")
         command: msgspec.Struct | None = None
         if action == "presence" and hasattr(game, "presence_command"):
@@ -421,6 +423,8 @@ class MatchApp:
             command = game.controller_command(seat, flag)
         elif action == "remove" and hasattr(game, "remove_command"):
             command = game.remove_command(seat)
+        elif action == "host_propose_end" and hasattr(game, "host_end_command"):
+            command = game.host_end_command(seat if seat >= 0 else None)
         elif action == "close" and hasattr(game, "close_command"):
             command = game.close_command(reason)
         if command is None:
