@@ -45,6 +45,9 @@ PROGRESS = (
     c.VoteEnd,
 )
 RARE = (c.Leave, c.Surrender, c.ProposeEnd)
+# how often a random player leaves, surrenders or proposes the end unforced (per command): rare
+# enough that most games reach debts, auctions, building and bankruptcy
+QUIT_RATE = 0.0005
 
 
 def random_choice(legal: Sequence[c.Command], rng: random.Random, *, quitting: bool = True) -> c.Command:
@@ -54,7 +57,7 @@ def random_choice(legal: Sequence[c.Command], rng: random.Random, *, quitting: b
     rare = [x for x in legal if isinstance(x, RARE)]
     other = [x for x in legal if not isinstance(x, PROGRESS + RARE)]
     roll = rng.random()
-    if rare and quitting and roll < 0.003:
+    if rare and quitting and roll < QUIT_RATE:
         return rng.choice(rare)
     if other and (roll < 0.25 or not progress):
         return rng.choice(other)
