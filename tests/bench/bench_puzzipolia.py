@@ -133,7 +133,9 @@ def four_bots(games: int) -> None:
     low, high = wilson(bankrupt_within_100, games)
     print(f"ended by bankruptcy within 100 rounds: {bankrupt_within_100 / games:.0%} (95% CI {low:.0%}–{high:.0%})")
     q = statistics.quantiles(rounds, n=10)
-    print(f"length in rounds: median {statistics.median(rounds):.0f}, p10 {q[0]:.0f}, p90 {q[-1]:.0f}, max {max(rounds)}")
+    print(
+        f"length in rounds: median {statistics.median(rounds):.0f}, p10 {q[0]:.0f}, p90 {q[-1]:.0f}, max {max(rounds)}"
+    )
 
 
 SOAK_COUNTS = {

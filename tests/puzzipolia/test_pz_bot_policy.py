@@ -106,3 +106,18 @@ def test_during_an_auction_it_declines_an_offer_instead_of_leaving() -> None:
     assert c.DeclineTrade(offer_id=offer_id) in legal and c.AcceptTrade(offer_id=offer_id) not in legal
     assert c.WithdrawTrade(offer_id=offer_id) in legal_commands(state, 0)
     assert choice(state, 1) == c.DeclineTrade(offer_id=offer_id)
+
+
+def test_the_random_player_of_a_bot_seat_never_leaves_while_it_has_anything_else_to_do() -> None:
+    """The easy bot's noise and the random level use the game's random player: never ⚑ unforced."""
+    from puzzipolia.game import GAME
+
+    state = bots(*owns(0, 5))
+    seen = view(state, Viewer.of_seat(0))
+    for seed in range(300):
+        rng = random.Random(seed)
+        assert GAME.random_policy(seen, [c.Mortgage(square=5), c.Leave()], rng) == c.Mortgage(square=5)
+        assert GAME.random_policy(seen, [c.DeclineTrade(offer_id=1), c.ProposeEnd(), c.Leave()], rng) == c.DeclineTrade(
+            offer_id=1
+        )
+        assert GAME.random_policy(seen, [c.Surrender(), c.Leave()], rng) == c.Surrender()
