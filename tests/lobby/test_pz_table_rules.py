@@ -94,7 +94,9 @@ async def test_a_spectator_who_takes_a_bots_seat_plays_it_as_a_person(lobby: Lob
         lobby_pb2.TakeBotSeatRequest(table=name, seat=1, request_id=rid()), metadata=tokens("sam")
     )
     assert taken.table.seats[1].user_id == "sam"
-    view = await _view(lobby, tokens, name, "sam")
+    mine = await lobby.stub.GetSeatView(lobby_pb2.GetSeatViewRequest(table=name), metadata=tokens("sam"))
+    view = json.loads(mine.view.view_json)
+    assert mine.view.seat == 1 and view["me"]["seat"] == 1
     assert [p["is_bot"] for p in view["players"]] == [False, False, True]
     await _play(lobby, tokens, name, "host", c.ProposeEnd())
     (opened,) = await _events(lobby, name, "puzzipolia.VoteOpened")

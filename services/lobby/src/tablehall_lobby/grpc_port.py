@@ -203,6 +203,12 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
         seat = await self.app.seat_for_play(actor, table_id)
         return await self.app.match.submit(table_id, seat, request.command, command_id)
 
+    async def GetSeatView(self, request: lobby_pb2.GetSeatViewRequest, context: Ctx) -> match_pb2.GetTableViewResponse:
+        actor = self._actor()
+        table_id = parse_table(request.table)
+        seat = await self.app.seat_for_play(actor, table_id)
+        return await self.app.match.seat_view(table_id, seat)
+
     async def WatchTable(self, request: lobby_pb2.WatchTableRequest, context: Ctx) -> match_pb2.GetTableViewResponse:
         actor = self._actor()
         table = await self.app.watchable(actor, parse_table(request.table))

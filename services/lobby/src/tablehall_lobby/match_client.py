@@ -147,6 +147,12 @@ class MatchClient:
         )
         return reply
 
+    async def seat_view(self, table_id: str, seat: int) -> match_pb2.GetTableViewResponse:
+        reply: match_pb2.GetTableViewResponse = await self._call(
+            "GetTableView", match_pb2.GetTableViewRequest(table=f"tables/{table_id}", seat=seat)
+        )
+        return reply
+
     async def close(self) -> None:
         if self._channel is not None:
             await self._channel.close()
