@@ -73,8 +73,8 @@ class Board:
             factor = SET_FACTOR if len(mine) == len(squares) else 1 + PARTIAL_STEP * (len(mine) - 1)
         else:
             factor = 1 + RUN_STEP * (len(mine) - 1)
-        redeem = sum(sq["rent_card"]["redeem_cost"] for sq in mine if sq["mortgaged"])
-        houses = sum(sq["buildings"] * sq["rent_card"]["house_cost"] for sq in mine)
+        redeem = float(sum(sq["rent_card"]["redeem_cost"] for sq in mine if sq["mortgaged"]))
+        houses = float(sum(sq["buildings"] * sq["rent_card"]["house_cost"] for sq in mine))
         return prices * factor - redeem + houses
 
     def lots_gain(self, seat: int, lots_in: Iterable[int], lots_out: Iterable[int]) -> float:
