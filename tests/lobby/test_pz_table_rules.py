@@ -130,3 +130,69 @@ async def test_a_host_still_playing_proposes_as_a_player(lobby: Lobby, tokens: T
     await _host_end(lobby, tokens, name)
     (opened,) = await _events(lobby, name, "puzzipolia.VoteOpened")
     assert (opened["proposer"], opened["voters"]) == (0, [1])
+
+
+async def test_an_offer_can_be_declined_or_withdrawn_during_an_auction(lobby: Lobby, tokens: Tokens) -> None:
+    """The seat that answers an offer while it is the auction's high bidder has DeclineTrade among
+    its legal moves (not only ⚑), and the proposer WithdrawTrade: the engine accepts both then."""
+    import random
+
+    from tablehall_match.proto_games import command_from_proto
+
+    from puzzipolia import bot
+    from puzzipolia.state import Bundle
+
+    name = await _table(lobby, tokens, ("bob",), bots=0)
+    users = {0: "host", 1: "bob"}
+    rng = random.Random(2)
+
+    async def seat_view(seat: int) -> tuple[dict[str, Any], list[c.Command]]:
+        got = await lobby.match_stub.GetTableView(
+            match_pb2.GetTableViewRequest(table=name), metadata=tokens(users[seat])
+        )
+        legal = [command_from_proto("puzzipolia", x) for x in got.view.legal_commands]
+        return json.loads(got.view.view_json), legal  # type: ignore[return-value]
+
+    async def submit(seat: int, command: c.Command) -> None:
+        await lobby.match_stub.SubmitCommand(
+            match_pb2.SubmitCommandRequest(
+                table=name,
+                seat=seat,
+                command=match_pb2.GameCommand(puzzipolia=command_to_proto(command)),
+                request_id=rid(),
+            ),
+            metadata=tokens(users[seat]),
+        )
+
+    for _ in range(400):
+        view, _ = await seat_view(0)
+        assert view["result"] is None, "the game ended before an auction with an offer open"
+        active = view["active_seat"]
+        if view["phase"] == "roll" and view["open_offers"] == 0 and not view["debts"]:
+            other = 1 - active
+            await submit(other, c.ProposeTrade(to_seat=active, give=Bundle(money=10), get=Bundle(money=20)))
+            await submit(active, c.Roll())
+            view, _ = await seat_view(active)
+            if view["phase"] == "buy":
+                await submit(active, c.DeclineBuy())
+                view, _ = await seat_view(active)
+                await submit(active, c.Bid(amount=10))
+                view, legal = await seat_view(active)
+                assert view["auction"]["high_bidder"] == active
+                offer_id = view["me"]["offers"][0]["id"]
+                assert c.DeclineTrade(offer_id=offer_id) in legal
+                assert c.AcceptTrade(offer_id=offer_id) not in legal
+                _, theirs = await seat_view(other)
+                assert c.WithdrawTrade(offer_id=offer_id) in theirs
+                await submit(active, c.DeclineTrade(offer_id=offer_id))
+                assert (await _events(lobby, name, "puzzipolia.OfferDeclined"))[-1]["offer_id"] == offer_id
+                return
+            mine = [o for o in (await seat_view(other))[0]["me"]["offers"] if o["proposer"] == other]
+            for offer in mine:
+                await submit(other, c.WithdrawTrade(offer_id=offer["id"]))
+            continue
+        # anything else: whoever has a decision plays it as the bot would
+        seat = next(d["seat"] for d in view["decisions"])
+        seen, legal = await seat_view(seat)
+        await submit(seat, bot.choose(seen, legal, rng))
+    raise AssertionError("no auction came up")
