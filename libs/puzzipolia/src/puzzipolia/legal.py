@@ -4,7 +4,9 @@ Parametric commands come as representative instances: `Bid` at the minimum
 bid; `ProposeTrade` as one example offer per partner the limits allow (buy
 their cheapest tradable lot at its price, or sell them yours); `Choose67`
 with both 6 and 7. Clock-driven commands (CloseAuction, CloseVote) are never
-listed: only a run-out clock sends them.
+listed: only a run-out clock sends them. During an auction an open offer can
+still be declined or withdrawn (the engine accepts both then); accepting and
+proposing wait for the auction's end.
 """
 
 from __future__ import annotations
