@@ -5,17 +5,21 @@ host's ■ (end for all) reaches the game whether the host sits at the table or 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import grpc
 from support.lobbykit import Lobby, refused, rid
 from support.matchkit import Tokens
 
+from puzzipolia import bot
 from puzzipolia import commands as c
 from puzzipolia.proto_codec import command_to_proto
+from puzzipolia.state import Bundle
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall_lobby.events import table_stream
+from tablehall_match.proto_games import command_from_proto
 
 
 async def _table(lobby: Lobby, tokens: Tokens, people: tuple[str, ...], bots: int, host_seated: bool = True) -> str:
@@ -135,13 +139,6 @@ async def test_a_host_still_playing_proposes_as_a_player(lobby: Lobby, tokens: T
 async def test_an_offer_can_be_declined_or_withdrawn_during_an_auction(lobby: Lobby, tokens: Tokens) -> None:
     """The seat that answers an offer while it is the auction's high bidder has DeclineTrade among
     its legal moves (not only ⚑), and the proposer WithdrawTrade: the engine accepts both then."""
-    import random
-
-    from tablehall_match.proto_games import command_from_proto
-
-    from puzzipolia import bot
-    from puzzipolia.state import Bundle
-
     name = await _table(lobby, tokens, ("bob",), bots=0)
     users = {0: "host", 1: "bob"}
     rng = random.Random(2)
