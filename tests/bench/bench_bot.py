@@ -1,4 +1,4 @@
-"""Bot benchmark: strong vs easy and easy vs random, for every game that exists.
+"""Bot benchmark: strong vs easy, strong vs random and easy vs random, for every game that exists.
 
 Heads-up matches (two seats, the sides swapping seats every game) played
 through the game's own rules (`start`/`decide`/`evolve`), each bot deciding
@@ -38,7 +38,11 @@ GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "puzzipolia": ("puzzipolia.game", {"round_limit": 20}),
     "testgame": ("testgame.game", {"target": 20}),
 }
-PAIRINGS = ((Difficulty.STRONG, Difficulty.EASY), (Difficulty.EASY, Difficulty.RANDOM))
+PAIRINGS = (
+    (Difficulty.STRONG, Difficulty.EASY),
+    (Difficulty.STRONG, Difficulty.RANDOM),
+    (Difficulty.EASY, Difficulty.RANDOM),
+)
 MAX_MOVES = 20_000
 
 
@@ -119,6 +123,9 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, default=200.0, help="strong bot's think time per decision")
     parser.add_argument("--jobs", type=int, default=max(1, (multiprocessing.cpu_count() or 1)))
     parser.add_argument("--only", choices=sorted(GAMES), default=None)
+    parser.add_argument(
+        "--pairing", choices=[f"{a.value}-{b.value}" for a, b in PAIRINGS], default=None, help="one pairing only"
+    )
     args = parser.parse_args()
     print(
         f"bench_bot: {args.games} heads-up games per pairing, strong think {args.think_ms:g} ms, {args.jobs} processes"
@@ -126,6 +133,8 @@ def main() -> None:
     with multiprocessing.Pool(args.jobs) as pool:
         for name in [args.only] if args.only else list(GAMES):
             for first, second in PAIRINGS:
+                if args.pairing and args.pairing != f"{first.value}-{second.value}":
+                    continue
                 started = time.perf_counter()
                 jobs = [(name, first.value, second.value, seed, args.think_ms) for seed in range(args.games)]
                 results = pool.map(play, jobs, chunksize=1)

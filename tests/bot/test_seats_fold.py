@@ -49,3 +49,18 @@ def test_an_ended_match_has_no_bot_seats() -> None:
     _started(t)
     _apply(t, 4, "match.Ended", {"outcome": {}}, pending=[])
     assert t.ended and t.bot_seats() == [] and t.waiting_seats() == []
+
+
+def test_a_bot_removed_during_the_game_is_played_no_more_but_one_removed_before_the_start_is_ignored() -> None:
+    t = TableSeats()
+    _apply(t, 1, "lobby.BotRemoved", {"seat": 1, "bot_id": "bot:t:0", "by": "h", "at_ms": 1})  # before the start
+    _started(t)
+    assert [s.seat for s in t.bot_seats()] == [1, 2]
+    _apply(
+        t,
+        4,
+        "lobby.BotRemoved",
+        {"seat": 1, "bot_id": "bot:t:1", "by": "h", "at_ms": 9},
+        pending=[{"key": "k", "seat": 1}],
+    )
+    assert [s.seat for s in t.bot_seats()] == [2] and t.waiting_seats() == []

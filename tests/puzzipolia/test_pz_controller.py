@@ -29,12 +29,26 @@ def test_the_player_reclaims_the_seat_and_votes_again() -> None:
     assert of(when(state, c.ProposeEnd(), 0), VoteOpened)[0].voters == [1, 2]
 
 
-def test_only_the_table_hands_seats_over_and_a_bot_seat_stays_a_bot() -> None:
+def test_only_the_table_hands_seats_over() -> None:
     state = given(table=started(3, bots=(1,)))
     refused(state, c.SetController(seat=2, by_bot=True), "SYSTEM_COMMAND", 0)
-    refused(state, c.SetController(seat=1, by_bot=False), "BOT_SEAT", None)
     refused(state, c.SetController(seat=9, by_bot=True), "NO_SUCH_SEAT", None)
     assert when(state, c.SetController(seat=2, by_bot=False), None) == []  # already its player's
+    assert when(state, c.SetController(seat=1, by_bot=True), None) == []  # a bot's seat has its bot
+
+
+def test_a_person_who_takes_a_bots_seat_holds_it_as_a_persons_seat() -> None:
+    """«Места ботов — зрителям»: from then on the seat votes and counts as a person's."""
+    state = given(table=started(3, bots=(1, 2)))
+    assert of(when(state, c.ProposeEnd(), 0), VoteOpened)[0].voters == []  # only bots: ■ ends at once
+    events = when(state, c.SetController(seat=1, by_bot=False), None)
+    assert of(events, ControllerChanged) == [ControllerChanged(seat=1, by_bot=False, at_ms=events[0].at_ms)]
+    line = entry(events[0], state)
+    assert "занял игрок" in line.ru and "person took" in line.en
+    state = then(state, events)
+    assert not state.player(1).is_bot and not state.player(1).played_by_bot
+    assert of(when(state, c.ProposeEnd(), 0), VoteOpened)[0].voters == [1]
+    assert of(when(state, c.ProposeEnd(), 1), VoteOpened)[0].voters == [0]
 
 
 def test_the_journal_says_who_plays_the_seat() -> None:

@@ -108,3 +108,35 @@ def test_debt_of_a_rival_blocks_the_turn_until_paid() -> None:
     state = then(state, when(state, c.PayDebt(), 1))
     state = then(state, when(state, c.PayDebt(), 2))
     assert state.phase == "roll" and [d.kind for d in GAME.pending(state)] == ["roll"]
+
+
+def test_leaving_in_debt_hands_the_creditor_the_lots_only() -> None:
+    """⚑ «твои участки возвращаются в банк (при долге — кредитору)»: the creditor gets the lots
+    (mortgaged ones stay mortgaged); the money leaves with the player, the cards go under their decks."""
+    setup = [
+        *owns(0, 37, 39, 5),
+        *houses(0, 37, 2),
+        CardDrawn(seat=0, deck="chance", card="chance.jail_free"),
+        TurnStarted(seat=0, round=1),
+    ]
+    state = owing(5000, *setup)
+    chance_before = len(state.decks["chance"])  # type: ignore[attr-defined]
+    for command, seat, reason in ((c.Leave(), 0, "left"), (c.RemovePlayer(seat=0), None, "removed")):
+        events = when(state, command, seat)
+        gone = of(events, PlayerEliminated)[0]
+        assert (gone.reason, gone.creditor, gone.money, gone.cards_to_decks) == (reason, 1, 0, True)
+        after = then(state, events)  # type: ignore[arg-type]
+        assert [after.owners[i] for i in (5, 37, 39)] == [1, 1, 1] and after.houses[37] == 0
+        assert after.player(1).money == 1500 and after.player(1).jail_cards == []
+        assert after.decks["chance"][-1] == "chance.jail_free" and len(after.decks["chance"]) == chance_before + 1
+        assert after.player(0).status == "left" and after.player(0).money == 0 and not after.debts
+
+
+def test_leaving_without_debt_returns_lots_and_cards_to_the_bank() -> None:
+    state = given(*owns(0, 5, 12), CardDrawn(seat=0, deck="chance", card="chance.jail_free"))
+    events = when(state, c.Leave())
+    gone = of(events, PlayerEliminated)[0]
+    assert (gone.creditor, gone.money) == (None, 0)
+    after = then(state, events)
+    assert [after.owners[i] for i in (5, 12)] == [-1, -1] and after.decks["chance"][-1] == "chance.jail_free"
+    assert after.player(1).money == 1500

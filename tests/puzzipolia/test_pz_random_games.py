@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzipolia.events import Event
+from puzzipolia.events import Event, PlayerEliminated
 from puzzipolia.evolve import evolve
 from puzzipolia.journal import entry
 from puzzipolia.simulate import play
@@ -44,6 +44,8 @@ def run(seed: int, seats: int, bots: int) -> None:
     record = play(kinds, seed, options=options, check=invariants, verify_pure=seed % 4 == 0)
     state = record.state
     assert state.phase == "over", "the game did not end"
+    left = [e.seat for e in record.events if isinstance(e, PlayerEliminated) and e.reason == "left"]
+    assert not [seat for seat in left if kinds[seat] == "bot"], "a bot (or a default move) left the game"
     replayed: State | None = None
     for e in record.events:
         replayed = evolve(replayed, e)

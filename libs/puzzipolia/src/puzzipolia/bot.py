@@ -1,9 +1,13 @@
 """The bot policy: plays through the same commands as a person, from its seat's view only.
 
 It buys what it can afford, bids up to a lot's worth, builds evenly with a
-cash reserve, redeems mortgages when rich, pays or collects to settle debts
-(surrendering only when nothing else is left), answers offers by value, and
-once every three rounds proposes a trade that would complete one of its sets.
+cash reserve (mortgaging lots outside its sets to build on a set), redeems
+mortgages when rich, pays or collects to settle debts (surrendering only when
+nothing else is left), and trades by one valuation (`puzzipolia.valuation`):
+once every three rounds it proposes the deal for one of its sets that suits
+it best while the partner gains too, and it accepts an offer that leaves it
+better off by the same reckoning. It never leaves the game (⚑) and never
+proposes the end.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzipolia import commands as c
+from puzzipolia import valuation as worth
 from puzzipolia.state import Bundle
 
 RESERVE = 150
@@ -32,6 +37,7 @@ class _Seen:
         self.squares: list[dict[str, Any]] = view["squares"]
         self.players = {p["seat"]: p for p in view["players"]}
         self.money: int = self.players[self.me]["money"]
+        self.board = worth.Board(view)
         self.groups: dict[str, list[dict[str, Any]]] = {}
         for sq in self.squares:
             if "group" in sq:
@@ -74,8 +80,32 @@ def choose(view: View, legal: list[c.Command], rng: random.Random) -> c.Command:
         command = step(s, legal, rng)
         if command is not None:
             return command
-    safe = [x for x in legal if not isinstance(x, (c.Leave, c.Surrender, c.ProposeEnd))]
-    return safe[0] if safe else legal[0]
+    return _fallback(legal)
+
+
+class NoMove(ValueError):
+    """The seat has nothing to do but leave: a bot is never asked then (it never leaves)."""
+
+
+# answers that end a decision without spending or giving anything, in order of preference
+_ANSWERS = (c.DeclineTrade, c.PassAuction, c.VoteEnd, c.EndTurn, c.Roll, c.DeclineBuy, c.CollectDebt, c.PayDebt)
+_NEVER = (c.Leave, c.ProposeEnd)
+_ONLY_FORCED = (c.Surrender, c.Mortgage, c.SellBuilding, c.ProposeTrade, c.AcceptTrade, c.Build, c.Unmortgage)
+
+
+def _fallback(legal: Sequence[c.Command]) -> c.Command:
+    """A move no step chose: a plain answer, else anything harmless; never ⚑, and never a random mortgage."""
+    for kind in _ANSWERS:
+        found = _first(legal, kind)
+        if found is not None:
+            return found
+    harmless = [x for x in legal if not isinstance(x, _NEVER + _ONLY_FORCED)]
+    if harmless:
+        return harmless[0]
+    surrender = _first(legal, c.Surrender)
+    if surrender is not None:  # a debt nothing else can settle
+        return surrender
+    raise NoMove("only leaving is legal: a bot has no decision here")
 
 
 def _order(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
@@ -94,17 +124,10 @@ def _offers(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command |
     return _first(legal, c.DeclineTrade)
 
 
-def _side_value(s: _Seen, side: dict[str, Any], receiver: int) -> float:
-    return float(sum(s.worth(i, receiver) for i in side["lots"]) + side["money"] + 50 * len(side["cards"]))
-
-
 def _good_offer(s: _Seen, offer: dict[str, Any]) -> bool:
-    gain = _side_value(s, offer["give"], s.me)
-    loss = sum(s.squares[i]["price"] for i in offer["get"]["lots"]) + offer["get"]["money"]
-    loss += 50 * len(offer["get"]["cards"])
-    # handing a rival a whole set costs far more than the lot's price
-    loss += sum(2 * s.squares[i]["price"] for i in offer["get"]["lots"] if s.completes_set(i, offer["proposer"]))
-    return bool(gain > 1.1 * loss and s.money >= offer["get"]["money"])
+    """Accept what leaves this seat better off by the same reckoning its own offers are made by."""
+    deal = worth.Deal(offer["proposer"], s.me, worth.Side.of(offer["give"]), worth.Side.of(offer["get"]))
+    return bool(worth.gains(s.board, deal)[1] >= worth.MARGIN / 2 and s.money >= offer["get"]["money"])
 
 
 def _auction(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
@@ -189,32 +212,84 @@ def _develop(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command 
         best = max(builds, key=lambda x: (s.squares[x.square]["price"], -x.square))
         if s.money - s.squares[best.square]["rent_card"]["house_cost"] >= RESERVE:
             return best
-    return None
+    return _mortgage_to_build(s, legal)
+
+
+def _mortgage_to_build(s: _Seen, legal: list[c.Command]) -> c.Command | None:
+    """Short of cash for a house on a whole set: mortgage the cheapest lot outside its sets, if that pays for one."""
+    sets = [
+        group
+        for group, squares in s.groups.items()
+        if squares[0]["kind"] == "street"
+        and all(sq["owner"] == s.me and not sq["mortgaged"] for sq in squares)
+        and min(sq["buildings"] for sq in squares) < 5
+    ]
+    if not sets:
+        return None
+    cost = min(s.groups[group][0]["rent_card"]["house_cost"] for group in sets)
+    options = [x for x in legal if isinstance(x, c.Mortgage) and s.squares[x.square]["group"] not in sets]
+    raised = sum(s.squares[x.square]["rent_card"]["mortgage_value"] for x in options)
+    if s.money - cost >= RESERVE or s.money + raised - cost < RESERVE:
+        return None
+    return min(options, key=lambda x: (s.squares[x.square]["price"], x.square))
 
 
 def _trade(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
-    """Once every three rounds, on its own turn, offer money for the lots that complete a set."""
+    """Once every three rounds, on its own turn before rolling, propose the best deal for one of its sets."""
     view = s.view
     if view["active_seat"] != s.me or view["round"] % TRADE_ROUNDS != 0:
         return None
     if view["me"]["offers_made_this_round"] or _first(legal, c.Roll) is None:
         return None
     partners = {x.to_seat for x in legal if isinstance(x, c.ProposeTrade)}
+    best: tuple[float, worth.Deal] | None = None
+    for deal in _set_deals(s, partners):
+        gain = worth.gains(s.board, deal)[0]
+        if best is None or gain > best[0]:
+            best = (gain, deal)
+    if best is None:
+        return None
+    deal = best[1]
+    return c.ProposeTrade(
+        to_seat=deal.b,
+        give=Bundle(lots=list(deal.a_gives.lots), money=deal.a_gives.money),
+        get=Bundle(lots=list(deal.b_gives.lots), money=deal.b_gives.money),
+    )
+
+
+def _tradable(s: _Seen, seat: int) -> list[int]:
+    """Lots of `seat` in groups without buildings."""
+    return [
+        sq["index"]
+        for group in s.groups.values()
+        if not any(x["buildings"] for x in group)
+        for sq in group
+        if sq["owner"] == seat
+    ]
+
+
+def _set_deals(s: _Seen, partners: set[int]) -> list[worth.Deal]:
+    """Priced deals that complete one of this seat's street sets: the missing lots
+    for money, or for one of its own lots the partner wants (with money either way)."""
+    deals: list[worth.Deal] = []
+    mine = _tradable(s, s.me)
     for group, squares in sorted(s.groups.items()):
-        if group in ("transport", "utility"):
+        if squares[0]["kind"] != "street" or any(sq["buildings"] for sq in squares):
             continue
         missing = [sq for sq in squares if sq["owner"] != s.me]
-        if len(missing) != 1 or len(missing) == len(squares):
+        owners = {sq["owner"] for sq in missing}
+        if not missing or len(missing) == len(squares) or len(owners) != 1:
             continue
-        lot = missing[0]
-        owner = lot["owner"]
-        if owner is None or owner not in partners or any(sq["buildings"] for sq in squares):
+        partner = owners.pop()
+        if partner is None or partner not in partners:
             continue
-        offer = int(lot["price"] * 1.5)
-        if s.money - offer < RESERVE:
-            continue
-        return c.ProposeTrade(to_seat=owner, give=Bundle(money=offer), get=Bundle(lots=[lot["index"]]))
-    return None
+        wanted = tuple(sq["index"] for sq in missing)
+        swaps = [i for i in mine if s.squares[i]["group"] != group and s.owned_in_group(s.squares[i]["group"], partner)]
+        for give in [(), *((i,) for i in swaps)]:
+            deal = worth.priced(s.board, s.me, partner, give, wanted)
+            if deal is not None:
+                deals.append(deal)
+    return deals
 
 
 def _turn(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:

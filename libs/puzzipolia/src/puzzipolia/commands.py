@@ -149,7 +149,11 @@ class RemovePlayer(Command, frozen=True, kw_only=True):
 
 
 class HostProposeEnd(Command, frozen=True, kw_only=True):
-    """System: the host (maybe unseated) proposes ending the game for all."""
+    """System: the host proposes ending the game for all ■. `host_seat` is the host's seat
+    (-1: the host has none); a host still playing it proposes as that seat, any other host
+    (unseated, bankrupt, left) as the host."""
+
+    host_seat: int = -1
 
 
 class OperatorClose(Command, frozen=True, kw_only=True):

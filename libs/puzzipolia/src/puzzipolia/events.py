@@ -201,13 +201,18 @@ class AssetsLiquidated(Event, frozen=True, kw_only=True):
 
 
 class PlayerEliminated(Event, frozen=True, kw_only=True):
+    """Out of the game. `creditor` (None: the bank) receives `lots`; a player creditor also
+    receives `money` and, unless `cards_to_decks`, the `cards` (which otherwise go under
+    their decks). Leaving in debt hands the creditor the lots only (money 0, cards to decks)."""
+
     seat: int
-    reason: str  # bankrupt | left
+    reason: str  # bankrupt | left | removed
     creditor: int | None
     buildings_refund: int
     money: int
     lots: list[int]
     cards: list[str]
+    cards_to_decks: bool = False
 
 
 # --- building and mortgages -------------------------------------------------

@@ -274,13 +274,14 @@ def _eliminated(s: State, e: ev.PlayerEliminated) -> None:
             s.mortgaged[sq] = False
         else:
             s.owners[sq] = e.creditor
-    if e.creditor is None:
+    if e.creditor is None or e.cards_to_decks:
         for cid in e.cards:
             s.decks[card(cid).deck].append(cid)
-    else:
+    if e.creditor is not None:
         heir = s.player(e.creditor)
         heir.money += e.money
-        heir.jail_cards.extend(e.cards)
+        if not e.cards_to_decks:
+            heir.jail_cards.extend(e.cards)
     p.money = 0
     p.jail_cards = []
     p.in_jail = False
@@ -410,7 +411,10 @@ def _presence(s: State, e: ev.PresenceChanged) -> None:
 
 
 def _controller(s: State, e: ev.ControllerChanged) -> None:
-    s.player(e.seat).bot_controlled = e.by_bot
+    p = s.player(e.seat)
+    p.bot_controlled = e.by_bot
+    if not e.by_bot:
+        p.is_bot = False  # a bot's seat a person took over is a person's seat from now on
 
 
 def _no_change(s: State, e: Any) -> None:

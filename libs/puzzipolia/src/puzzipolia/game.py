@@ -10,7 +10,15 @@ import msgspec
 
 from puzzipolia import bot, determinize, journal, moves, pending, setup, simulate, view
 from puzzipolia import decide as deciding
-from puzzipolia.commands import COMMAND_TYPES, IdleClose, OperatorClose, RemovePlayer, SetController, SetPresence
+from puzzipolia.commands import (
+    COMMAND_TYPES,
+    HostProposeEnd,
+    IdleClose,
+    OperatorClose,
+    RemovePlayer,
+    SetController,
+    SetPresence,
+)
 from puzzipolia.events import EVENT_TYPES
 from puzzipolia.evolve import evolve
 from puzzipolia.rules import end
@@ -92,6 +100,10 @@ class Puzzipolia(
 
     def close_command(self, reason: str) -> msgspec.Struct | None:
         return IdleClose() if reason == "idle" else OperatorClose()
+
+    def host_end_command(self, host_seat: int | None) -> msgspec.Struct | None:
+        """The host's ■ (end for all): a vote, or the end at once when only bots play on."""
+        return HostProposeEnd(host_seat=-1 if host_seat is None else host_seat)
 
     # the projection service's hooks: the journal and live standings
     def journal(self, state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:

@@ -295,6 +295,8 @@ def _lines(e: Any, n: _Names) -> Lines:
         case ev.ControllerChanged():
             if e.by_bot:
                 return (f"За {w} играет бот.", f"A bot plays for {we}.")
+            if n.st.has_seat(e.seat) and n.st.player(e.seat).is_bot:
+                return (f"Место {w} занял игрок.", f"A person took the seat of {we}.")
             return (f"{w} вернул своё место.", f"{we} took their seat back.")
         case ev.GameEnded():
             winners_ru = ", ".join(n.who(s) for s in e.places[0]) if e.places else "—"

@@ -4,7 +4,9 @@ Parametric commands come as representative instances: `Bid` at the minimum
 bid; `ProposeTrade` as one example offer per partner the limits allow (buy
 their cheapest tradable lot at its price, or sell them yours); `Choose67`
 with both 6 and 7. Clock-driven commands (CloseAuction, CloseVote) are never
-listed: only a run-out clock sends them.
+listed: only a run-out clock sends them. During an auction an open offer can
+still be declined or withdrawn (the engine accepts both then); accepting and
+proposing wait for the auction's end.
 """
 
 from __future__ import annotations
@@ -106,11 +108,12 @@ def _tradable(st: State, seat: int) -> list[int]:
 
 
 def _trades(st: State, seat: int, out: list[c.Command], now: int) -> None:
+    # an open offer may be declined or withdrawn during an auction too; only accepting and proposing wait
     for o in st.offers:
         if o.recipient == seat:
-            # nothing changes hands during an auction, but an offer may be declined or withdrawn
+            acceptable = st.auction is None
             if (
-                st.auction is None
+                acceptable
                 and bundle_problem(st, o.proposer, o.give) is None
                 and bundle_problem(st, seat, o.get) is None
             ):

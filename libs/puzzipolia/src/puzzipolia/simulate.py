@@ -45,6 +45,9 @@ PROGRESS = (
     c.VoteEnd,
 )
 RARE = (c.Leave, c.Surrender, c.ProposeEnd)
+# how often a random player leaves, surrenders or proposes the end unforced (per command): rare
+# enough that most games reach debts, auctions, building and bankruptcy
+QUIT_RATE = 0.0005
 
 
 def random_choice(legal: Sequence[c.Command], rng: random.Random, *, quitting: bool = True) -> c.Command:
@@ -54,13 +57,20 @@ def random_choice(legal: Sequence[c.Command], rng: random.Random, *, quitting: b
     rare = [x for x in legal if isinstance(x, RARE)]
     other = [x for x in legal if not isinstance(x, PROGRESS + RARE)]
     roll = rng.random()
-    if rare and quitting and roll < 0.003:
+    if rare and quitting and roll < QUIT_RATE:
         return rng.choice(rare)
     if other and (roll < 0.25 or not progress):
         return rng.choice(other)
     if progress:
         return rng.choice(progress)
-    return rng.choice(rare)
+    # forced: a debtor with nothing left surrenders; leaving is the very last resort
+    staying = [x for x in rare if not isinstance(x, c.Leave)]
+    return rng.choice(staying or rare)
+
+
+def has_move(legal: Sequence[c.Command]) -> bool:
+    """Whether a seat has something to do besides leaving, surrendering or proposing the end."""
+    return any(not isinstance(x, RARE) for x in legal)
 
 
 @dataclass
@@ -109,9 +119,14 @@ def play(
             ctx = DecideContext(seat=d.seat, now_ms=now, rng=draws, timed_out=d)
         else:
             seat = rng.choice(decisions).seat
-            if rng.random() < 0.1:
-                seat = rng.choice(state.live_seats())
             legal = legal_commands(state, seat, now)
+            if rng.random() < 0.1:
+                # now and then a random seat without a decision acts (builds, mortgages, trades), if it can;
+                # bots act on their decisions only, as the bot service does
+                idle = rng.choice(state.live_seats())
+                idle_legal = legal_commands(state, idle, now)
+                if kinds[idle] != "bot" and has_move(idle_legal):
+                    seat, legal = idle, idle_legal
             if kinds[seat] == "bot":
                 command = bot.choose(view(state, Viewer.of_seat(seat)), legal, rng)
                 record.bot_decisions += 1

@@ -223,6 +223,11 @@ class TableControl(Protocol):
 
     def close_command(self, reason: str) -> msgspec.Struct | None: ...
 
+    def host_end_command(self, host_seat: int | None) -> msgspec.Struct | None:
+        """The host proposes ending the game for all (its seat, None when unseated);
+        None: the game has no such rule."""
+        return None
+
 
 @dataclass
 class Upcasters:

@@ -1,7 +1,8 @@
 """Which seats of a table a bot plays: a fold of the table's stream.
 
 - a seat with `is_bot` in `match.Started.seats` (difficulty from its
-  `lobby.BotAdded`), unless a spectator took it over (`lobby.BotSeatTaken`);
+  `lobby.BotAdded`), unless a spectator took it over (`lobby.BotSeatTaken`)
+  or the host removed the bot (`lobby.BotRemoved`: the game takes it out);
 - a player's seat handed to a bot (`lobby.SeatHandedToBot`) until the player
   reclaims it (`lobby.SeatReclaimed`).
 
@@ -22,6 +23,7 @@ BOT_ADDED = "lobby.BotAdded"
 HANDED = "lobby.SeatHandedToBot"
 RECLAIMED = "lobby.SeatReclaimed"
 TAKEN = "lobby.BotSeatTaken"
+BOT_REMOVED = "lobby.BotRemoved"
 # events after which the bot may have something to do although they carry no `pending`
 SEAT_EVENTS = frozenset({STARTED, HANDED, RECLAIMED, TAKEN})
 
@@ -44,6 +46,7 @@ class TableSeats:
     players: dict[int, str] = field(default_factory=dict)  # every seat's user at the start
     difficulty: dict[int, str] = field(default_factory=dict)  # from lobby.BotAdded
     taken: set[int] = field(default_factory=set)
+    removed: set[int] = field(default_factory=set)
     handed: set[int] = field(default_factory=set)
     pending: list[dict[str, Any]] = field(default_factory=list)
 
@@ -68,6 +71,8 @@ class TableSeats:
             self.handed.discard(msgspec.json.decode(payload)["seat"])
         elif event_type == TAKEN:
             self.taken.add(msgspec.json.decode(payload)["seat"])
+        elif event_type == BOT_REMOVED and self.game:  # removed before the start: no seat at all
+            self.removed.add(msgspec.json.decode(payload)["seat"])
 
     def bot_seats(self) -> list[BotSeat]:
         if self.ended or not self.game:
@@ -75,7 +80,7 @@ class TableSeats:
         out = [
             BotSeat(seat, user, self.difficulty.get(seat, "easy"), False)
             for seat, user in sorted(self.bot_users.items())
-            if seat not in self.taken
+            if seat not in self.taken and seat not in self.removed
         ]
         out += [
             BotSeat(seat, self.players.get(seat, ""), self.handed_difficulty, True)

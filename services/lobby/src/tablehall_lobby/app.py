@@ -270,8 +270,8 @@ class LobbyApp:
 
     async def remove_seat(self, actor: Actor, table_id: str, seat: int, request_id: str) -> LobbyTable:
         async def tell_match(table: LobbyTable, events: Sequence[msgspec.Struct]) -> None:
-            # once the game runs, a removed player leaves it by the game's rule
-            if table.started and any(isinstance(e, ev.PlayerRemoved) for e in events):
+            # once the game runs, a removed player or bot leaves it by the game's rule
+            if table.started and any(isinstance(e, (ev.PlayerRemoved, ev.BotRemoved)) for e in events):
                 await self.match.remove(table_id, seat, f"lobby:{actor.user_id}:{request_id}:remove")
 
         outcome = await self._run(
@@ -365,6 +365,20 @@ class LobbyApp:
             table_id, actor, request_id, lambda t: rules.close(t, actor, self.now_ms()), tell_match
         )
         return outcome.table
+
+    async def propose_end_for_all(self, actor: Actor, table_id: str, request_id: str) -> tuple[int, bool]:
+        """The host's ■ through the match's ControlTable, with the host's seat if seated: the game
+        decides whether that seat still plays (then it proposes as a player) or the host proposes."""
+        command_id = self.command_id(table_id, actor, request_id)
+        table = await self.tables.get(table_id)
+        rules.require_host(table, actor, operator_too=False)
+        rules.require_playing(table)
+        version, duplicate, applied = await self.match.host_propose_end(
+            table_id, table.seat_of(actor.user_id), f"{command_id}:end"
+        )
+        if not applied:
+            raise Refused("NO_END_VOTE", "This game has no end for all.", ru="В этой игре нельзя закончить для всех.")
+        return version, duplicate
 
     async def set_presence(self, table_id: str, user_id: str, present: bool) -> None:
         """Record that a seated user came (stream opened) or went (dropped)."""

@@ -182,6 +182,13 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
         table = await self.app.close(actor, parse_table(request.table), request.request_id)
         return lobby_pb2.CloseTableResponse(table=self._table(table, actor))
 
+    async def ProposeEndForAll(
+        self, request: lobby_pb2.ProposeEndForAllRequest, context: Ctx
+    ) -> lobby_pb2.ProposeEndForAllResponse:
+        actor = self._actor()
+        version, duplicate = await self.app.propose_end_for_all(actor, parse_table(request.table), request.request_id)
+        return lobby_pb2.ProposeEndForAllResponse(version=version, duplicate=duplicate)
+
     async def HoldPresence(
         self, request: lobby_pb2.HoldPresenceRequest, context: Ctx
     ) -> AsyncIterator[lobby_pb2.PresenceUpdate]:
@@ -203,6 +210,12 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
         command_id = self.app.command_id(table_id, actor, request.request_id)
         seat = await self.app.seat_for_play(actor, table_id)
         return await self.app.match.submit(table_id, seat, request.command, command_id)
+
+    async def GetSeatView(self, request: lobby_pb2.GetSeatViewRequest, context: Ctx) -> match_pb2.GetTableViewResponse:
+        actor = self._actor()
+        table_id = parse_table(request.table)
+        seat = await self.app.seat_for_play(actor, table_id)
+        return await self.app.match.seat_view(table_id, seat)
 
     async def WatchTable(self, request: lobby_pb2.WatchTableRequest, context: Ctx) -> match_pb2.GetTableViewResponse:
         actor = self._actor()

@@ -109,6 +109,15 @@ class MatchClient:
         )
         return bool(reply.applied)
 
+    async def host_propose_end(self, table_id: str, seat: int | None, request_id: str) -> tuple[int, bool, bool]:
+        """The host's ■; (version, duplicate, applied)."""
+        end = match_pb2.HostProposeEnd() if seat is None else match_pb2.HostProposeEnd(seat=seat)
+        reply = await self._call(
+            "ControlTable",
+            match_pb2.ControlTableRequest(table=f"tables/{table_id}", request_id=request_id, host_propose_end=end),
+        )
+        return int(reply.version), bool(reply.duplicate), bool(reply.applied)
+
     async def close_by_operator(self, table_id: str, request_id: str) -> bool:
         reply = await self._call(
             "ControlTable",
@@ -135,6 +144,12 @@ class MatchClient:
         reply: match_pb2.GetTableViewResponse = await self._call(
             "GetTableView",
             match_pb2.GetTableViewRequest(table=f"tables/{table_id}", role=match_pb2.VIEWER_ROLE_SPECTATOR),
+        )
+        return reply
+
+    async def seat_view(self, table_id: str, seat: int) -> match_pb2.GetTableViewResponse:
+        reply: match_pb2.GetTableViewResponse = await self._call(
+            "GetTableView", match_pb2.GetTableViewRequest(table=f"tables/{table_id}", seat=seat)
         )
         return reply
 

@@ -110,6 +110,8 @@ def _control_command(game: object, action: str, seat: int, flag: bool, reason: s
         return game.controller_command(seat, flag)
     if action == "remove":
         return game.remove_command(seat)
+    if action == "host_propose_end":
+        return game.host_end_command(seat if seat >= 0 else None)
     if action == "close":
         return game.close_command(reason)
     return None
@@ -443,7 +445,8 @@ class MatchApp:
         flag: bool = False,
         reason: str = "",
     ) -> tuple[int, bool, bool]:
-        """A generic table action (presence, controller, close); (version, duplicate, applied)."""
+        """A generic table action (presence, controller, remove, host_propose_end, close);
+        (version, duplicate, applied). For host_propose_end, `seat` is the host's seat or -1."""
         allowed = principal.is_service or (action == "close" and principal.is_operator)
         if not allowed:
             raise PermissionDenied(
@@ -453,7 +456,8 @@ class MatchApp:
             )
         live = await self.table(table_id)
         game = live.game
-        if action != "close" and not 0 <= seat < len(live.seats):
+        seatless = action == "close" or (action == "host_propose_end" and seat == -1)
+        if not seatless and not 0 <= seat < len(live.seats):
             raise BadRequest("NO_SUCH_SEAT", f"Seat {seat} does not exist.", ru="Такого места нет.")
         command = _control_command(game, action, seat, flag, reason)
         if command is None:

@@ -350,7 +350,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         action = request.WhichOneof("action")
         if action is None:
             raise BadRequest(
-                "EMPTY_ACTION", "Name an action: presence, controller, remove or close.", ru="Нет действия."
+                "EMPTY_ACTION",
+                "Name an action: presence, controller, remove, host_propose_end or close.",
+                ru="Нет действия.",
             )
         if action == "close" and request.close.reason == match_pb2.CLOSE_REASON_UNSPECIFIED:
             raise BadRequest("CLOSE_REASON_REQUIRED", "Say why the table closes.", ru="Укажите причину закрытия.")
@@ -361,6 +363,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
             "presence": request.presence.seat,
             "controller": request.controller.seat,
             "remove": request.remove.seat,
+            "host_propose_end": request.host_propose_end.seat if request.host_propose_end.HasField("seat") else -1,
         }.get(action, -1)
         flag = {"presence": request.presence.present, "controller": request.controller.by_bot}.get(action, False)
         try:

@@ -117,10 +117,10 @@ class LiveTable:
             self.controllers[int(controller["seat"])] = bool(controller["by_bot"])
 
     def played_by_bot(self, seat: int) -> bool:
-        """A bot seat, or a player's seat handed to a bot and not taken back."""
-        if 0 <= seat < len(self.seats) and self.seats[seat].is_bot:
-            return True
-        return self.controllers.get(seat, False)
+        """A bot seat no person took over, or a player's seat handed to a bot and not taken back."""
+        if seat in self.controllers:
+            return self.controllers[seat]
+        return 0 <= seat < len(self.seats) and self.seats[seat].is_bot
 
     def ended_payload(self, outcome: Any, now_ms: int) -> MatchEnded:
         assert self.seed is not None

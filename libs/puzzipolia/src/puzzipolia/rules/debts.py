@@ -95,8 +95,15 @@ def collect_debt(f: Flow, cmd: c.CollectDebt, seat: int) -> None:
 
 
 def eliminate(f: Flow, seat: int, reason: str) -> None:
-    """Bankruptcy or leaving: buildings go to the bank at half; a player creditor
-    (of the oldest debt) takes the money, lots and cards; otherwise lots return to the bank."""
+    """Out of the game; buildings go to the bank at half, and the creditor of the oldest debt
+    (None: the bank) takes the lots.
+
+    Bankruptcy (the seed: «Долг игроку — ему достаются твои деньги, участки и карточки»): a
+    player creditor also takes the money (with the buildings' refund) and the cards. Leaving
+    or being removed («твои участки возвращаются в банк (при долге — кредитору)»): only the
+    lots go to the creditor; the money leaves the game with the player and the cards go
+    under their decks, as when nobody is owed.
+    """
     st = f.state
     debts = st.debts_of(seat)
     creditor = debts[0].creditor if debts else None
@@ -104,15 +111,17 @@ def eliminate(f: Flow, seat: int, reason: str) -> None:
     lots = st.lots_of(seat)
     refund = sum(st.houses[i] * geometry.squares[i].house_cost // 2 for i in lots)
     p = st.player(seat)
+    bankrupt = reason == "bankrupt"
     f.emit(
         PlayerEliminated(
             seat=seat,
             reason=reason,
             creditor=creditor,
             buildings_refund=refund,
-            money=p.money + refund,
+            money=p.money + refund if bankrupt else 0,
             lots=lots,
             cards=list(p.jail_cards),
+            cards_to_decks=not bankrupt and creditor is not None,
         )
     )
 

@@ -24,12 +24,16 @@ def set_presence(f: Flow, cmd: c.SetPresence) -> None:
 
 
 def set_controller(f: Flow, cmd: c.SetController) -> None:
+    """A player's seat handed to a bot or taken back; a bot's own seat taken by a person (for good)."""
     st = f.state
     if not st.has_seat(cmd.seat):
         raise invalid("NO_SUCH_SEAT", "There is no such seat.", "Такого места нет.")
     p = st.player(cmd.seat)
     if p.is_bot:
-        raise invalid("BOT_SEAT", "A bot's own seat always has a bot.", "Место бота всегда за ботом.")
+        # «Места ботов — зрителям»: a person takes a bot's seat, and from then on it is a person's seat
+        if not cmd.by_bot:
+            f.emit(ControllerChanged(seat=cmd.seat, by_bot=False))
+        return
     if p.bot_controlled == cmd.by_bot:
         return
     f.emit(ControllerChanged(seat=cmd.seat, by_bot=cmd.by_bot))

@@ -67,7 +67,12 @@ def propose_end(f: Flow, cmd: c.ProposeEnd, seat: int) -> None:
 
 
 def host_propose_end(f: Flow, cmd: c.HostProposeEnd) -> None:
-    open_vote(f, None)
+    st = f.state
+    seat = cmd.host_seat
+    if st.has_seat(seat) and st.player(seat).is_playing and not st.player(seat).played_by_bot:
+        open_vote(f, seat)  # a host still in the game proposes as a player (and does not vote on it)
+    else:
+        open_vote(f, None)
 
 
 def pass_if_unanimous(f: Flow) -> None:
