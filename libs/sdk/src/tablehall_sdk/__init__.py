@@ -22,8 +22,10 @@ from tablehall_sdk.errors import (
     Unavailable,
 )
 from tablehall_sdk.models import (
+    Checked,
     Command,
     Decision,
+    GameInfo,
     Identity,
     JournalLine,
     LegalMove,
@@ -40,12 +42,14 @@ from tablehall_sdk.retry import RetryPolicy
 
 __all__ = [
     "Aborted",
+    "Checked",
     "AlreadyExists",
     "Client",
     "Command",
     "CommandStream",
     "DeadlineExceeded",
     "Decision",
+    "GameInfo",
     "FailedPrecondition",
     "Identity",
     "InvalidArgument",

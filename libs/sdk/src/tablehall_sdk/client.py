@@ -17,7 +17,19 @@ import structlog
 
 from tablehall_sdk.adapters.transport import CommandCall, Transport
 from tablehall_sdk.errors import RETRYABLE, TablehallError, Unauthenticated, Unavailable
-from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Submitted, Table, TableView, Update
+from tablehall_sdk.models import (
+    Checked,
+    Command,
+    GameInfo,
+    Identity,
+    JournalLine,
+    Page,
+    Role,
+    Submitted,
+    Table,
+    TableView,
+    Update,
+)
 from tablehall_sdk.retry import RetryPolicy
 
 T = TypeVar("T")
@@ -85,6 +97,10 @@ class Client:
         return self.user_id
 
     # ---- lobby ----------------------------------------------------------------
+    async def list_games(self) -> tuple[GameInfo, ...]:
+        """Every game the server offers: seat range, titles (en/ru), options schema, teams."""
+        return await self._retrying(lambda: self._transport.list_games(self._metadata()))
+
     async def list_tables(
         self, game: str = "", *, include_started: bool = False, page_size: int = 20, page_token: str = ""
     ) -> Page:
@@ -128,6 +144,10 @@ class Client:
     # ---- match ----------------------------------------------------------------
     async def view(self, table: str, role: Role = Role.DEFAULT) -> TableView:
         return await self._retrying(lambda: self._transport.view(self._metadata(), table_name(table), role))
+
+    async def check(self, table: str, seat: int, command: Command) -> Checked:
+        """Would `command` be accepted for `seat` now (CheckCommand)? Nothing changes."""
+        return await self._retrying(lambda: self._transport.check(self._metadata(), table_name(table), seat, command))
 
     async def submit(self, table: str, seat: int, command: Command, *, request_id: str | None = None) -> Submitted:
         """Play `command` for `seat`; retried with the same request id until answered."""
@@ -222,6 +242,10 @@ class CommandStream:
         if self._call is None or self._call.broken is not None:
             self._call = self._client._transport.command_call(self._client._metadata())
         return self._call
+
+    async def check(self, table: str, seat: int, command: Command) -> Checked:
+        """Would `command` be accepted for `seat` now (CheckCommand)? Nothing changes."""
+        return await self._retrying(lambda: self._transport.check(self._metadata(), table_name(table), seat, command))
 
     async def submit(self, table: str, seat: int, command: Command, *, request_id: str | None = None) -> Submitted:
         rid = request_id or new_request_id()

@@ -14,7 +14,18 @@ from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
 from tablehall_sdk.adapters import convert
 from tablehall_sdk.errors import DeadlineExceeded, TablehallError, Unavailable
-from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Table, TableView, Update
+from tablehall_sdk.models import (
+    Checked,
+    Command,
+    GameInfo,
+    Identity,
+    JournalLine,
+    Page,
+    Role,
+    Table,
+    TableView,
+    Update,
+)
 
 T = TypeVar("T")
 CALL_TIMEOUT = 15.0
@@ -57,6 +68,11 @@ class Transport:
         return str(reply.user_id)
 
     # ---- lobby ----------------------------------------------------------------
+    async def list_games(self, md: list[tuple[str, str]]) -> tuple[GameInfo, ...]:
+        request = lobby_pb2.ListGamesRequest()
+        reply = await self._call(lambda: self.lobby.ListGames(request, metadata=md, timeout=CALL_TIMEOUT))
+        return tuple(convert.game_from_proto(g) for g in reply.games)
+
     async def list_tables(
         self, md: list[tuple[str, str]], game: str, include_started: bool, page_size: int, page_token: str
     ) -> Page:
@@ -130,6 +146,11 @@ class Transport:
         )
         reply = await self._call(lambda: self.match.SubmitCommand(request, metadata=md, timeout=CALL_TIMEOUT))
         return reply.version, reply.duplicate, convert.view_from_proto(reply.view)
+
+    async def check(self, md: list[tuple[str, str]], table: str, seat: int, command: Command) -> Checked:
+        request = match_pb2.CheckCommandRequest(table=table, seat=seat, command=convert.command_to_proto(command))
+        reply = await self._call(lambda: self.match.CheckCommand(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.checked_from_proto(reply)
 
     def command_call(self, md: list[tuple[str, str]]) -> CommandCall:
         """Open a SubmitCommands stream."""
