@@ -42,15 +42,15 @@ from tablehall_sdk.retry import RetryPolicy
 
 __all__ = [
     "Aborted",
-    "Checked",
     "AlreadyExists",
+    "Checked",
     "Client",
     "Command",
     "CommandStream",
     "DeadlineExceeded",
     "Decision",
-    "GameInfo",
     "FailedPrecondition",
+    "GameInfo",
     "Identity",
     "InvalidArgument",
     "JournalLine",
