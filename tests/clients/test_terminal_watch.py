@@ -7,11 +7,12 @@ import time
 import pytest
 from support.clientkit import Server, unique
 
-from tablehall_sdk import Client, Command
+from tablehall_sdk import Client, Command, LegalMove, Parameter
 from tablehall_terminal.app import TableApp
+from tablehall_terminal.frame import Frame
 from tablehall_terminal.i18n import pick_lang
-from tablehall_terminal.moves import offered_moves
 from tablehall_terminal.plans import WatchPlan
+from tablehall_terminal.plugins.puzzipolia import PLUGIN
 
 
 async def test_a_spectator_watches_a_table_live_in_russian(server: Server) -> None:
@@ -34,7 +35,10 @@ async def test_a_spectator_watches_a_table_live_in_russian(server: Server) -> No
                 await pilot.pause(0.02)
             assert app.update.version > before
             assert "Круг" in app.status_text and "Ждём" in app.status_text
-            assert app.notice.startswith("Стол")
+            # the table's name stays; a spectator's panel offers no moves and no seat to keep
+            assert f"стол {table.table_id[:8]}" in app.title_text and "зритель" in app.title_text
+            moves = app.query_one("#moves")
+            assert moves.border_title == "Зритель" and "место остаётся" not in str(moves.render())
 
 
 @pytest.mark.parametrize(
@@ -52,15 +56,18 @@ def test_language_follows_the_flag_then_the_locale(arg: str | None, env: dict[st
 
 def test_moves_become_keys_with_choosers_for_several_choices() -> None:
     state = {"squares": [{"index": i, "en": f"Sq{i}", "ru": f"Кл{i}", "price": 100} for i in range(4)]}
-    legal = [
-        Command("puzzipolia", "roll"),
-        Command("puzzipolia", "mortgage", {"square": 1}),
-        Command("puzzipolia", "mortgage", {"square": 3}),
-        Command("puzzipolia", "bid", {"amount": 20}),
-        Command("puzzipolia", "vote_end", {"answer": "ANSWER_YES"}),
-        Command("puzzipolia", "leave"),
-    ]
-    moves = {m.key: m for m in offered_moves(legal, state, "en")}
+    game = "puzzipolia"
+    legal = (
+        LegalMove(Command(game, "roll")),
+        LegalMove(Command(game, "mortgage"), (Parameter("square", values=(1, 3)),)),
+        LegalMove(Command(game, "bid", {"amount": 0}), (Parameter("amount", lo=20, hi=300, step=1),)),
+        LegalMove(Command(game, "vote_end", {"answer": "ANSWER_YES"})),
+        LegalMove(Command(game, "leave")),
+    )
+    frame = Frame("tables/x", game, 5, 0, state, (), legal, (), False, None)
+    moves = {m.key: m for m in PLUGIN.moves(frame, "en")}
     assert set(moves) == {"r", "m", "a", "y", "L"}
-    assert moves["m"].chooser and len(moves["m"].commands) == 2 and moves["a"].asks_amount
+    assert moves["m"].chooser and [c.args["square"] for c in moves["m"].commands] == [1, 3]
+    assert moves["m"].items == ("mortgage Sq1: you get 50", "mortgage Sq3: you get 50")  # what it yields
+    assert moves["a"].amount is not None and (moves["a"].amount.lo, moves["a"].amount.hi) == (20, 300)
     assert moves["L"].chooser  # leaving asks for a confirmation
