@@ -14,7 +14,7 @@ import asyncio
 import io
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from rich.console import Console, Group, RenderableType
@@ -36,6 +36,15 @@ from tablehall_terminal.plugin import Move, NoPlugin, Plugin, load_plugin
 from tablehall_terminal.screens import AmountScreen, ChooseScreen
 
 JOURNAL_KEPT = 400
+
+
+class Board(Static):
+    """The plug-in's board, drawn again for the size it gets (the AFK banner, a resize)."""
+
+    def on_resize(self, event: Resize) -> None:
+        app = self.app
+        if isinstance(app, TableApp):
+            app.draw_board()
 
 
 class TableApp(App[None]):
@@ -77,6 +86,7 @@ class TableApp(App[None]):
         self._wanted = asyncio.Event()
         self._pending: Frame | None = None
         self._open_move: Move | None = None
+        self.now_ms: Callable[[], int] = lambda: int(time.time() * 1000)  # the clock the countdown reads
 
     # ---- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -84,7 +94,7 @@ class TableApp(App[None]):
         yield Static(id="status")
         yield Static(id="afk")
         with Horizontal(id="main"):
-            yield Static(id="board")
+            yield Board(id="board")
             with Vertical(id="side"):
                 yield Static(id="players")
                 yield Static(id="moves")
@@ -198,13 +208,19 @@ class TableApp(App[None]):
         frame, plugin = self.frame, self.plugin
         if frame is None or plugin is None:
             return
-        board = self.query_one("#board", Static)
-        width, height = max(20, board.size.width - 1), max(5, board.size.height)
-        board.update(plugin.board(frame, self.lang, width, height))
+        self._draw_status()
+        self.draw_board()
         players = self.query_one("#players", Static)
         players.update(plugin.players(frame, self.lang, max(20, players.size.width)))
         self._draw_moves(frame)
-        self._draw_status()
+
+    def draw_board(self) -> None:
+        frame, plugin = self.frame, self.plugin
+        if frame is None or plugin is None:
+            return
+        board = self.query_one("#board", Board)
+        width, height = max(20, board.size.width - 1), max(5, board.size.height)
+        board.update(plugin.board(frame, self.lang, width, height))
 
     def _draw_moves(self, frame: Frame) -> None:
         box = self.query_one("#moves", Static)
@@ -251,7 +267,7 @@ class TableApp(App[None]):
         line = Text(plugin.headline(frame, self.lang) + "   ")
         turn = [d for d in frame.decisions if not d.reaction]
         if turn:
-            now_ms = int(time.time() * 1000)
+            now_ms = self.now_ms()
             first = min(turn, key=lambda d: d.deadline_ms)
             seconds = max(0, math.ceil((first.deadline_ms - now_ms) / 1000))
             waiting = list(dict.fromkeys(d.seat for d in turn))

@@ -204,9 +204,11 @@ class PuzzipoliaPlugin:
         table.add_column(self.text(lang, "col_player"), ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(self.text(lang, "col_money"), justify="right", no_wrap=True, min_width=5)
         if wide:
-            table.add_column(self.text(lang, "col_at"), no_wrap=True, overflow="ellipsis", max_width=16)
+            table.add_column(self.text(lang, "col_at"), no_wrap=True, width=14)
             table.add_column(self.text(lang, "col_worth"), justify="right", no_wrap=True)
         active = state.get("active_seat")
+        squares = range(len(state.get("squares") or []))
+        places = distinct_names([self.square_name(state, i, lang) for i in squares], 14, ABBREVIATIONS.get(lang))
         for p in state.get("players") or []:
             seat = int(p["seat"])
             badge = Text("▶" if seat == active else " ", style="bold")
@@ -219,15 +221,13 @@ class PuzzipoliaPlugin:
                     ("afk", p.get("afk")),
                     ("jail", p.get("in_jail")),
                     ("out", p.get("status") != "playing"),
-                    ("bot", p.get("is_bot") and wide),
                 )
                 if on
             ]
-            label = Text(" ".join(f"[{t}]" for t in tags) + " ", style="yellow") if tags else Text("")
-            label.append_text(name)
+            label = Text.assemble(*(Text(f"[{tag}] ", style="yellow") for tag in tags), name)
             row: list[RenderableType] = [badge, label, str(p.get("money", 0))]
             if wide:
-                row += [self.square_name(state, int(p.get("position", 0)), lang), str(p.get("net_worth", ""))]
+                row += [places[int(p.get("position", 0))], str(p.get("net_worth", ""))]
             table.add_row(*row)
         return table
 
