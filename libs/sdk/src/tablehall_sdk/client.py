@@ -243,10 +243,6 @@ class CommandStream:
             self._call = self._client._transport.command_call(self._client._metadata())
         return self._call
 
-    async def check(self, table: str, seat: int, command: Command) -> Checked:
-        """Would `command` be accepted for `seat` now (CheckCommand)? Nothing changes."""
-        return await self._retrying(lambda: self._transport.check(self._metadata(), table_name(table), seat, command))
-
     async def submit(self, table: str, seat: int, command: Command, *, request_id: str | None = None) -> Submitted:
         rid = request_id or new_request_id()
         version, duplicate, view = await self._client._retrying(

@@ -248,10 +248,10 @@ class PuzzipoliaPlugin:
                 return self.text(lang, "build_on", square=name, cost=cost)
             return self.text(lang, "sell_on", square=name)
         if kind == "buy":
-            index = state.get("buy_square")
-            index = int(index) if index is not None else -1
+            at = state.get("buy_square")
+            lot = int(at) if at is not None else -1
             return self.text(
-                lang, "buy", square=self.square_name(state, index, lang), price=_square(state, index).get("price", "?")
+                lang, "buy", square=self.square_name(state, lot, lang), price=_square(state, lot).get("price", "?")
             )
         if kind == "choose_67":
             return self.text(lang, "choose_67_6" if args.get("steps") in ("STEPS67_SIX", 6) else "choose_67_7")
