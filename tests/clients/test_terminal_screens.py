@@ -121,8 +121,18 @@ def _puzzipolia_states() -> Mapping[str, TableView]:
     afk_players = puzzipolia_state()["players"]
     afk_players[0] = {**afk_players[0], "afk": True}
     debt = [{"debt_id": 1, "debtor": 0, "creditor": None, "amount": 200}]
+    journal = [
+        (
+            "Bot 2 draws a card: Go directly to jail, do not pass GO, do not collect 200.",
+            "Bot 2 тянет карточку: отправляйся прямо в тюрьму, не проходи «Старт», не получай 200.",
+        ),
+        (
+            "Bot 1 offers Ann a trade ⇄ 200 pupy and St. Charles Place for Baltic Avenue.",
+            "Bot 1 предлагает Ann обмен ⇄ 200 пуп и Площадь Святого Карла за Балтийский проспект.",
+        ),
+    ]
     return {
-        "turn": view(4, puzzipolia_state(), roll, decisions=(decision(0),)),
+        "turn": view(4, puzzipolia_state(_journal=journal), roll, decisions=(decision(0),)),
         "buy": view(
             5,
             puzzipolia_state(buy_square=6, phase="buy"),
@@ -169,7 +179,7 @@ def _testgame_states() -> Mapping[str, TableView]:
 
 
 CASES = [
-    (game, name, lang, size)
+    pytest.param(game, name, lang, size, id=f"{game}-{name}-{lang}-{size[0]}x{size[1]}")
     for game, states in (("puzzipolia", _puzzipolia_states()), ("testgame", _testgame_states()))
     for name in states
     for lang in ("en", "ru")

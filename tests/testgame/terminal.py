@@ -95,8 +95,8 @@ class DiceRacePlugin:
             tags = [self.text(lang, "you")] if seat == frame.seat else []
             if self.is_afk(frame, seat):
                 tags.append(self.text(lang, "afk"))
-            name = Text(" ".join(f"[{x}]" for x in tags) + (" " if tags else ""), style="yellow")
-            name.append(self.seat_name(frame, seat), style=seat_style(seat))
+            name = Text(self.seat_name(frame, seat), style=seat_style(seat))
+            name.append("".join(f" [{x}]" for x in tags), style="yellow")
             secret = secrets[seat] if seat < len(secrets) else None
             if secret is not None:
                 name.append(f" ({self.text(lang, 'secret')} {secret})", style="dim")

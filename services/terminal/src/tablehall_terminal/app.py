@@ -118,7 +118,9 @@ class TableApp(App[None]):
 
     def _set_notice(self, text: str) -> None:
         self.notice = text
-        self.query_one("#notice", Static).update(text)
+        notice = self.query_one("#notice", Static)
+        notice.update(text)
+        notice.display = bool(text)
 
     @work(exclusive=True, group="follow")
     async def follow(self) -> None:
@@ -256,7 +258,8 @@ class TableApp(App[None]):
         afk = self.query_one("#afk", Static)
         if self.seat is not None and not frame.finished and plugin.is_afk(frame, self.seat):
             keys = ", ".join(m.key for m in self.moves)
-            afk.update(t(self.lang, "afk", keys=keys) if keys else t(self.lang, "afk_no_key"))
+            banner = t(self.lang, "afk", keys=keys) if keys else t(self.lang, "afk_no_key")
+            afk.update(Text(banner, no_wrap=True, overflow="ellipsis"))
             afk.display = True
         else:
             afk.display = False
@@ -277,7 +280,7 @@ class TableApp(App[None]):
             line.append("   ⏱ " + t(self.lang, "clock", seconds=seconds), style="bold red" if seconds <= 5 else "bold")
         lines: list[RenderableType] = [line]
         mine = frame.my_decisions()
-        if mine and self.moves:
+        if mine and self.moves and not (self.seat is not None and plugin.is_afk(frame, self.seat)):
             key = "reaction" if all(d.reaction for d in mine) else "your_decision"
             keys = "  ".join(f"[{m.key}] {m.label}" for m in self.moves[:4])
             lines.append(Text(t(self.lang, key, keys=keys), style="bold green", overflow="ellipsis", no_wrap=True))

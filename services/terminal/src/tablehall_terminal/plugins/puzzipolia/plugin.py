@@ -224,7 +224,7 @@ class PuzzipoliaPlugin:
                 )
                 if on
             ]
-            label = Text.assemble(*(Text(f"[{tag}] ", style="yellow") for tag in tags), name)
+            label = Text.assemble(name, *(Text(f" [{tag}]", style="yellow") for tag in tags))
             row: list[RenderableType] = [badge, label, str(p.get("money", 0))]
             if wide:
                 row += [places[int(p.get("position", 0))], str(p.get("net_worth", ""))]
