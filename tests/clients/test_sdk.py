@@ -144,3 +144,19 @@ async def test_check_answers_without_changing_the_table(server: Server) -> None:
         assert not no.accepted and isinstance(no.refusal, FailedPrecondition) and no.refusal.reason
         assert no.refusal.text("ru") != no.refusal.text("en")
         assert (await ann.view(table.name)).version == before
+
+
+async def test_chat_is_sent_and_read_after_a_token(server: Server) -> None:
+    async with Client(server.address) as ann:
+        await ann.sign_in_dev(unique("ann"))
+        table, _ = await started_with_bots(ann, 1)
+        empty, token = await ann.chat(table.name)
+        assert empty == [] and token == ""
+        sent = await ann.send_chat(table.name, "удачи!")
+        assert sent.text == "удачи!" and sent.seat == 0
+        first, token = await ann.chat(table.name, after=token)
+        assert [m.text for m in first] == ["удачи!"] and token == str(sent.number)
+        await ann.send_chat(table.name, "gl")
+        second, token = await ann.chat(table.name, after=token)
+        assert [m.text for m in second] == ["gl"]
+        assert (await ann.chat(table.name, after=token))[0] == []

@@ -208,3 +208,21 @@ async def test_screen_snapshot(game: str, name: str, lang: str, size: tuple[int,
     if os.environ.get("TABLEHALL_UPDATE_SNAPSHOTS") or not path.exists():
         path.write_text(text)
     assert text == path.read_text(), f"the screen differs from {path.name}:\n{text}"
+
+
+async def test_a_table_that_just_started_is_waited_for_and_the_chat_is_shown() -> None:
+    shown = view(4, puzzipolia_state(), (LegalMove(Command("puzzipolia", "roll")),), decisions=(decision(0),))
+    client = ScriptedClient("puzzipolia", NAMES, {4: shown})
+    client.missing_at_first = 3  # the match writes the table's first events a moment after the start
+    app = TableApp(client, PlayPlan("puzzipolia", 3, "ann"), "en")  # type: ignore[arg-type]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _until(pilot, lambda: app.table != "")
+        client.feed.put_nowait(4)
+        await _until(pilot, lambda: app.frame is not None and app.frame.version == 4)
+        assert client.missing_at_first == 0 and not app.notice.startswith("Connection")
+        await pilot.press("/")
+        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await pilot.press("h", "i", "enter")
+        await _until(pilot, lambda: [m.text for m in app.chat_lines] == ["hi"], steps=4000)
+        await pilot.pause(0.05)
+        assert "💬 Ann: hi" in screen_text(app)

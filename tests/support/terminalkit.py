@@ -12,12 +12,14 @@ from typing import Any
 from textual.app import App
 
 from tablehall_sdk import (
+    ChatMessage,
     Command,
     Decision,
     FailedPrecondition,
     GameInfo,
     JournalLine,
     LegalMove,
+    NotFound,
     Parameter,
     Role,
     Seat,
@@ -57,6 +59,8 @@ class ScriptedClient:
         self.views_asked = 0
         self.submitted: list[tuple[int, Command]] = []
         self.feed: asyncio.Queue[int | None] = asyncio.Queue()
+        self.said: list[ChatMessage] = []
+        self.missing_at_first = 0  # WatchTable answers NOT_FOUND this many times (a just-started table)
 
     def table(self) -> Table:
         seats = tuple(Seat(i, "me" if i == 0 else f"bot{i}", n, i != 0) for i, n in enumerate(self.names))
@@ -96,6 +100,9 @@ class ScriptedClient:
         return Submitted(view.version, False, view, "r")
 
     async def watch(self, table: str, *, from_version: int = 0, role: Role = Role.DEFAULT) -> AsyncIterator[Update]:
+        if self.missing_at_first > 0:
+            self.missing_at_first -= 1
+            raise NotFound("TABLE_NOT_FOUND", "No table.", {"en": "No table.", "ru": "Такого стола нет."})
         while True:
             version = await self.feed.get()
             if version is None:
@@ -115,6 +122,15 @@ class ScriptedClient:
                 view.finished,
                 view.outcome,
             )
+
+    async def chat(self, table: str, *, after: str = "") -> tuple[list[ChatMessage], str]:
+        start = int(after or 0)
+        return self.said[start:], str(len(self.said))
+
+    async def send_chat(self, table: str, text: str) -> ChatMessage:
+        message = ChatMessage(len(self.said) + 1, "me", self.names[0], 0, text, NOW_MS)
+        self.said.append(message)
+        return message
 
     async def close(self) -> None:
         return None

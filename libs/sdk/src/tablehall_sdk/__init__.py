@@ -22,6 +22,7 @@ from tablehall_sdk.errors import (
     Unavailable,
 )
 from tablehall_sdk.models import (
+    ChatMessage,
     Checked,
     Command,
     Decision,

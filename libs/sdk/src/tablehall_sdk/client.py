@@ -141,6 +141,20 @@ class Client:
         rid = request_id or new_request_id()
         return await self._retrying(lambda: self._transport.start(self._metadata(), table_name(table), rid))
 
+    async def send_chat(self, table: str, text: str, *, request_id: str | None = None) -> ChatMessage:
+        """Say something at the table (players; spectators when the host allows it)."""
+        rid = request_id or new_request_id()
+        return await self._retrying(lambda: self._transport.send_chat(self._metadata(), table_name(table), text, rid))
+
+    async def chat(self, table: str, *, after: str = "", page_size: int = 50) -> tuple[list[ChatMessage], str]:
+        """Chat messages after the token `after` ("" from the start), oldest first, and the token
+        to ask with next time (the same one when nothing is new)."""
+        messages, token = await self._retrying(
+            lambda: self._transport.chat_page(self._metadata(), table_name(table), page_size, after)
+        )
+        # the server's token is the last message's number, given only for a full page
+        return messages, token or (str(messages[-1].number) if messages else after)
+
     # ---- match ----------------------------------------------------------------
     async def view(self, table: str, role: Role = Role.DEFAULT) -> TableView:
         return await self._retrying(lambda: self._transport.view(self._metadata(), table_name(table), role))

@@ -71,6 +71,18 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class ChatMessage:
+    """One message of a table's chat; `seat` is None for a spectator."""
+
+    number: int
+    user_id: str
+    name: str
+    seat: int | None
+    text: str
+    at_ms: int
+
+
+@dataclass(frozen=True)
 class Page:
     tables: tuple[Table, ...]
     next_page_token: str

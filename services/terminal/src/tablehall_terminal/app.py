@@ -26,16 +26,19 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key, Resize
 from textual.widgets import Static
 
-from tablehall_sdk import Client, Command, JournalLine, Role, TablehallError, Update
+from tablehall_sdk import ChatMessage, Client, Command, JournalLine, NotFound, Role, TablehallError, Update
 from tablehall_terminal import frame as frames
 from tablehall_terminal.colours import seat_style
 from tablehall_terminal.frame import Frame
 from tablehall_terminal.i18n import t
 from tablehall_terminal.plans import PlayPlan, Seated, WatchPlan, play, watch
 from tablehall_terminal.plugin import Move, NoPlugin, Plugin, load_plugin
-from tablehall_terminal.screens import AmountScreen, ChooseScreen
+from tablehall_terminal.screens import AmountScreen, ChatScreen, ChooseScreen
 
 JOURNAL_KEPT = 400
+CHAT_POLL_S = 2.0
+CHAT_KEY = "/"
+START_WAIT_ATTEMPTS = 150  # 0.2 s apart: how long a just-started table may take to appear
 
 
 class Board(Static):
@@ -77,6 +80,8 @@ class TableApp(App[None]):
         self.latest = 0  # the newest version the client knows of
         self.update: Update | None = None  # the newest update of the live feed
         self.journal_lines: list[JournalLine] = []
+        self.chat_lines: list[ChatMessage] = []
+        self._log: list[Text] = []  # the journal panel: journal lines and chat, in arrival order
         self.notice = ""
         self.status_text = ""
         self.title_text = ""
@@ -140,25 +145,37 @@ class TableApp(App[None]):
             self.game_title = info.name(self.lang) if info else lobby_table.game
             self._set_notice("")
             role = Role.SPECTATOR if self.seat is None else Role.DEFAULT
+            self.follow_chat()
             if self.seat is not None:
                 self.refresh_views()
-            first = True
-            async for update in self.client.watch(self.table, role=role):
-                if first:
-                    first = False
-                    history = await self.client.journal(self.table, role)
-                    self._add_journal([line for line in history if line.version <= update.version])
-                self._add_journal(list(update.journal))
-                self.update = update
-                self.latest = max(self.latest, update.version)
-                if self.seat is None:
-                    self._offer(frames.from_update(update, self.names))
-                else:
-                    self._wanted.set()
+            for attempt in range(START_WAIT_ATTEMPTS):
+                try:
+                    await self._follow_feed(role)
+                    break
+                except NotFound:
+                    # a table just started: the match writes its first events a moment later
+                    if self.update is not None or attempt == START_WAIT_ATTEMPTS - 1:
+                        raise
+                    await asyncio.sleep(0.2)
         except NoPlugin as exc:
             self._set_notice(t(self.lang, "no_plugin", game=exc.game))
         except TablehallError as exc:
             self._set_notice(t(self.lang, "connection", text=exc.text(self.lang)))
+
+    async def _follow_feed(self, role: Role) -> None:
+        first = True
+        async for update in self.client.watch(self.table, role=role):
+            if first:
+                first = False
+                history = await self.client.journal(self.table, role)
+                self._add_journal([line for line in history if line.version <= update.version])
+            self._add_journal(list(update.journal))
+            self.update = update
+            self.latest = max(self.latest, update.version)
+            if self.seat is None:
+                self._offer(frames.from_update(update, self.names))
+            else:
+                self._wanted.set()
 
     @work(exclusive=True, group="views")
     async def refresh_views(self) -> None:
@@ -197,13 +214,51 @@ class TableApp(App[None]):
         self._close_stale_dialog()
 
     def _add_journal(self, lines: list[JournalLine]) -> None:
-        if not lines:
-            return
         self.journal_lines.extend(lines)
-        kept = self.journal_lines[-JOURNAL_KEPT:]
-        text = Text("\n".join(line.text(self.lang) for line in kept))
-        self.query_one("#journal", Static).update(text)
+        self._add_log([Text(line.text(self.lang)) for line in lines])
+
+    def _add_chat(self, messages: list[ChatMessage]) -> None:
+        self.chat_lines.extend(messages)
+        entries = []
+        for m in messages:
+            entry = Text("💬 ")
+            entry.append(m.name or m.user_id, style=seat_style(m.seat) if m.seat is not None else "italic")
+            entry.append(f": {m.text}")
+            entries.append(entry)
+        self._add_log(entries)
+
+    def _add_log(self, entries: list[Text]) -> None:
+        if not entries:
+            return
+        self._log = [*self._log, *entries][-JOURNAL_KEPT:]
+        self.query_one("#journal", Static).update(Text("\n").join(self._log))
         self.query_one("#journal-box", VerticalScroll).scroll_end(animate=False)
+
+    @work(exclusive=True, group="chat")
+    async def follow_chat(self) -> None:
+        """The table's chat, read every CHAT_POLL_S seconds into the journal panel."""
+        after = ""
+        while True:
+            try:
+                messages, after = await self.client.chat(self.table, after=after)
+                self._add_chat(messages)
+            except TablehallError:
+                pass  # the chat is not for this viewer (spectators when the host says no), or away
+            await asyncio.sleep(CHAT_POLL_S)
+
+    def _chat(self) -> None:
+        def send(text: str | None) -> None:
+            if text:
+                self._send_chat(text)
+
+        self.push_screen(ChatScreen(self.lang), send)
+
+    @work(group="chat-send")
+    async def _send_chat(self, text: str) -> None:
+        try:
+            await self.client.send_chat(self.table, text)
+        except TablehallError as exc:
+            self._set_notice(t(self.lang, "refused", text=exc.text(self.lang)))
 
     # ---- drawing --------------------------------------------------------------------------
     def _redraw(self) -> None:
@@ -228,10 +283,11 @@ class TableApp(App[None]):
         box = self.query_one("#moves", Static)
         if frame.seat is None:
             box.border_title = t(self.lang, "spectator")
-            box.update(f"{t(self.lang, 'spectator_help')}\n{t(self.lang, 'quit_watch')}")
+            box.update(f"{t(self.lang, 'spectator_help')}\n{t(self.lang, 'chat_key')}\n{t(self.lang, 'quit_watch')}")
             return
         lines = [f"{m.key}  {m.label}" for m in self.moves] or [t(self.lang, "no_moves")]
-        box.update(Text("\n".join([*lines, t(self.lang, "quit")])))
+        quit_text = t(self.lang, "quit_over" if frame.finished else "quit")
+        box.update(Text("\n".join([*lines, t(self.lang, "chat_key"), quit_text])))
 
     def _keys_now(self, frame: Frame) -> str:
         return ", ".join(f"{m.key} {m.label}" for m in self.moves[:3]) if frame.my_decisions() else ""
@@ -301,6 +357,10 @@ class TableApp(App[None]):
         if len(self.screen_stack) > 1:
             return  # a dialog is open
         pressed = event.character or event.key
+        if pressed == CHAT_KEY and self.table:
+            event.stop()
+            self._chat()
+            return
         move = next((m for m in self.moves if m.key == pressed), None)
         if move is None or self.busy or self.frame is None:
             return

@@ -1,4 +1,4 @@
-"""The two small dialogs: choose one of several moves, type a bid."""
+"""The small dialogs: choose one of several moves, type a bid, say something in the chat."""
 
 from __future__ import annotations
 
@@ -78,6 +78,34 @@ class AmountScreen(ModalScreen[int | None]):
             self.query_one("#problem", Label).update(t(self.lang, "bid_bad", lo=self.lo, hi=self.hi))
             return
         self.dismiss(amount)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChatScreen(ModalScreen[str | None]):
+    """One chat message (1-500 characters); Enter sends it, Esc cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    DEFAULT_CSS = """
+    ChatScreen { align: center bottom; }
+    ChatScreen > Vertical { width: 100%; height: auto; border: round $accent; background: $panel; }
+    """
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(t(self.lang, "chat_prompt"))
+            yield Input(max_length=500, id="chat")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -18,6 +18,7 @@ from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2
 from tablehall_sdk.errors import TablehallError, error_for
 from tablehall_sdk.models import (
+    ChatMessage,
     Checked,
     Command,
     Decision,
@@ -173,6 +174,10 @@ def game_from_proto(g: lobby_pb2.GameInfo) -> GameInfo:
         options_schema=_json(g.options_schema_json),
         supports_teams=g.supports_teams,
     )
+
+
+def chat_from_proto(m: lobby_pb2.ChatMessage) -> ChatMessage:
+    return ChatMessage(m.number, m.user_id, m.name, m.seat if m.seat >= 0 else None, m.text, m.at_unix_ms)
 
 
 def checked_from_proto(reply: match_pb2.CheckCommandResponse) -> Checked:

@@ -15,6 +15,7 @@ from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
 from tablehall_sdk.adapters import convert
 from tablehall_sdk.errors import DeadlineExceeded, TablehallError, Unavailable
 from tablehall_sdk.models import (
+    ChatMessage,
     Checked,
     Command,
     GameInfo,
@@ -131,6 +132,18 @@ class Transport:
         request = lobby_pb2.StartTableRequest(table=table, request_id=request_id)
         reply = await self._call(lambda: self.lobby.StartTable(request, metadata=md, timeout=CALL_TIMEOUT))
         return convert.table_from_proto(reply.table), reply.seed_sha256
+
+    async def send_chat(self, md: list[tuple[str, str]], table: str, text: str, request_id: str) -> ChatMessage:
+        request = lobby_pb2.SendChatMessageRequest(table=table, text=text, request_id=request_id)
+        reply = await self._call(lambda: self.lobby.SendChatMessage(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.chat_from_proto(reply.message)
+
+    async def chat_page(
+        self, md: list[tuple[str, str]], table: str, page_size: int, page_token: str
+    ) -> tuple[list[ChatMessage], str]:
+        request = lobby_pb2.ListChatMessagesRequest(table=table, page_size=page_size, page_token=page_token)
+        reply = await self._call(lambda: self.lobby.ListChatMessages(request, metadata=md, timeout=CALL_TIMEOUT))
+        return [convert.chat_from_proto(m) for m in reply.messages], reply.next_page_token
 
     # ---- match ----------------------------------------------------------------
     async def view(self, md: list[tuple[str, str]], table: str, role: Role) -> TableView:
