@@ -44,6 +44,7 @@ from tablehall_sdk.retry import RetryPolicy
 __all__ = [
     "Aborted",
     "AlreadyExists",
+    "ChatMessage",
     "Checked",
     "Client",
     "Command",

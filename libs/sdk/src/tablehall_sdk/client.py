@@ -18,6 +18,7 @@ import structlog
 from tablehall_sdk.adapters.transport import CommandCall, Transport
 from tablehall_sdk.errors import RETRYABLE, TablehallError, Unauthenticated, Unavailable
 from tablehall_sdk.models import (
+    ChatMessage,
     Checked,
     Command,
     GameInfo,

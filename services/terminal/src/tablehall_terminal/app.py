@@ -81,7 +81,7 @@ class TableApp(App[None]):
         self.update: Update | None = None  # the newest update of the live feed
         self.journal_lines: list[JournalLine] = []
         self.chat_lines: list[ChatMessage] = []
-        self._log: list[Text] = []  # the journal panel: journal lines and chat, in arrival order
+        self._entries: list[Text] = []  # the journal panel: journal lines and chat, in arrival order
         self.notice = ""
         self.status_text = ""
         self.title_text = ""
@@ -230,8 +230,8 @@ class TableApp(App[None]):
     def _add_log(self, entries: list[Text]) -> None:
         if not entries:
             return
-        self._log = [*self._log, *entries][-JOURNAL_KEPT:]
-        self.query_one("#journal", Static).update(Text("\n").join(self._log))
+        self._entries = [*self._entries, *entries][-JOURNAL_KEPT:]
+        self.query_one("#journal", Static).update(Text("\n").join(self._entries))
         self.query_one("#journal-box", VerticalScroll).scroll_end(animate=False)
 
     @work(exclusive=True, group="chat")
