@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import pytest
 from support.clientkit import Server, unique
@@ -13,6 +15,9 @@ from tablehall_terminal.frame import Frame
 from tablehall_terminal.i18n import pick_lang
 from tablehall_terminal.plans import WatchPlan
 from tablehall_terminal.plugins.puzzipolia import PLUGIN
+from tablehall_terminal.plugins.puzzipolia.plugin import NAME_MIN
+from tablehall_terminal.plugins.puzzipolia.texts import ABBREVIATIONS
+from tablehall_terminal.shorten import distinct_names
 
 
 async def test_a_spectator_watches_a_table_live_in_russian(server: Server) -> None:
@@ -71,3 +76,54 @@ def test_moves_become_keys_with_choosers_for_several_choices() -> None:
     assert moves["m"].items == ("mortgage Sq1: you get 50", "mortgage Sq3: you get 50")  # what it yields
     assert moves["a"].amount is not None and (moves["a"].amount.lo, moves["a"].amount.hi) == (20, 300)
     assert moves["L"].chooser  # leaving asks for a confirmation
+
+
+def test_the_offer_chooser_says_what_each_offer_holds() -> None:
+    state = {
+        "squares": [{"index": i, "en": f"Sq{i}", "ru": f"Кл{i}", "price": 100} for i in range(4)],
+        "players": [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
+        "me": {
+            "offers": [
+                {"id": 2, "proposer": 1, "recipient": 0, "give": {"lots": [1], "money": 200}, "get": {"lots": [3]}}
+            ]
+        },
+    }
+    legal = (
+        LegalMove(Command("puzzipolia", "accept_trade", {"offer_id": 2})),
+        LegalMove(Command("puzzipolia", "decline_trade", {"offer_id": 2})),
+    )
+    frame = Frame("tables/x", "puzzipolia", 5, 0, state, (), legal, (), False, None)
+    (offers,) = PLUGIN.moves(frame, "en")
+    assert offers.key == "o" and offers.items == (
+        "accept #2 from Bob: you give Sq3, you get Sq1, 200",
+        "decline #2 from Bob: you would give Sq3, get Sq1, 200",
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_square_names_stay_distinct_at_every_width(lang: str) -> None:
+    board = json.loads(
+        (Path(__file__).parents[2] / "libs/puzzipolia/src/puzzipolia/data/board_classic.json").read_text()
+    )
+    names = [square[lang] for square in board]
+    for width in range(NAME_MIN, 30):  # the board never gives a name fewer columns
+        short = distinct_names(names, width, ABBREVIATIONS[lang])
+        assert all(len(s) <= width for s in short), (width, short)
+        assert len(set(short)) == len(set(names)), (width, short)  # no two squares read alike
+
+
+def test_the_outcome_is_said_in_words() -> None:
+    frame = Frame(
+        "tables/x",
+        "puzzipolia",
+        9,
+        None,
+        {"players": [{"seat": 0, "name": "Ann"}]},
+        (),
+        (),
+        (),
+        True,
+        {"reason": "round_limit", "places": [[0]]},
+    )
+    assert PLUGIN.outcome(frame, "en") == "Game over: the round limit was reached. Places: 1. Ann"
+    assert PLUGIN.outcome(frame, "ru") == "Игра окончена: сыграны все круги. Места: 1. Ann"

@@ -61,7 +61,8 @@ KEYS: dict[str, str] = {
 }
 CHOOSERS = {"build", "sell_building", "mortgage", "unmortgage", "propose_trade", "o", "leave"}
 ORDER = list(dict.fromkeys(["6", "7", "y", "n", *KEYS.values()]))
-CELL_MIN = 18  # the narrowest board cell: index, a name of 9, owner, houses, tokens
+NAME_MIN = 7  # the fewest columns a square's name gets (from 7 on, the classic board's names stay distinct)
+CELL_MIN = NAME_MIN + 11  # the narrowest board cell: index, the name, owner, houses, tokens
 
 
 def _square(state: Mapping[str, Any], index: int) -> Mapping[str, Any]:
@@ -156,7 +157,7 @@ class PuzzipoliaPlugin:
         columns = max(1, min(max(1, width // CELL_MIN), math.ceil(len(squares) / rows_free)))
         columns = max(columns, 1)
         cell = width // columns - (1 if columns > 1 else 0)
-        name_width = max(4, cell - 11)  # "NN " + name + " O⌂ 1234"
+        name_width = max(NAME_MIN, cell - 11)  # "NN " + name + " O⌂ 1234"
         names = distinct_names(
             [self.square_name(state, i, lang) for i in range(len(squares))], name_width, ABBREVIATIONS.get(lang)
         )
