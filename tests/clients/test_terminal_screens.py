@@ -226,3 +226,19 @@ async def test_a_table_that_just_started_is_waited_for_and_the_chat_is_shown() -
         await _until(pilot, lambda: [m.text for m in app.chat_lines] == ["hi"], steps=4000)
         await pilot.pause(0.05)
         assert "💬 Ann: hi" in screen_text(app)
+
+
+async def test_a_dialog_whose_move_is_gone_is_closed() -> None:
+    client = ScriptedClient("puzzipolia", NAMES, {1: _auction(1), 2: _auction(2)})
+    app = TableApp(client, PlayPlan("puzzipolia", 3, "ann"), "en")  # type: ignore[arg-type]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _until(pilot, lambda: app.table != "")
+        client.feed.put_nowait(1)
+        await _until(pilot, lambda: app.frame is not None and app.frame.version == 1)
+        await pilot.press("a")  # the bid dialog, from 102
+        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        client.feed.put_nowait(2)  # someone bid 102: the range is now from 103
+        await _until(pilot, lambda: app.frame is not None and app.frame.version == 2)
+        await _until(pilot, lambda: len(app.screen_stack) == 1)
+        assert app.notice == "The table moved on while you chose: choose again."
+        assert client.submitted == []
