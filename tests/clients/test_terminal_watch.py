@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from support.clientkit import Server, unique
 
 from tablehall_sdk import Client, Command, LegalMove, Parameter
@@ -127,3 +129,22 @@ def test_the_outcome_is_said_in_words() -> None:
     )
     assert PLUGIN.outcome(frame, "en") == "Game over: the round limit was reached. Places: 1. Ann"
     assert PLUGIN.outcome(frame, "ru") == "Игра окончена: сыграны все круги. Места: 1. Ann"
+
+
+def test_money_is_never_squeezed_in_a_narrow_players_panel() -> None:
+    players = [
+        {
+            "seat": s,
+            "name": f"A rather long player name {s}",
+            "money": 1234567 * (s + 1),
+            "status": "playing",
+            "in_jail": True,
+            "afk": True,
+        }
+        for s in range(4)
+    ]
+    frame = Frame("tables/x", "puzzipolia", 1, 0, {"players": players, "squares": []}, (), (), (), False, None)
+    console = Console(width=30, file=io.StringIO(), color_system=None)
+    console.print(PLUGIN.players(frame, "en", 30))
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    assert all(str(p["money"]) in shown for p in players), shown
