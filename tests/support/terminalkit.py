@@ -49,11 +49,19 @@ class ScriptedClient:
     `watch` yields an update per version in `versions` with no pause (a burst); `view` answers the
     newest scripted version after `view_delay` seconds (slower than the feed)."""
 
-    def __init__(self, game: str, names: tuple[str, ...], views: Mapping[int, TableView], view_delay: float = 0.0):
+    def __init__(
+        self,
+        game: str,
+        names: tuple[str, ...],
+        views: Mapping[int, TableView],
+        view_delay: float = 0.0,
+        feed_gap: float = 0.0,
+    ):
         self.game = game
         self.names = names
         self.views = dict(views)
         self.view_delay = view_delay
+        self.feed_gap = feed_gap  # the pause between two updates of the feed
         self.head = min(self.views)
         self.user_id = "me"
         self.views_asked = 0
@@ -122,6 +130,8 @@ class ScriptedClient:
                 view.finished,
                 view.outcome,
             )
+            if self.feed_gap:
+                await asyncio.sleep(self.feed_gap)
 
     async def chat(self, table: str, *, after: str = "") -> tuple[list[ChatMessage], str]:
         start = int(after or 0)
