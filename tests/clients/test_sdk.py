@@ -120,3 +120,43 @@ def _plain(legal: list[Command]) -> Command:
         if kind in by_kind:
             return by_kind[kind]
     return legal[0]
+
+
+async def test_list_games_describes_every_game_the_server_offers(server: Server) -> None:
+    async with Client(server.address) as ann:
+        await ann.sign_in_dev(unique("ann"))
+        games = {g.id: g for g in await ann.list_games()}
+        puzzipolia = games["puzzipolia"]
+        assert puzzipolia.name("ru") == "Пузиполия" and puzzipolia.name("en") != puzzipolia.id
+        assert 2 <= puzzipolia.min_seats <= puzzipolia.max_seats
+        assert "round_limit" in puzzipolia.options_schema["properties"]
+        assert "testgame" in games and games["testgame"].supports_teams
+
+
+async def test_check_answers_without_changing_the_table(server: Server) -> None:
+    async with Client(server.address) as ann:
+        await ann.sign_in_dev(unique("ann"))
+        table, _ = await started_with_bots(ann, 1)
+        before = (await ann.view(table.name)).version
+        yes = await ann.check(table.name, 0, Command("puzzipolia", "roll_for_order"))
+        no = await ann.check(table.name, 0, Command("puzzipolia", "buy"))
+        assert yes.accepted and yes.refusal is None and yes.version == before
+        assert not no.accepted and isinstance(no.refusal, FailedPrecondition) and no.refusal.reason
+        assert no.refusal.text("ru") != no.refusal.text("en")
+        assert (await ann.view(table.name)).version == before
+
+
+async def test_chat_is_sent_and_read_after_a_token(server: Server) -> None:
+    async with Client(server.address) as ann:
+        await ann.sign_in_dev(unique("ann"))
+        table, _ = await started_with_bots(ann, 1)
+        empty, token = await ann.chat(table.name)
+        assert empty == [] and token == ""
+        sent = await ann.send_chat(table.name, "удачи!")
+        assert sent.text == "удачи!" and sent.seat == 0
+        first, token = await ann.chat(table.name, after=token)
+        assert [m.text for m in first] == ["удачи!"] and token == str(sent.number)
+        await ann.send_chat(table.name, "gl")
+        second, token = await ann.chat(table.name, after=token)
+        assert [m.text for m in second] == ["gl"]
+        assert (await ann.chat(table.name, after=token))[0] == []

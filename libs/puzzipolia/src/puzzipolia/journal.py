@@ -19,6 +19,15 @@ from tablehall_rules.journal import JournalEntry
 Lines = tuple[str, str]  # (ru, en)
 
 
+def _players_ru(count: int) -> str:
+    """«1 игрок», «3 игрока», «5 игроков», «22 игрока»."""
+    if count % 10 == 1 and count % 100 != 11:
+        return f"{count} игрок"
+    if count % 10 in (2, 3, 4) and count % 100 not in (12, 13, 14):
+        return f"{count} игрока"
+    return f"{count} игроков"
+
+
 class _Names:
     def __init__(self, st: State) -> None:
         self.st = st
@@ -27,6 +36,10 @@ class _Names:
         if seat is None:
             return "банк"
         return self.st.player(seat).name if self.st.has_seat(seat) else f"#{seat}"
+
+    def to_ru(self, seat: int | None) -> str:
+        """Whom (dative): «банку» for the bank, else the name."""
+        return "банку" if seat is None else self.who(seat)
 
     def who_en(self, seat: int | None) -> str:
         return "the bank" if seat is None else self.who(seat)
@@ -53,9 +66,9 @@ _LEFT_RU = {
     "three_tries": "после трёх попыток",
 }
 _LEFT_EN = {
-    "fine": "paying 50",
-    "card": "using a card",
-    "doubles": "rolling doubles",
+    "fine": "by paying 50",
+    "card": "by using a card",
+    "doubles": "by rolling doubles",
     "three_tries": "after three tries",
 }
 _END_RU = {
@@ -89,7 +102,7 @@ def _lines(e: Any, n: _Names) -> Lines:
     match e:
         case ev.GameStarted():
             return (
-                f"Игра началась: {len(e.seats)} игроков, доска {e.board}, стартовые деньги {e.start_money}.",
+                f"Игра началась: {_players_ru(len(e.seats))}, доска {e.board}, стартовые деньги {e.start_money}.",
                 f"The game starts: {len(e.seats)} players, {e.board} board, starting money {e.start_money}.",
             )
         case ev.StreetDealt():
@@ -140,7 +153,7 @@ def _lines(e: Any, n: _Names) -> Lines:
                 f"{we} rolled no doubles (try {e.tries} of 3).",
             )
         case ev.LeftJail():
-            return (f"{w} выходит из тюрьмы, {_LEFT_RU[e.how]}.", f"{we} leaves jail by {_LEFT_EN[e.how]}.")
+            return (f"{w} выходит из тюрьмы, {_LEFT_RU[e.how]}.", f"{we} leaves jail {_LEFT_EN[e.how]}.")
         case ev.PurchaseOffered():
             return (
                 f"{w} может купить {n.sq_ru(e.square)} за {n.st.geometry.squares[e.square].price}.",
@@ -153,7 +166,7 @@ def _lines(e: Any, n: _Names) -> Lines:
             )
         case ev.PurchaseDeclined():
             return (
-                f"{w} отказывается от покупки {n.sq_ru(e.square)}.",
+                f"{w} отказывается покупать «{n.sq_ru(e.square)}».",
                 f"{we} declines {n.sq_en(e.square)}.",
             )
         case ev.AuctionOpened():
@@ -183,7 +196,7 @@ def _lines(e: Any, n: _Names) -> Lines:
             return (f"{w} выбирает {e.steps} полей.", f"{we} chooses {e.steps} squares.")
         case ev.MoneyTransferred():
             return (
-                f"{n.who(e.payer).capitalize()} платит {n.who(e.payee)} {e.amount}.",
+                f"{n.who(e.payer).capitalize()} платит {n.to_ru(e.payee)} {e.amount}.",
                 f"{n.who_en(e.payer).capitalize()} pays {n.who_en(e.payee)} {e.amount}.",
             )
         case ev.NothingHappened():
@@ -192,12 +205,12 @@ def _lines(e: Any, n: _Names) -> Lines:
             why_ru = _REASONS_RU[e.reason] + (f" ({n.sq_ru(e.square)})" if e.square >= 0 else "")
             why_en = _REASONS_EN[e.reason] + (f" ({n.sq_en(e.square)})" if e.square >= 0 else "")
             return (
-                f"{n.who(e.debtor)} должен {n.who(e.creditor)} {e.amount}: {why_ru}.",
+                f"{n.who(e.debtor)} должен {n.to_ru(e.creditor)} {e.amount}: {why_ru}.",
                 f"{n.who_en(e.debtor)} owes {n.who_en(e.creditor)} {e.amount}: {why_en}.",
             )
         case ev.DebtPaid():
             return (
-                f"{n.who(e.debtor)} платит {n.who(e.creditor)} {e.amount}.",
+                f"{n.who(e.debtor)} платит {n.to_ru(e.creditor)} {e.amount}.",
                 f"{n.who_en(e.debtor)} pays {n.who_en(e.creditor)} {e.amount}.",
             )
         case ev.AssetsLiquidated():

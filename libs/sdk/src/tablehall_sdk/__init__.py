@@ -22,8 +22,11 @@ from tablehall_sdk.errors import (
     Unavailable,
 )
 from tablehall_sdk.models import (
+    ChatMessage,
+    Checked,
     Command,
     Decision,
+    GameInfo,
     Identity,
     JournalLine,
     LegalMove,
@@ -41,12 +44,15 @@ from tablehall_sdk.retry import RetryPolicy
 __all__ = [
     "Aborted",
     "AlreadyExists",
+    "ChatMessage",
+    "Checked",
     "Client",
     "Command",
     "CommandStream",
     "DeadlineExceeded",
     "Decision",
     "FailedPrecondition",
+    "GameInfo",
     "Identity",
     "InvalidArgument",
     "JournalLine",

@@ -18,7 +18,20 @@ import structlog
 from tablehall_sdk.adapters.transport import CommandCall, Transport
 from tablehall_sdk.client_secret import client_secret_of_this_user
 from tablehall_sdk.errors import RETRYABLE, TablehallError, Unauthenticated, Unavailable
-from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Submitted, Table, TableView, Update
+from tablehall_sdk.models import (
+    ChatMessage,
+    Checked,
+    Command,
+    GameInfo,
+    Identity,
+    JournalLine,
+    Page,
+    Role,
+    Submitted,
+    Table,
+    TableView,
+    Update,
+)
 from tablehall_sdk.retry import RetryPolicy
 
 T = TypeVar("T")
@@ -92,6 +105,10 @@ class Client:
         return self.user_id
 
     # ---- lobby ----------------------------------------------------------------
+    async def list_games(self) -> tuple[GameInfo, ...]:
+        """Every game the server offers: seat range, titles (en/ru), options schema, teams."""
+        return await self._retrying(lambda: self._transport.list_games(self._metadata()))
+
     async def list_tables(
         self, game: str = "", *, include_started: bool = False, page_size: int = 20, page_token: str = ""
     ) -> Page:
@@ -132,9 +149,27 @@ class Client:
         rid = request_id or new_request_id()
         return await self._retrying(lambda: self._transport.start(self._metadata(), table_name(table), rid))
 
+    async def send_chat(self, table: str, text: str, *, request_id: str | None = None) -> ChatMessage:
+        """Say something at the table (players; spectators when the host allows it)."""
+        rid = request_id or new_request_id()
+        return await self._retrying(lambda: self._transport.send_chat(self._metadata(), table_name(table), text, rid))
+
+    async def chat(self, table: str, *, after: str = "", page_size: int = 50) -> tuple[list[ChatMessage], str]:
+        """Chat messages after the token `after` ("" from the start), oldest first, and the token
+        to ask with next time (the same one when nothing is new)."""
+        messages, token = await self._retrying(
+            lambda: self._transport.chat_page(self._metadata(), table_name(table), page_size, after)
+        )
+        # the server's token is the last message's number, given only for a full page
+        return messages, token or (str(messages[-1].number) if messages else after)
+
     # ---- match ----------------------------------------------------------------
     async def view(self, table: str, role: Role = Role.DEFAULT) -> TableView:
         return await self._retrying(lambda: self._transport.view(self._metadata(), table_name(table), role))
+
+    async def check(self, table: str, seat: int, command: Command) -> Checked:
+        """Would `command` be accepted for `seat` now (CheckCommand)? Nothing changes."""
+        return await self._retrying(lambda: self._transport.check(self._metadata(), table_name(table), seat, command))
 
     async def submit(self, table: str, seat: int, command: Command, *, request_id: str | None = None) -> Submitted:
         """Play `command` for `seat`; retried with the same request id until answered."""

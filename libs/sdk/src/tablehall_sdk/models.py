@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from tablehall_sdk.errors import TablehallError
+
 
 class Role(Enum):
     """How a viewer looks at a table (the server's ViewerRole)."""
@@ -49,6 +51,35 @@ class Table:
     @property
     def table_id(self) -> str:
         return self.name.split("/", 1)[1]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game the server offers (LobbyService.ListGames)."""
+
+    id: str
+    rules_version: str
+    title: Mapping[str, str]  # by language: "en", "ru"
+    min_seats: int
+    max_seats: int
+    options_schema: Mapping[str, Any]  # a JSON Schema of CreateTable's options
+    supports_teams: bool
+
+    def name(self, lang: str) -> str:
+        """The game's name for people in `lang`, else English, else its id."""
+        return self.title.get(lang) or self.title.get("en") or self.id
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    """One message of a table's chat; `seat` is None for a spectator."""
+
+    number: int
+    user_id: str
+    name: str
+    seat: int | None
+    text: str
+    at_ms: int
 
 
 @dataclass(frozen=True)
@@ -134,6 +165,16 @@ class TableView:
     outcome: Mapping[str, Any] | None
     moves: tuple[LegalMove, ...] = ()
     teams: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Checked:
+    """MatchService.CheckCommand's answer: would the command be accepted at `version`?
+    `refusal` is the error SubmitCommand would raise (None when accepted)."""
+
+    version: int
+    accepted: bool
+    refusal: TablehallError | None = None
 
 
 @dataclass(frozen=True)

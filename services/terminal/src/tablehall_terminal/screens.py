@@ -1,4 +1,4 @@
-"""The two small dialogs: choose one of several moves, type a bid."""
+"""The small dialogs: choose one of several moves, type a bid, say something in the chat."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class ChooseScreen(ModalScreen[int | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
     DEFAULT_CSS = """
     ChooseScreen { align: center middle; }
-    ChooseScreen > Vertical { width: 80; height: auto; max-height: 24; border: round $accent; background: $panel; }
+    ChooseScreen > Vertical { width: 90%; height: auto; max-height: 24; border: round $accent; background: $panel; }
     """
 
     def __init__(self, title: str, items: Sequence[str], lang: str) -> None:
@@ -47,23 +47,23 @@ class ChooseScreen(ModalScreen[int | None]):
 
 
 class AmountScreen(ModalScreen[int | None]):
-    """A bid: a whole number of at least `minimum`, pre-filled with it."""
+    """A bid: a whole number from `lo` to `hi` (the legal move's range), pre-filled with `lo`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
     DEFAULT_CSS = """
     AmountScreen { align: center middle; }
-    AmountScreen > Vertical { width: 64; height: auto; border: round $accent; background: $panel; }
+    AmountScreen > Vertical { width: 64; max-width: 95%; height: auto; border: round $accent; background: $panel; }
     """
 
-    def __init__(self, minimum: int, lang: str) -> None:
+    def __init__(self, lo: int, hi: int, lang: str) -> None:
         super().__init__()
-        self.minimum = minimum
+        self.lo, self.hi = lo, hi
         self.lang = lang
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(t(self.lang, "bid_prompt", min=self.minimum))
-            yield Input(value=str(self.minimum), type="integer", id="amount")
+            yield Label(t(self.lang, "bid_prompt", lo=self.lo, hi=self.hi))
+            yield Input(value=str(self.lo), type="integer", id="amount")
             yield Label("", id="problem")
 
     def on_mount(self) -> None:
@@ -74,10 +74,38 @@ class AmountScreen(ModalScreen[int | None]):
             amount = int(event.value)
         except ValueError:
             amount = -1
-        if amount < self.minimum:
-            self.query_one("#problem", Label).update(t(self.lang, "bid_bad", min=self.minimum))
+        if not self.lo <= amount <= self.hi:
+            self.query_one("#problem", Label).update(t(self.lang, "bid_bad", lo=self.lo, hi=self.hi))
             return
         self.dismiss(amount)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChatScreen(ModalScreen[str | None]):
+    """One chat message (1-500 characters); Enter sends it, Esc cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    DEFAULT_CSS = """
+    ChatScreen { align: center bottom; }
+    ChatScreen > Vertical { width: 100%; height: auto; border: round $accent; background: $panel; }
+    """
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(t(self.lang, "chat_prompt"))
+            yield Input(max_length=500, id="chat")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

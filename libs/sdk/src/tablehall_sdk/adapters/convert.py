@@ -19,8 +19,11 @@ from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2
 from tablehall_sdk.errors import TablehallError, error_for
 from tablehall_sdk.models import (
+    ChatMessage,
+    Checked,
     Command,
     Decision,
+    GameInfo,
     JournalLine,
     LegalMove,
     Parameter,
@@ -162,6 +165,27 @@ def table_from_proto(t: lobby_pb2.Table) -> Table:
         private=t.private,
         version=t.version,
     )
+
+
+def game_from_proto(g: lobby_pb2.GameInfo) -> GameInfo:
+    return GameInfo(
+        id=g.id,
+        rules_version=g.rules_version,
+        title=dict(g.title),
+        min_seats=g.min_seats,
+        max_seats=g.max_seats,
+        options_schema=_json(g.options_schema_json),
+        supports_teams=g.supports_teams,
+    )
+
+
+def chat_from_proto(m: lobby_pb2.ChatMessage) -> ChatMessage:
+    return ChatMessage(m.number, m.user_id, m.name, m.seat if m.seat >= 0 else None, m.text, m.at_unix_ms)
+
+
+def checked_from_proto(reply: match_pb2.CheckCommandResponse) -> Checked:
+    refusal = None if reply.accepted else error_from_status(reply.refusal)
+    return Checked(reply.version, reply.accepted, refusal)
 
 
 def decision_from_proto(d: match_pb2.Decision) -> Decision:

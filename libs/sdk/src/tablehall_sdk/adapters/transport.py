@@ -14,7 +14,19 @@ from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
 from tablehall_sdk.adapters import convert
 from tablehall_sdk.errors import DeadlineExceeded, TablehallError, Unavailable
-from tablehall_sdk.models import Command, Identity, JournalLine, Page, Role, Table, TableView, Update
+from tablehall_sdk.models import (
+    ChatMessage,
+    Checked,
+    Command,
+    GameInfo,
+    Identity,
+    JournalLine,
+    Page,
+    Role,
+    Table,
+    TableView,
+    Update,
+)
 
 T = TypeVar("T")
 CALL_TIMEOUT = 15.0
@@ -54,6 +66,11 @@ class Transport:
         return str(reply.user_id)
 
     # ---- lobby ----------------------------------------------------------------
+    async def list_games(self, md: list[tuple[str, str]]) -> tuple[GameInfo, ...]:
+        request = lobby_pb2.ListGamesRequest()
+        reply = await self._call(lambda: self.lobby.ListGames(request, metadata=md, timeout=CALL_TIMEOUT))
+        return tuple(convert.game_from_proto(g) for g in reply.games)
+
     async def list_tables(
         self, md: list[tuple[str, str]], game: str, include_started: bool, page_size: int, page_token: str
     ) -> Page:
@@ -113,6 +130,18 @@ class Transport:
         reply = await self._call(lambda: self.lobby.StartTable(request, metadata=md, timeout=CALL_TIMEOUT))
         return convert.table_from_proto(reply.table), reply.seed_sha256
 
+    async def send_chat(self, md: list[tuple[str, str]], table: str, text: str, request_id: str) -> ChatMessage:
+        request = lobby_pb2.SendChatMessageRequest(table=table, text=text, request_id=request_id)
+        reply = await self._call(lambda: self.lobby.SendChatMessage(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.chat_from_proto(reply.message)
+
+    async def chat_page(
+        self, md: list[tuple[str, str]], table: str, page_size: int, page_token: str
+    ) -> tuple[list[ChatMessage], str]:
+        request = lobby_pb2.ListChatMessagesRequest(table=table, page_size=page_size, page_token=page_token)
+        reply = await self._call(lambda: self.lobby.ListChatMessages(request, metadata=md, timeout=CALL_TIMEOUT))
+        return [convert.chat_from_proto(m) for m in reply.messages], reply.next_page_token
+
     # ---- match ----------------------------------------------------------------
     async def view(self, md: list[tuple[str, str]], table: str, role: Role) -> TableView:
         request = match_pb2.GetTableViewRequest(table=table, role=convert.MATCH_ROLES[role])
@@ -127,6 +156,11 @@ class Transport:
         )
         reply = await self._call(lambda: self.match.SubmitCommand(request, metadata=md, timeout=CALL_TIMEOUT))
         return reply.version, reply.duplicate, convert.view_from_proto(reply.view)
+
+    async def check(self, md: list[tuple[str, str]], table: str, seat: int, command: Command) -> Checked:
+        request = match_pb2.CheckCommandRequest(table=table, seat=seat, command=convert.command_to_proto(command))
+        reply = await self._call(lambda: self.match.CheckCommand(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.checked_from_proto(reply)
 
     def command_call(self, md: list[tuple[str, str]]) -> CommandCall:
         """Open a SubmitCommands stream."""
