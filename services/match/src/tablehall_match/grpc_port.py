@@ -200,6 +200,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                 if not self._draining:
                     raise  # the stream is gone: nobody to answer
                 ending = _stopping()
+            except ServiceError as exc:  # a message the input policy refused: answered once the rest is
+                ending = exc
             except Exception as exc:  # the client went away mid-read: nobody to answer
                 log.info("command stream ended", error=repr(exc))
                 return

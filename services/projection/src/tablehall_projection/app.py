@@ -12,6 +12,7 @@ from tablehall_eventstore import EventStore
 from tablehall_match.stream_events import MatchStarted
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import BadRequest, NotFound, PermissionDenied, Refused
+from tablehall_platform.input_policy import INT64_MAX
 from tablehall_projection import access
 from tablehall_projection.audit.events import StreamCopy, load_stream
 from tablehall_projection.audit.export import ExportError, export_stream
@@ -51,7 +52,7 @@ class ProjectionApp:
         if status not in STATUSES:
             raise BadRequest("INVALID_STATUS", f"Unknown status {status!r}.", ru="Неизвестный статус.")
         n = page_size(size)
-        after = decode_token(token, 1)
+        after = decode_token(token, 1, INT64_MAX)
         rows = await self.queries.tables(status, game, n, after[0] if after else None)
         return rows, encode_token(rows[-1].first_position) if len(rows) == n else ""
 
@@ -79,7 +80,7 @@ class ProjectionApp:
         self, principal: Principal, user_id: str, size: int, token: str
     ) -> tuple[list[PlayerGame], str]:
         n = page_size(size)
-        before = decode_token(token, 1)
+        before = decode_token(token, 1, INT64_MAX)
         games, last = await self.queries.player_games(user_id or principal.user_id, n, before[0] if before else None)
         return games, encode_token(last) if last is not None else ""
 
