@@ -111,19 +111,30 @@ def _safe_deserializer(deserialize: Callable[[bytes], Any] | None) -> Callable[[
 
 def _checked(request: Any, limits: InputLimits) -> Any:
     if isinstance(request, _Undecodable):
-        raise BadRequest(
-            "MALFORMED_REQUEST",
-            "The request is not a valid protobuf message of this method (corrupt bytes or invalid UTF-8).",
-            ru="Запрос повреждён (неверный protobuf или UTF-8).",
-        )
+        raise _malformed()
     if isinstance(request, Message):
         check_request(request, limits)
     return request
 
 
-async def _checked_stream(requests: AsyncIterator[Any], limits: InputLimits) -> AsyncIterator[Any]:
+async def _decoded_stream(requests: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    """A client stream's messages; undecodable bytes end the stream (MALFORMED_REQUEST).
+
+    The policy's other checks are the servicer's, per message (`check_request`),
+    so that a refused command is answered in the stream and the stream goes on.
+    """
     async for request in requests:
-        yield _checked(request, limits)
+        if isinstance(request, _Undecodable):
+            raise _malformed()
+        yield request
+
+
+def _malformed() -> BadRequest:
+    return BadRequest(
+        "MALFORMED_REQUEST",
+        "The request is not a valid protobuf message of this method (corrupt bytes or invalid UTF-8).",
+        ru="Запрос повреждён (неверный protobuf или UTF-8).",
+    )
 
 
 def _internal(method: str) -> ServiceError:
@@ -155,7 +166,7 @@ def _wrap(
         return None if is_open else authenticator.authenticate(_authorization(context))
 
     def request_of(request: Any, client_streams: bool) -> Any:
-        return _checked_stream(request, policy) if client_streams else _checked(request, policy)
+        return _decoded_stream(request) if client_streams else _checked(request, policy)
 
     def unary(fn: Callable[..., Any], client_streams: bool) -> Callable[..., Any]:
         async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
