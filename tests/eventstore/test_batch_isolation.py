@@ -28,7 +28,9 @@ async def test_a_request_the_database_refuses_fails_alone_in_its_batch(store: Ev
     store.append_batch = spy  # type: ignore[method-assign]
     try:
         prefix = uuid.uuid4().hex[:8]
-        honest = [committer.append(f"{prefix}-honest-{i}", 0, [_event(i)], command_id=f"{prefix}:{i}") for i in range(8)]
+        honest = [
+            committer.append(f"{prefix}-honest-{i}", 0, [_event(i)], command_id=f"{prefix}:{i}") for i in range(8)
+        ]
         # not JSON: passes every check before the database, fails the cast inside the transaction
         bad = committer.append(f"{prefix}-bad", 0, [NewEvent("E", 1, b"{not json")], command_id=f"{prefix}:bad")
         results = await asyncio.gather(*honest, bad, return_exceptions=True)

@@ -47,7 +47,9 @@ async def test_a_nul_display_name_is_refused_at_sign_in(lobby: Lobby) -> None:
         Code.INVALID_ARGUMENT,
         "INVALID_NAME",
     )
-    await refused(lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name="alice\n")), Code.INVALID_ARGUMENT, "INVALID_NAME")
+    await refused(
+        lobby.identity.DevSignIn(lobby_pb2.DevSignInRequest(name="alice\n")), Code.INVALID_ARGUMENT, "INVALID_NAME"
+    )
 
 
 async def test_a_display_name_is_normalised_to_nfc(lobby: Lobby) -> None:
@@ -103,11 +105,17 @@ async def test_bad_request_ids_are_refused_by_create_add_bot_and_join(
 
 async def test_deeply_nested_options_are_refused(lobby: Lobby, tokens: Tokens) -> None:
     create = race_table(options='{"a": ' * 100_000 + "1" + "}" * 100_000)
-    await refused(lobby.stub.CreateTable(create, metadata=tokens("host")), Code.INVALID_ARGUMENT, "INVALID_OPTIONS_JSON")
+    await refused(
+        lobby.stub.CreateTable(create, metadata=tokens("host")), Code.INVALID_ARGUMENT, "INVALID_OPTIONS_JSON"
+    )
     create = race_table(options="[" * 5000 + "]" * 5000)
-    await refused(lobby.stub.CreateTable(create, metadata=tokens("host")), Code.INVALID_ARGUMENT, "INVALID_OPTIONS_JSON")
+    await refused(
+        lobby.stub.CreateTable(create, metadata=tokens("host")), Code.INVALID_ARGUMENT, "INVALID_OPTIONS_JSON"
+    )
     create = race_table(options='{"target": 30, "x": "a\\u0000"}')
-    await refused(lobby.stub.CreateTable(create, metadata=tokens("host")), Code.INVALID_ARGUMENT, "INVALID_OPTIONS_JSON")
+    await refused(
+        lobby.stub.CreateTable(create, metadata=tokens("host")), Code.INVALID_ARGUMENT, "INVALID_OPTIONS_JSON"
+    )
 
 
 async def test_a_table_name_with_a_final_newline_is_refused_not_resolved(lobby: Lobby, tokens: Tokens) -> None:
