@@ -59,12 +59,12 @@ class ProjectionApp:
     async def journal(
         self, principal: Principal, table_id: str, requested: str, size: int, token: str
     ) -> tuple[list[JournalLine], str]:
+        after = decode_token(token, 2) or (0, -1)  # a malformed token is refused before any read
         table = await self.summary(table_id)
         role = access.resolve(principal, table.seats, requested, table.finished)
         await access.require_spectator(self.store, principal, table_id, role)
         upto = access.visible_version(role, table.version, table.spectator_delay, table.finished)
         n = page_size(size)
-        after = decode_token(token, 2) or (0, -1)
         lines = await self.queries.journal(table_id, upto, role.seat, role.name == "auditor", (after[0], after[1]), n)
         next_token = encode_token(lines[-1].version, lines[-1].idx) if len(lines) == n else ""
         return lines, next_token
