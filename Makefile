@@ -15,13 +15,14 @@ PROTOS := $(shell find proto -name '*.proto' | sort)
 GOOGLE_PROTOS = $(shell $(PY) -c 'import google.rpc, pathlib; print(pathlib.Path(google.rpc.__path__[0]).parents[1])')
 STAMP := $(VENV)/.installed
 
-.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot clean
+.PHONY: help install protos run test soak fuzz lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
 	@echo "make test   run the whole test suite against real PostgreSQL and NATS"
 	@echo "make soak   long property runs (not part of make test)"
 	@echo "make bench  benchmarks (not part of make test)"
+	@echo "make fuzz   hostile requests to every RPC for FUZZ_SECONDS (default 120; not part of make test)"
 	@echo "make lint   ruff + mypy"
 
 # UV_NATIVE_TLS (older uv) / UV_SYSTEM_CERTS (newer): trust the system's certificates as pip
@@ -54,6 +55,11 @@ test: install
 # long property runs and soaks (thousands of random games): not part of make test
 soak: install
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m slow
+
+# every RPC of every service, with honest players on other tables (tests/fuzz/fuzz_rpcs.py)
+FUZZ_SECONDS ?= 120
+fuzz: install
+	$(PY) tests/fuzz/fuzz_rpcs.py --seconds $(FUZZ_SECONDS)
 
 lint: install
 	$(VENV)/bin/ruff check .

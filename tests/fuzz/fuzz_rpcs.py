@@ -77,8 +77,23 @@ class Fuzzer:
     def __init__(self, rng: random.Random, tables: list[str]) -> None:
         self.rng = rng
         self.tables = tables  # honest tables: the fuzzer aims at them too
+        self.own: list[str] = []  # tables the fuzzer created itself (its CreateTable answers)
+        self.valid = 0.5  # the share of well-formed strings, drawn per request
 
-    def string(self) -> str:
+    def string(self, name: str = "") -> str:
+        if self.rng.random() < self.valid:  # well-formed, so the request gets past the edge
+            if name == "table" and self.own:
+                return self.rng.choice(self.own)
+            if name == "request_id":
+                return uuid.uuid4().hex
+            if name == "options_json":
+                return self.rng.choice(['{"target": 30}', "{}", '{"spectator_delay": 2}'])
+            if name == "game":
+                return self.rng.choice(["testgame", "puzzipolia"])
+            if name in ("user_id", "name", "display_name"):
+                return self.rng.choice(["fuzz0", "fuzz1", "honest0a", "Eve"])
+            if name != "table":
+                return self.rng.choice(["", "hello", "1234", "0417"])
         r = self.rng.random()
         if r < 0.3 and self.tables:
             name = self.rng.choice(self.tables)
@@ -89,7 +104,7 @@ class Fuzzer:
 
     def value(self, field: FieldDescriptor, depth: int) -> Any:
         if field.type == FieldDescriptor.TYPE_STRING:
-            return self.string()
+            return self.string(field.name)
         if field.type == FieldDescriptor.TYPE_BYTES:
             return self.rng.randbytes(self.rng.randrange(0, 64))
         if field.type == FieldDescriptor.TYPE_BOOL:
@@ -97,6 +112,8 @@ class Fuzzer:
         if field.type == FieldDescriptor.TYPE_ENUM:
             values = [v.number for v in field.enum_type.values]
             return self.rng.choice([*values, 99])
+        if field.type in (FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_INT64) and self.rng.random() < self.valid:
+            return self.rng.randrange(0, 4)
         if field.type in (FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_SINT32, FieldDescriptor.TYPE_SFIXED32):
             return max(-(2**31), min(2**31 - 1, self.rng.choice(HOSTILE_INTS)))
         if field.type in (FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_FIXED32):
@@ -111,7 +128,7 @@ class Fuzzer:
         descriptor: Descriptor = message.DESCRIPTOR
         oneofs_done: set[str] = set()
         for field in descriptor.fields:
-            if self.rng.random() < 0.3:
+            if self.rng.random() < 0.3 * (1.5 - self.valid):
                 continue
             if field.containing_oneof is not None:
                 if field.containing_oneof.name in oneofs_done:
@@ -133,11 +150,16 @@ class Fuzzer:
         return message
 
     def payload(self, method: MethodDescriptor) -> bytes:
+        self.valid = self.rng.choice([0.3, 0.9, 1.0])
         message = GetMessageClass(method.input_type)()
         data = self.fill(message).SerializeToString()
         if self.rng.random() < 0.1:  # corrupt bytes and invalid UTF-8
             return self.rng.choice([b"\x0a\x03\xff\xfe\xfd", data[: len(data) // 2], self.rng.randbytes(20)])
         return data
+
+
+def grpc_code_name(value: int) -> str:
+    return next((c.name for c in grpc.StatusCode if c.value[0] == value), str(value))
 
 
 def methods() -> list[tuple[ServiceDescriptor, MethodDescriptor]]:
@@ -148,11 +170,27 @@ def methods() -> list[tuple[ServiceDescriptor, MethodDescriptor]]:
     return found
 
 
+def in_band_errors(method: MethodDescriptor, data: bytes) -> list[int]:
+    """Status codes a response carries in its fields (SubmitCommands answers each command so)."""
+    message = GetMessageClass(method.output_type)()
+    message.ParseFromString(data)
+    codes = []
+    for field, value in message.ListFields():
+        if field.message_type is not None and field.message_type.full_name == "google.rpc.Status":
+            codes.append(value.code)
+    return codes
+
+
 async def call(
-    channel: grpc.aio.Channel, service: ServiceDescriptor, method: MethodDescriptor, data: bytes, metadata: Any
+    channel: grpc.aio.Channel,
+    service: ServiceDescriptor,
+    method: MethodDescriptor,
+    data: bytes,
+    metadata: Any,
+    seen: list[bytes],
 ) -> grpc.StatusCode:
     path = f"/{service.full_name}/{method.name}"
-    raw = {"request_serializer": None, "response_deserializer": None}
+    raw = {"request_serializer": None, "response_deserializer": seen_bytes(seen)}
     try:
         if method.client_streaming:
             stub = channel.stream_stream(path, **raw) if method.server_streaming else channel.stream_unary(path, **raw)
@@ -176,6 +214,14 @@ async def call(
     except grpc.aio.AioRpcError as exc:
         return exc.code()
     return grpc.StatusCode.OK
+
+
+def seen_bytes(seen: list[bytes]) -> Any:
+    def keep(data: bytes) -> bytes:
+        seen.append(data)
+        return data
+
+    return keep
 
 
 class Honest:
@@ -271,10 +317,19 @@ async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int
             while sent < requests and time.monotonic() < deadline:
                 sent += 1
                 service, method = rng.choice(every)
-                code = await call(channel, service, method, fuzzer.payload(method), rng.choice(tokens))
+                seen: list[bytes] = []
+                code = await call(channel, service, method, fuzzer.payload(method), rng.choice(tokens), seen)
                 counts[code.name] += 1
                 if code in BAD:
                     bad.append(f"{service.name}/{method.name}: {code.name}")
+                for data in seen:
+                    for inner in in_band_errors(method, data):
+                        counts[f"in-stream {grpc_code_name(inner)}"] += 1
+                        if inner in (2, 13):  # UNKNOWN, INTERNAL
+                            bad.append(f"{service.name}/{method.name}: in-stream {grpc_code_name(inner)}")
+                    if method.name == "CreateTable" and code == grpc.StatusCode.OK:
+                        created = lobby_pb2.CreateTableResponse.FromString(data)
+                        fuzzer.own.append(created.table.name)
 
         await asyncio.gather(*(worker() for _ in range(concurrency)))
         stop.set()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import grpc
+import pytest
 from support.matchkit import Running, Tokens, race_command, start_race
 
 from tablehall.match.v1 import match_pb2
@@ -74,3 +75,19 @@ async def test_bad_request_ids_in_a_stream_fail_alone_and_honest_tables_commit(m
         assert reply.WhichOneof("result") == "committed", reply
         assert reply.committed.version > heads[i]
     assert len(results[0]) == 20
+
+
+async def test_corrupt_messages_on_a_command_stream_end_it_with_invalid_argument(match: Running, tokens: Tokens) -> None:
+    stream = match.channel.stream_stream(
+        "/tablehall.match.v1.MatchService/SubmitCommands", request_serializer=None, response_deserializer=None
+    )
+
+    async def items() -> object:
+        for _ in range(3):
+            yield b"\n\x03\xff\xfe\xfd"  # a string field of invalid UTF-8
+
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        async for _ in stream(items(), metadata=tokens("alice")):
+            pass
+    info = error_info(caught.value)
+    assert (caught.value.code(), info.reason if info else "") == (grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST")

@@ -6,6 +6,8 @@ mapped to rich statuses in one place, health checking and server reflection.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import inspect
 import os
 import uuid
@@ -137,6 +139,28 @@ def _malformed() -> BadRequest:
     )
 
 
+# Before a client stream ends with an error, what the client already sent is read
+# (at most this many messages, for at most this long): a status sent over unread
+# messages reaches the client as a reset stream (INTERNAL from its own gRPC core).
+DRAIN_MESSAGES = 256
+DRAIN_SECONDS = 1.0
+
+
+async def _end(context: grpc.aio.ServicerContext, error: ServiceError, requests: AsyncIterator[Any] | None) -> None:
+    if requests is not None:
+
+        async def drain() -> None:
+            count = 0
+            async for _ in requests:
+                count += 1
+                if count >= DRAIN_MESSAGES:
+                    return
+
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(drain(), DRAIN_SECONDS)
+    await _abort(context, error)
+
+
 def _internal(method: str) -> ServiceError:
     """An unexpected error: logged with a correlation id, answered without its text."""
     correlation = uuid.uuid4().hex[:16]
@@ -196,11 +220,11 @@ def _wrap(
                     else:
                         await result
             except (RuleError, ServiceError) as exc:
-                await _abort(context, as_refusal(exc))
+                await _end(context, as_refusal(exc), request if client_streams else None)
             except grpc.aio.AbortError:
                 raise
             except Exception:
-                await _abort(context, _internal(method))
+                await _end(context, _internal(method), request if client_streams else None)
 
         return call
 
