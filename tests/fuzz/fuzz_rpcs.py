@@ -17,9 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
-import os
 import random
-import subprocess
 import sys
 import time
 import uuid
@@ -34,16 +32,15 @@ from google.protobuf.message_factory import GetMessageClass
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from support.upkit import start_up  # noqa: E402
+
 from tablehall.bot.v1 import bot_pb2  # noqa: E402
 from tablehall.lobby.v1 import lobby_pb2  # noqa: E402
 from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall.projection.v1 import projection_pb2  # noqa: E402
 from tablehall.timer.v1 import timer_pb2  # noqa: E402
-from tablehall_platform.auth import DevProvider, ServiceProvider  # noqa: E402
-from tablehall_platform.infra import free_port  # noqa: E402
+from tablehall_platform.auth import DevProvider  # noqa: E402
 
-SECRET = "fuzz-secret-0123456789abcdef-0123456789"
-SERVICE_SECRET = "fuzz-service-secret-0123456789abcdef-01"
 MODULES = (lobby_pb2, match_pb2, timer_pb2, bot_pb2, projection_pb2)
 BAD = {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL}
 
@@ -259,9 +256,7 @@ class Honest:
         roll = match_pb2.GameCommand(testgame=testgame_pb2.Command(roll=testgame_pb2.Roll()))
         seat = 0
         while not stop.is_set():
-            request = match_pb2.SubmitCommandRequest(
-                table=table, seat=seat, command=roll, request_id=uuid.uuid4().hex
-            )
+            request = match_pb2.SubmitCommandRequest(table=table, seat=seat, command=roll, request_id=uuid.uuid4().hex)
             try:
                 reply = await self.stub.SubmitCommand(request, metadata=self.auth(users[seat]), timeout=30)
             except grpc.aio.AioRpcError as exc:
@@ -275,30 +270,12 @@ class Honest:
 
 
 async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int:
-    port = free_port()
-    data_dir = Path(os.environ.get("TMPDIR", "/tmp")) / f"tablehall-fuzz-{uuid.uuid4().hex[:8]}"
-    env = {
-        **os.environ,
-        "TABLEHALL_PORT": str(port),
-        "TABLEHALL_DB_NAME": f"tablehall_fuzz_{uuid.uuid4().hex[:8]}",
-        "TABLEHALL_DATA_DIR": str(data_dir),
-        "TABLEHALL_METRICS_PORT": "0",
-        "TABLEHALL_TOKEN_SECRET": SECRET,
-        "TABLEHALL_SERVICE_SECRET": SERVICE_SECRET,
-        "TABLEHALL_EXTRA_GAMES": "testgame=testgame.game:GAME",
-        "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]),
-        "TABLEHALL_LOG_LEVEL": "warning",
-    }
-    log = open(data_dir.with_suffix(".log"), "w")  # noqa: SIM115
-    server = subprocess.Popen([str(ROOT / ".venv/bin/tablehall"), "up"], env=env, stdout=log, stderr=log)
-    address = f"127.0.0.1:{port}"
-    channel = grpc.aio.insecure_channel(address)
+    up = start_up()
+    channel = grpc.aio.insecure_channel(up.address)
     try:
         await asyncio.wait_for(channel.channel_ready(), 120)
-        people = DevProvider(SECRET)
-        honest = Honest(
-            match_pb2_grpc.MatchServiceStub(channel), people, ServiceProvider(SERVICE_SECRET).service_token("lobby")
-        )
+        people = up.people
+        honest = Honest(match_pb2_grpc.MatchServiceStub(channel), people, up.services.service_token("lobby"))
         pairs = [(f"honest{i}a", f"honest{i}b") for i in range(4)]
         tables = [await honest.new_table(p) for p in pairs]
         stop = asyncio.Event()
@@ -342,7 +319,7 @@ async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int
             )
             store_heads[table] = view.view.version
         moved = {t: (honest.heads[t], store_heads[t]) for t in tables if honest.heads[t] != store_heads[t]}
-        alive = server.poll() is None
+        alive = up.alive
         print(f"fuzz: {sent} requests over {len(every)} methods, seed {seed}")
         for name, n in sorted(counts.items(), key=lambda kv: -kv[1]):
             print(f"  {name:20} {n}")
@@ -358,9 +335,7 @@ async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int
         return 1 if problems else 0
     finally:
         await channel.close()
-        server.terminate()
-        server.wait(30)
-        log.close()
+        up.stop()
 
 
 def main() -> None:

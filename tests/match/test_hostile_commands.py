@@ -77,7 +77,9 @@ async def test_bad_request_ids_in_a_stream_fail_alone_and_honest_tables_commit(m
     assert len(results[0]) == 20
 
 
-async def test_corrupt_messages_on_a_command_stream_end_it_with_invalid_argument(match: Running, tokens: Tokens) -> None:
+async def test_corrupt_messages_on_a_command_stream_end_it_with_invalid_argument(
+    match: Running, tokens: Tokens
+) -> None:
     stream = match.channel.stream_stream(
         "/tablehall.match.v1.MatchService/SubmitCommands", request_serializer=None, response_deserializer=None
     )

@@ -127,3 +127,42 @@ async def test_a_reader_that_does_not_read_is_dropped_after_a_bounded_queue(
     info = error_info(caught.value)
     assert info is not None and info.reason == "SLOW_CONSUMER"
     assert received < 10_000  # bounded: what the queue and gRPC's own window held
+
+
+async def test_a_burst_of_two_thousand_stream_opens_gets_every_stream() -> None:
+    """gRPC's own pending-call limit used to cancel about a tenth of such a burst
+    before any handler saw it; now each gets its stream or, past our limit, a reason."""
+    from tablehall_platform.infra import free_port
+
+    probe = Probe()
+    address = f"127.0.0.1:{free_port()}"
+    server, _, _ = build_server(
+        Authenticator([DevProvider(SECRET)]),
+        [probe.register],
+        address,
+        streams=StreamLimits(per_user=10, per_method=1500, send_queue=8),
+    )
+    await server.start()
+    channel = grpc.aio.insecure_channel(address)
+    tokens = token_maker()
+    ticks = _method(channel, "Ticks", True)
+    calls = [ticks(b"", metadata=tokens(f"u{i}")) for i in range(2000)]
+    outcomes: dict[str, int] = {}
+
+    async def first(call: Any) -> None:
+        try:
+            await call.read()
+            key = "stream"
+        except grpc.aio.AioRpcError as exc:
+            info = error_info(exc)
+            key = f"{exc.code().name} {info.reason if info else ''}"
+        outcomes[key] = outcomes.get(key, 0) + 1
+
+    try:
+        await asyncio.gather(*(first(c) for c in calls))
+    finally:
+        for call in calls:
+            call.cancel()
+        await channel.close()
+        await server.stop(grace=0)
+    assert outcomes == {"stream": 1500, "RESOURCE_EXHAUSTED TOO_MANY_STREAMS": 500}

@@ -32,6 +32,11 @@ OPEN_PREFIXES = ("/grpc.health.v1.", "/grpc.reflection.")
 # the largest request a server accepts (TABLEHALL_MAX_MESSAGE_BYTES): gRPC refuses
 # a bigger one with RESOURCE_EXHAUSTED before it is read into memory
 MAX_MESSAGE_BYTES = int(os.environ.get("TABLEHALL_MAX_MESSAGE_BYTES", str(4 * 1024 * 1024)))
+# Calls that arrived and wait for the server to take them (TABLEHALL_MAX_PENDING_CALLS).
+# gRPC's own default (1,000, hard 3,000) cancels calls of a burst before any handler
+# sees them (2,000 WatchTable opens at once: about 200 CANCELLED): ours answers a
+# burst, and past our limits a call gets RESOURCE_EXHAUSTED with a reason instead.
+MAX_PENDING_CALLS = int(os.environ.get("TABLEHALL_MAX_PENDING_CALLS", "20000"))
 
 
 class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
@@ -267,7 +272,12 @@ def build_server(
     """
     server = grpc.aio.server(
         interceptors=[_Guard(authenticator, open_methods, limits, streams)],
-        options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)],
+        options=[
+            ("grpc.so_reuseport", 0),
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.server.max_pending_requests", MAX_PENDING_CALLS),
+            ("grpc.server.max_pending_requests_hard_limit", MAX_PENDING_CALLS * 3),
+        ],
     )
     names = [fn(server) for fn in register]
     health_servicer = health.aio.HealthServicer()
