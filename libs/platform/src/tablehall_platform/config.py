@@ -20,6 +20,9 @@
 | TABLEHALL_LOG_LEVEL | `info` | structlog level |
 | TABLEHALL_AUTH_PROVIDERS | `dev` | comma list of `dev`, `oidc`; empty: nobody gets in |
 | TABLEHALL_OIDC_ISSUER, TABLEHALL_OIDC_JWKS_URL, TABLEHALL_OIDC_AUDIENCE | | the external OIDC issuer |
+
+The input policy and the limits every service applies at its edge (`input_policy`,
+`stream_gate`, `grpcserver`) have their own settings: see docs/security.md, «Limits».
 """
 
 from __future__ import annotations
