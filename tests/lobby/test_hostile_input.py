@@ -180,3 +180,20 @@ async def test_corrupt_protobuf_and_invalid_utf8_are_invalid_argument(
         response_deserializer=lobby_pb2.GetTableResponse.FromString,
     )
     await refused(call(payload, metadata=tokens("host")), Code.INVALID_ARGUMENT, "MALFORMED_REQUEST")
+
+
+async def test_a_request_id_sent_again_with_another_request_is_refused(lobby: Lobby, tokens: Tokens) -> None:
+    name = await _table(lobby, tokens)
+    joined = await lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, request_id="x1"), metadata=tokens("bob"))
+    again = await lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, request_id="x1"), metadata=tokens("bob"))
+    assert (again.seat, again.table.version) == (joined.seat, joined.table.version)  # an honest retry
+    await refused(
+        lobby.stub.LeaveSeat(lobby_pb2.LeaveSeatRequest(table=name, request_id="x1"), metadata=tokens("bob")),
+        Code.FAILED_PRECONDITION,
+        "REQUEST_ID_REUSED",
+    )
+    other_seat = lobby_pb2.JoinTableRequest(table=name, request_id="x1", seat=3)
+    await refused(
+        lobby.stub.JoinTable(other_seat, metadata=tokens("bob")), Code.FAILED_PRECONDITION, "REQUEST_ID_REUSED"
+    )
+    assert await _version(lobby, name) == joined.table.version

@@ -23,6 +23,7 @@ from grpc_reflection.v1alpha import reflection
 from tablehall_platform.auth import Authenticator, Principal, current_principal
 from tablehall_platform.errors import BadRequest, Internal, ServiceError, as_refusal, to_status
 from tablehall_platform.input_policy import InputLimits, check_request
+from tablehall_platform.request_digest import current_request
 from tablehall_platform.stream_gate import StreamGate, StreamLimits
 from tablehall_rules.errors import RuleError
 
@@ -201,7 +202,10 @@ def _wrap(
         async def call(request: Any, context: grpc.aio.ServicerContext) -> Any:
             try:
                 current_principal.set(principal(context))
-                return await fn(request_of(request, client_streams), context)
+                checked = request_of(request, client_streams)
+                if not client_streams:
+                    current_request.set((method, checked))
+                return await fn(checked, context)
             except (RuleError, ServiceError) as exc:
                 await _abort(context, as_refusal(exc))
             except grpc.aio.AbortError:

@@ -16,6 +16,7 @@ import msgspec
 
 from tablehall_eventstore import AppendResult, EventStore
 from tablehall_platform.errors import Refused
+from tablehall_platform.request_digest import request_id_reused
 
 
 def command_digest(seat: int | None, decision_key: str, command: Any) -> str:
@@ -33,11 +34,7 @@ def recorded_digest(metadata: Mapping[str, Any]) -> str:
 
 
 def reused() -> Refused:
-    return Refused(
-        "REQUEST_ID_REUSED",
-        "This request id was used for a different command; send a new request id.",
-        ru="Этот request_id уже использован для другой команды; пришлите новый.",
-    )
+    return request_id_reused()
 
 
 async def require_same(store: EventStore, earlier: AppendResult, digest: str) -> None:
