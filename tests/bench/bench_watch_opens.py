@@ -77,7 +77,7 @@ async def run(streams: int, limit: int) -> None:
     finally:
         for channel in channels:
             await channel.close()
-        up.stop()
+        await up.stop()
 
 
 def main() -> None:

@@ -335,7 +335,7 @@ async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int
         return 1 if problems else 0
     finally:
         await channel.close()
-        up.stop()
+        await up.stop()
 
 
 def main() -> None:

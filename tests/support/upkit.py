@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import subprocess
 import uuid
@@ -10,6 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+import nats
+
+from tablehall_eventstore.publisher import STREAM_NAME
 from tablehall_platform.auth import DevProvider, ServiceProvider
 from tablehall_platform.infra import free_port
 
@@ -26,6 +31,8 @@ class Up:
     log: IO[str]
     people: DevProvider
     services: ServiceProvider
+    nats_url: str
+    bot_consumer: str
 
     def player(self, user: str) -> list[tuple[str, str]]:
         return [("authorization", f"Bearer {self.people.issue(user)}")]
@@ -37,10 +44,17 @@ class Up:
     def alive(self) -> bool:
         return self.process.poll() is None
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """Stop the server and delete its bot consumer (the shared NATS outlives the run)."""
         self.process.terminate()
-        self.process.wait(30)
+        await asyncio.to_thread(self.process.wait, 30)
         self.log.close()
+        with contextlib.suppress(Exception):  # never created if the bot service did not start
+            nc = await nats.connect(self.nats_url)
+            try:
+                await nc.jetstream().delete_consumer(STREAM_NAME, self.bot_consumer)
+            finally:
+                await nc.close()
 
 
 def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
@@ -60,7 +74,19 @@ def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
         "TABLEHALL_LOG_LEVEL": "warning",
         **(extra_env or {}),
     }
+    bot_consumer = f"tablehall-bot-up-{uuid.uuid4().hex[:8]}"
+    env["TABLEHALL_BOT_CONSUMER"] = bot_consumer  # a durable consumer of its own, deleted by stop()
     log_path = data_dir.with_suffix(".log")
     log = open(log_path, "w")  # noqa: SIM115
     process = subprocess.Popen([str(ROOT / ".venv/bin/tablehall"), "up", "--no-demo"], env=env, stdout=log, stderr=log)
-    return Up(process, f"127.0.0.1:{port}", log_path, log, DevProvider(SECRET), ServiceProvider(SERVICE_SECRET))
+    nats_url = os.environ.get("TABLEHALL_NATS_URL", "nats://127.0.0.1:4222")
+    return Up(
+        process,
+        f"127.0.0.1:{port}",
+        log_path,
+        log,
+        DevProvider(SECRET),
+        ServiceProvider(SERVICE_SECRET),
+        nats_url,
+        bot_consumer,
+    )
