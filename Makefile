@@ -32,13 +32,14 @@ QUIETLY = out=$$($(1) 2>&1) || { echo "$$out" >&2; exit 1; }
 RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-warning}
 endif
 
-.PHONY: help install protos run test soak lint reasons bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal clean
+.PHONY: help install protos run test soak fuzz lint reasons bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
 	@echo "make test   run the whole test suite against real PostgreSQL and NATS"
 	@echo "make soak   long property runs (not part of make test)"
 	@echo "make bench  benchmarks (not part of make test)"
+	@echo "make fuzz   hostile requests to every RPC for FUZZ_SECONDS (default 120; not part of make test)"
 	@echo "make lint   ruff + mypy"
 
 # UV_NATIVE_TLS (older uv) / UV_SYSTEM_CERTS (newer): trust the system's certificates as pip
@@ -76,6 +77,11 @@ test: install
 # long property runs and soaks (thousands of random games): not part of make test
 soak: install
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m slow
+
+# every RPC of every service, with honest players on other tables (tests/fuzz/fuzz_rpcs.py)
+FUZZ_SECONDS ?= 120
+fuzz: install
+	$(PY) tests/fuzz/fuzz_rpcs.py --seconds $(FUZZ_SECONDS)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -2,7 +2,7 @@
 command ids, a gap-safe global order, snapshots and a JetStream publisher."""
 
 from .batcher import GroupCommitter
-from .errors import ConcurrencyConflict, EventStoreError
+from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
 from .migrations import migrate
 from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot
 from .publisher import Publisher
@@ -16,6 +16,7 @@ __all__ = [
     "EventStore",
     "EventStoreError",
     "GroupCommitter",
+    "InvalidAppend",
     "NewEvent",
     "Publisher",
     "RecordedEvent",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .errors import ConcurrencyConflict
 from .models import AppendRequest, AppendResult, NewEvent
-from .store import EventStore
+from .store import EventStore, check_append
 
 _Item = tuple[AppendRequest, "asyncio.Future[AppendResult | ConcurrencyConflict]"]
 
@@ -38,11 +38,17 @@ class GroupCommitter:
         *,
         command_id: str | None = None,
     ) -> AppendResult:
-        """Same contract as EventStore.append (raises ConcurrencyConflict)."""
+        """Same contract as EventStore.append (raises ConcurrencyConflict).
+
+        A request the store cannot take (see `check_append`) fails here, alone,
+        before it can join a batch.
+        """
+        request = AppendRequest(stream_id, expected_version, events, command_id)
+        check_append(request)
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._work()) for _ in range(self.workers)]
         future: asyncio.Future[AppendResult | ConcurrencyConflict] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((AppendRequest(stream_id, expected_version, events, command_id), future))
+        self._queue.put_nowait((request, future))
         result = await future
         if isinstance(result, ConcurrencyConflict):
             raise result
@@ -56,13 +62,29 @@ class GroupCommitter:
             try:
                 results = await self.store.append_batch([req for req, _ in items])
             except Exception as exc:
-                for _, fut in items:
+                if len(items) == 1:
+                    _, fut = items[0]
                     if not fut.done():
                         fut.set_exception(exc)
+                    continue
+                # one request failed the whole transaction: commit each alone, so
+                # only the bad one fails and every other command of the batch goes in
+                await self._one_by_one(items)
                 continue
             for (_, fut), res in zip(items, results, strict=True):
                 if not fut.done():
                     fut.set_result(res)
+
+    async def _one_by_one(self, items: list[_Item]) -> None:
+        for req, fut in items:
+            try:
+                [res] = await self.store.append_batch([req])
+            except Exception as exc:
+                if not fut.done():
+                    fut.set_exception(exc)
+                continue
+            if not fut.done():
+                fut.set_result(res)
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -28,3 +28,7 @@ class ConcurrencyConflict(EventStoreError):
 
     def __hash__(self) -> int:
         return hash((self.stream_id, self.expected_version, self.actual_version))
+
+
+class InvalidAppend(EventStoreError):
+    """An append the database cannot store (a NUL character, an oversized command id); nothing was written."""

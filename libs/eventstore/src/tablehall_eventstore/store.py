@@ -12,7 +12,7 @@ import msgspec
 
 from . import snapshots as _snapshots
 from ._db import EVENT_COLUMNS, Pool, to_events
-from .errors import ConcurrencyConflict, EventStoreError
+from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
 from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot
 
 # One statement, one round trip: the plpgsql function does the version check,
@@ -49,6 +49,24 @@ def _metadata_text(event: NewEvent) -> str | None:
     return _encode_json(meta).decode()
 
 
+# Longer command ids would not fit the commands primary key's index entry.
+MAX_COMMAND_ID_BYTES = 1024
+
+
+def check_append(req: AppendRequest) -> None:
+    """Refuse (InvalidAppend) what PostgreSQL would refuse mid-transaction: a NUL in
+    a text (also as a JSON escape, which jsonb refuses) or an oversized command id."""
+    texts = [req.stream_id, req.command_id or ""]
+    if len((req.command_id or "").encode()) > MAX_COMMAND_ID_BYTES:
+        raise InvalidAppend(f"command id longer than {MAX_COMMAND_ID_BYTES} bytes")
+    for e in req.events:
+        texts.append(e.type)
+        texts.append(e.payload.decode(errors="replace"))
+        texts.append(_metadata_text(e) or "")
+    if any("\x00" in text or "\\u0000" in text for text in texts):
+        raise InvalidAppend("a NUL character in a stream id, command id, event type, payload or metadata")
+
+
 def _arguments(requests: Sequence[AppendRequest]) -> tuple[list[Any], ...]:
     streams: list[Any] = []
     expected: list[Any] = []
@@ -59,6 +77,7 @@ def _arguments(requests: Sequence[AppendRequest]) -> tuple[list[Any], ...]:
     payloads: list[Any] = []
     metadata: list[Any] = []
     for req in requests:
+        check_append(req)
         if req.expected_version < 0:
             raise ValueError(f"expected_version must be >= 0, got {req.expected_version}")
         if not req.events:

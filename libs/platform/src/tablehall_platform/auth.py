@@ -15,6 +15,7 @@ import contextvars
 import os
 import secrets
 import time
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import Any, Protocol
 import jwt
 
 from tablehall_platform.errors import Unauthenticated
+from tablehall_platform.input_policy import has_control
 
 ROLES = frozenset({"player", "bot", "operator", "service"})
 
@@ -60,15 +62,20 @@ def _principal(claims: dict[str, Any], issuer: str) -> Principal:
     if not isinstance(sub, str) or not sub:
         raise Unauthenticated("TOKEN_INVALID", "The token names no user.", ru="Токен не называет пользователя.")
     roles = claims.get("roles") or ["player"]
-    if not isinstance(roles, list) or not set(roles) <= ROLES:
+    # a validly signed token may still carry anything: roles must be a list of known names
+    if not isinstance(roles, list) or not all(isinstance(r, str) and r in ROLES for r in roles):
         raise Unauthenticated("TOKEN_INVALID", "The token carries unknown roles.", ru="Неизвестные роли в токене.")
     name = claims.get("name") or claims.get("preferred_username") or sub
+    if not isinstance(name, str) or has_control(sub) or has_control(name) or len(sub) > 256 or len(name) > 256:
+        raise Unauthenticated(
+            "TOKEN_INVALID", "The token's user id or name is malformed.", ru="Имя или id в токене некорректны."
+        )
     # our own issuers name users plainly; an external issuer's users are namespaced
     local = issuer in (DevProvider.issuer, ServiceProvider.issuer)
     exp = claims.get("exp")
     return Principal(
         user_id=sub if local else f"{issuer}|{sub}",
-        name=str(name),
+        name=unicodedata.normalize("NFC", name),
         roles=frozenset(roles),
         issuer=issuer,
         expires_at=float(exp) if isinstance(exp, int | float) else float("inf"),

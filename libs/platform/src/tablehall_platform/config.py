@@ -23,6 +23,9 @@
 | TABLEHALL_OIDC_ISSUER, TABLEHALL_OIDC_JWKS_URL, TABLEHALL_OIDC_AUDIENCE | | the external OIDC issuer |
 | TABLEHALL_NATS_PREFIX | `tablehall` | JetStream stream `<PREFIX>_EVENTS`, subjects `<prefix>.events.<stream>` (one per deployment sharing a NATS) |
 | TABLEHALL_SIGNING_KEY_FILE | `<data dir>/signing-key.pem` | Ed25519 key that signs export files (generated on first use) |
+
+The input policy and the limits every service applies at its edge (`input_policy`,
+`stream_gate`, `grpcserver`) have their own settings: see docs/security.md, «Limits».
 """
 
 from __future__ import annotations

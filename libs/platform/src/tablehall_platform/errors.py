@@ -71,6 +71,18 @@ class Unavailable(ServiceError):
     code = grpc.StatusCode.UNAVAILABLE
 
 
+class ResourceExhausted(ServiceError):
+    """A limit was reached (streams per user, a slow reader's queue...)."""
+
+    code = grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+class Internal(ServiceError):
+    """An unexpected failure, answered without its text (the guard logs it)."""
+
+    code = grpc.StatusCode.INTERNAL
+
+
 class Relayed(ServiceError):
     """A refusal from another instance (a table's writer), passed on unchanged."""
 

@@ -9,12 +9,12 @@ from typing import Any
 from tablehall_platform.errors import BadRequest
 
 # `tables/{id}`: 1-64 characters of a-z, 0-9 and '-', not starting with '-'
-TABLE_NAME = re.compile(r"^tables/([a-z0-9][a-z0-9-]{0,63})$")
+TABLE_NAME = re.compile(r"tables/([a-z0-9][a-z0-9-]{0,63})")  # use fullmatch: `$` passes a final newline
 
 
 def parse_table(name: str) -> str:
     """The table id of a `tables/{id}` resource name; INVALID_TABLE_NAME otherwise."""
-    found = TABLE_NAME.match(name)
+    found = TABLE_NAME.fullmatch(name)
     if not found:
         raise BadRequest(
             "INVALID_TABLE_NAME",

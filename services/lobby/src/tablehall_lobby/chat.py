@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from tablehall_eventstore import ConcurrencyConflict, EventStore, NewEvent
 from tablehall_lobby import events as ev
 from tablehall_lobby.refusals import TooMany
-from tablehall_platform.errors import BadRequest, Conflict
+from tablehall_platform.errors import Conflict
+from tablehall_platform.input_policy import INT32_MAX, token_int
 
 ATTEMPTS = 5
 
@@ -71,10 +72,7 @@ class Chat:
         raise Conflict("VERSION_CONFLICT", "The chat is busy; retry.", ru="Чат занят; повторите.")
 
     async def page(self, table_id: str, after: str, size: int) -> tuple[list[Message], str]:
-        try:
-            start = int(after) if after else 0
-        except ValueError as exc:
-            raise BadRequest("INVALID_PAGE_TOKEN", "page_token is not one we gave.", ru="Неверный page_token.") from exc
+        start = token_int(after, high=INT32_MAX - size) if after else 0  # start + size is a version
         events = await self.store.read_stream(ev.chat_stream(table_id), start + 1, start + size)
         messages = [Message(e.version, _posted(e.type, e.payload)) for e in events]
         return messages, str(messages[-1].number) if len(messages) == size else ""

@@ -18,7 +18,7 @@ from tablehall_lobby.dev_names import DevNames
 from tablehall_platform.auth import DevProvider, Principal, current_principal
 from tablehall_platform.errors import BadRequest, Refused, Unauthenticated
 
-DEV_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+DEV_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")  # fullmatch: `$` would pass "alice\n"
 RESERVED_PREFIXES = ("bot", "service")
 
 
@@ -54,7 +54,7 @@ class Identity:
                 "Development sign-in is off (TABLEHALL_AUTH_PROVIDERS has no 'dev').",
                 ru="Вход для разработки выключен.",
             )
-        if not DEV_NAME.match(name) or name.lower().startswith(RESERVED_PREFIXES):
+        if not DEV_NAME.fullmatch(name) or name.lower().startswith(RESERVED_PREFIXES):
             raise BadRequest(
                 "INVALID_NAME",
                 "A name is 1-40 of [A-Za-z0-9_.-] and does not start with 'bot' or 'service'.",

@@ -17,6 +17,8 @@ import asyncpg
 
 from tablehall_lobby.state import LobbyTable, decode, encode
 from tablehall_platform.errors import BadRequest
+from tablehall_platform.input_policy import INT64_MAX, token_int
+from tablehall_platform.names import TABLE_NAME
 
 _UPSERT = """
 INSERT INTO lobby_tables (table_id, game, status, private, spectators_allowed, seat_count, seats_taken,
@@ -43,7 +45,9 @@ def _token(created_at_ms: int, table_id: str) -> str:
 def _untoken(token: str) -> tuple[int, str]:
     try:
         created, table_id = base64.urlsafe_b64decode(token.encode()).decode().split(":", 1)
-        return int(created), table_id
+        if not TABLE_NAME.fullmatch(f"tables/{table_id}"):
+            raise ValueError("not a table id")
+        return token_int(created, high=INT64_MAX), table_id
     except (ValueError, UnicodeDecodeError) as exc:
         raise BadRequest("INVALID_PAGE_TOKEN", "page_token is not one we gave.", ru="Неверный page_token.") from exc
 

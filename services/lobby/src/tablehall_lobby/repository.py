@@ -18,12 +18,13 @@ from typing import Any
 import msgspec
 import structlog
 
-from tablehall_eventstore import ConcurrencyConflict, EventStore, NewEvent
+from tablehall_eventstore import AppendResult, ConcurrencyConflict, EventStore, NewEvent
 from tablehall_lobby import events as ev
 from tablehall_lobby import refusals as no
 from tablehall_lobby.readmodel import ReadModel
 from tablehall_lobby.state import LobbyTable, apply_recorded, evolve, new_table
 from tablehall_platform.errors import Conflict, ServiceError
+from tablehall_platform.request_digest import request_digest, request_id_reused
 from tablehall_rules import RuleError
 
 log = structlog.get_logger("lobby")
@@ -85,6 +86,7 @@ class Tables:
         deciding and before appending (PIN checks, idempotent match calls).
         """
         stream = ev.table_stream(table_id)
+        digest = request_digest()  # of the gRPC request this command comes from
         for attempt in range(ATTEMPTS):
             if attempt:
                 await asyncio.sleep(random.uniform(0, BACKOFF_SECONDS * attempt))
@@ -92,7 +94,9 @@ class Tables:
             try:
                 events = list(decide(table))
             except (ServiceError, RuleError):
-                if await self.store.command_result(command_id) is not None:
+                earlier = await self.store.command_result(command_id)
+                if earlier is not None:
+                    await self._require_same(earlier, digest)
                     return Outcome(await self.get(table_id), [], duplicate=True)
                 raise
             if not events:
@@ -101,13 +105,14 @@ class Tables:
                 return Outcome(table, [])
             if before is not None:
                 await before(table, events)
-            meta = {"command_id": command_id, **(sender or {})}
+            meta = {"command_id": command_id, **(sender or {}), **({"request_digest": digest} if digest else {})}
             batch = [NewEvent(ev.CODEC.type_of(e), 1, ev.CODEC.encode(e), meta) for e in events]
             try:
                 result = await self.store.append(stream, table.version if table else 0, batch, command_id=command_id)
             except ConcurrencyConflict:
                 continue
             if result.duplicate:
+                await self._require_same(result, digest)
                 return Outcome(await self.get(table_id), [], duplicate=True)
             state = table
             for event in events:
@@ -122,6 +127,15 @@ class Tables:
             "The table kept changing under this request; retry it.",
             ru="Стол всё время меняется; повторите.",
         )
+
+    async def _require_same(self, earlier: AppendResult, digest: str | None) -> None:
+        """REQUEST_ID_REUSED unless the recorded command came from the same request."""
+        if digest is None:
+            return
+        [first] = await self.store.read_stream(earlier.stream_id, earlier.first_version, earlier.first_version)
+        recorded = first.metadata.get("request_digest")
+        if recorded is not None and recorded != digest:
+            raise request_id_reused()
 
 
 def _known(state: LobbyTable | None) -> LobbyTable:

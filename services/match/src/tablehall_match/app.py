@@ -17,6 +17,7 @@ import msgspec
 import structlog
 
 from tablehall_eventstore import ConcurrencyConflict, EventStore, GroupCommitter, NewEvent
+from tablehall_match.idempotency import command_digest, require_same, reused
 from tablehall_match.leases import Leases
 from tablehall_match.live_table import SNAPSHOT_TYPE, LiveTable
 from tablehall_match.seeds import SeedVault
@@ -414,7 +415,7 @@ class MatchApp:
         async with live.lock:
             live = self.tables.get(table_id) or await self.table(table_id)
             if command_id in live.recent:
-                return self._answer(live, principal, None, live.recent[command_id], True, with_view)
+                return self._answer(live, principal, None, live.recent[command_id][0], True, with_view)
             decision = next((d for d in live.game.pending(live.state) if d.key == decision_key), None)
             if decision is not None and not decision.has_clock:
                 raise Refused("NO_CLOCK", "That decision has no clock to run out.", ru="У этого решения нет часов.")
@@ -499,14 +500,20 @@ class MatchApp:
         decision_key: str,
         facts: Mapping[str, Any] | None = None,
     ) -> tuple[LiveTable, int, bool]:
+        builtins = command_codec(live.game.id).to_builtins(command)
+        digest = command_digest(seat, decision_key, builtins)
         if command_id in live.recent:
-            return live, live.recent[command_id], True
+            version, recorded = live.recent[command_id]
+            if recorded != digest:
+                raise reused()
+            return live, version, True
         for attempt in (1, 2):
             try:
                 events, ctx = self._decide(live, seat, command, decision_key)
             except RuleError:
                 earlier = await self.store.command_result(command_id)
                 if earlier is not None:  # a retry of a command that went through
+                    await require_same(self.store, earlier, digest)
                     return live, earlier.last_version, True
                 if attempt == 1 and await self.store.stream_version(live.stream_id) != live.version:
                     # refused by a stale copy (another writer got in): reload, decide once more
@@ -519,7 +526,8 @@ class MatchApp:
                 "now_ms": ctx.now_ms,
                 "timeout": ctx.timeout,
                 "decision_key": decision_key or None,
-                "command": command_codec(live.game.id).to_builtins(command),
+                "command": builtins,
+                "command_digest": digest,
                 "draws": msgspec.to_builtins(ctx.rng.draws),
                 "draw_start": live.draw_counter,
                 **(facts or {}),
@@ -549,13 +557,14 @@ class MatchApp:
                 raise
             if appended.duplicate:
                 live = await self._reload(live)
+                await require_same(self.store, appended, digest)
                 return live, appended.last_version, True
             live.version = appended.last_version
             live.draw_counter = ctx.rng.counter
             live.note_facts(facts)
             live.ended = live.ended or outcome is not None
             metrics.events_appended(game.id).inc(len(new))
-            self._remember(live, command_id, appended.last_version)
+            self._remember(live, command_id, appended.last_version, digest)
             self._maybe_snapshot(live)
             return live, live.version, False
         raise AssertionError("unreachable")
@@ -602,8 +611,8 @@ class MatchApp:
             raise Refused("NOTHING_HAPPENED", "The command changes nothing.", ru="Команда ничего не меняет.")
         return events, ctx
 
-    def _remember(self, live: LiveTable, command_id: str, version: int) -> None:
-        live.recent[command_id] = version
+    def _remember(self, live: LiveTable, command_id: str, version: int, digest: str) -> None:
+        live.recent[command_id] = (version, digest)
         if len(live.recent) > RECENT_LIMIT:
             live.recent.pop(next(iter(live.recent)))
 

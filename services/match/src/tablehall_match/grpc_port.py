@@ -25,6 +25,7 @@ from tablehall_platform.errors import (
     as_refusal,
     status_proto,
 )
+from tablehall_platform.input_policy import InputLimits, check_request
 from tablehall_platform.names import options_from_json, parse_table
 from tablehall_rules import SeatInfo
 from tablehall_rules.errors import RuleError
@@ -113,6 +114,7 @@ def _page_offset(token: str, version: int) -> int:
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
     def __init__(self, app: MatchApp) -> None:
         self.app = app
+        self.limits = InputLimits()
         self._channels: dict[str, grpc.aio.Channel] = {}
         self._readers: set[asyncio.Task[None]] = set()  # of the open SubmitCommands streams
         self._draining = False
@@ -206,6 +208,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                     await asyncio.wait([before])
                 reply = match_pb2.SubmitCommandsResponse(table=request.table, request_id=request.request_id)
                 try:
+                    check_request(request, self.limits)  # the input policy, per streamed command
                     reply.committed.CopyFrom(await self._submit(principal, request, context))
                 except (RuleError, ServiceError) as exc:
                     reply.error.CopyFrom(status_proto(as_refusal(exc)))
@@ -235,6 +238,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                 if not self._draining:
                     raise  # the stream is gone: nobody to answer
                 ending = _stopping()
+            except ServiceError as exc:  # a message the input policy refused: answered once the rest is
+                ending = exc
             except Exception as exc:  # the client went away mid-read: nobody to answer
                 log.info("command stream ended", error=repr(exc))
                 return

@@ -55,7 +55,7 @@ class LiveTable:
     # seats handed to a bot (True) or taken back (False) through ControlTable
     controllers: dict[int, bool] = field(default_factory=dict)
     # request ids answered recently: command id -> version after it
-    recent: dict[str, int] = field(default_factory=dict)
+    recent: dict[str, tuple[int, str]] = field(default_factory=dict)  # command id: (version, digest)
 
     @property
     def game(self) -> Game[Any]:

@@ -11,6 +11,7 @@ import msgspec
 from tablehall_eventstore import EventStore
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import BadRequest, NotFound, PermissionDenied, Refused
+from tablehall_platform.input_policy import INT64_MAX
 from tablehall_platform.table_access import Exposure, listing_exposure
 from tablehall_projection import access
 from tablehall_projection.audit.events import StreamCopy, load_stream
@@ -65,7 +66,7 @@ class ProjectionApp:
         if status not in STATUSES:
             raise BadRequest("INVALID_STATUS", f"Unknown status {status!r}.", ru="Неизвестный статус.")
         n = page_size(size)
-        after = decode_token(token, 1)
+        after = decode_token(token, 1, INT64_MAX)
         rows = await self.queries.tables(status, game, n, after[0] if after else None)
         listed = []
         for row in rows:
@@ -78,12 +79,12 @@ class ProjectionApp:
     async def journal(
         self, principal: Principal, table_id: str, requested: str, size: int, token: str
     ) -> tuple[list[JournalLine], str]:
+        after = decode_token(token, 2) or (0, -1)  # a malformed token is refused before any read
         table = await self.summary(table_id)
         facts = await access.facts(self.store, table_id)
         role = access.resolve(principal, table.seats, requested, table.finished, facts)
         upto = access.visible_version(role, table.version, table.spectator_delay, table.finished)
         n = page_size(size)
-        after = decode_token(token, 2) or (0, -1)
         lines = await self.queries.journal(table_id, upto, role.seat, role.name == "auditor", (after[0], after[1]), n)
         next_token = encode_token(lines[-1].version, lines[-1].idx) if len(lines) == n else ""
         return lines, next_token
@@ -99,7 +100,7 @@ class ProjectionApp:
         self, principal: Principal, user_id: str, size: int, token: str
     ) -> tuple[list[PlayerGame], str]:
         n = page_size(size)
-        before = decode_token(token, 1)
+        before = decode_token(token, 1, INT64_MAX)
         games, last = await self.queries.player_games(user_id or principal.user_id, n, before[0] if before else None)
         return games, encode_token(last) if last is not None else ""
 

@@ -11,6 +11,7 @@ import asyncpg
 import msgspec
 
 from tablehall_platform.errors import BadRequest
+from tablehall_platform.input_policy import INT32_MAX, token_int
 from tablehall_projection.journal import JournalLine
 from tablehall_rules import JournalEntry, SeatInfo
 
@@ -68,13 +69,15 @@ def encode_token(*parts: int) -> str:
     return base64.urlsafe_b64encode(",".join(map(str, parts)).encode()).decode()
 
 
-def decode_token(token: str, parts: int) -> tuple[int, ...] | None:
+def decode_token(token: str, parts: int, high: int = INT32_MAX) -> tuple[int, ...] | None:
+    """The integers of a page token we gave, each within -1..`high`; INVALID_PAGE_TOKEN otherwise."""
     if not token:
         return None
     try:
-        values = tuple(int(x) for x in base64.urlsafe_b64decode(token.encode()).decode().split(","))
+        text = base64.urlsafe_b64decode(token.encode()).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError) as exc:
         raise BadRequest("INVALID_PAGE_TOKEN", "The page token is not one of ours.", ru="Чужой page_token.") from exc
+    values = tuple(token_int(x, low=-1, high=high) for x in text.split(","))
     if len(values) != parts:
         raise BadRequest("INVALID_PAGE_TOKEN", "The page token is not one of ours.", ru="Чужой page_token.")
     return values

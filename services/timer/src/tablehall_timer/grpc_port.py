@@ -41,7 +41,7 @@ def decode_token(token: str) -> str:
         text = base64.urlsafe_b64decode(token.encode()).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError):
         text = ""
-    if not text.startswith("after:") or not TABLE_NAME.match(f"tables/{text[6:]}"):
+    if not text.startswith("after:") or not TABLE_NAME.fullmatch(f"tables/{text[6:]}"):
         raise BadRequest(
             "INVALID_PAGE_TOKEN", "The page token is not one this service gave.", ru="Неверный page_token."
         )

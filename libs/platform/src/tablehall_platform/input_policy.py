@@ -1,0 +1,243 @@
+"""The input policy every service applies at its edge (docs/security.md, «Input policy»).
+
+The gRPC guard runs `check_request` on every request message (and on every
+message of a client stream) before a servicer sees it, so no service can
+forget it. Rules go by field name, whatever the message:
+
+- no control character (Unicode category Cc, NUL included) in any string;
+- identifiers (`request_id`, `user_id`, `decision_key`, `game`, ...): at most
+  `max_id` characters, no whitespace or invisible format characters;
+- display names (`name`, `display_name`): normalised to Unicode NFC in place,
+  at most `max_name` characters;
+- table names (`table`): `tables/{id}` exactly (see `names.parse_table`);
+- chat (`text`): at most `max_chat` characters;
+- `options_json`: at most `max_options_bytes` bytes and `max_options_depth`
+  levels of nesting, an object whose keys and strings hold no control character;
+- `page_token`: at most `max_page_token` characters of the URL-safe base64
+  alphabet; `page_size`: 0..`max_page_size`;
+- any other string: at most `max_string` characters.
+
+Every violation is INVALID_ARGUMENT with a stable reason and en/ru messages.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+from tablehall_platform.errors import BadRequest
+from tablehall_platform.names import options_from_json, parse_table
+
+INT32_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+
+ID_FIELDS = frozenset({"request_id", "user_id", "decision_key", "game", "host_user_id", "seed_sha256"})
+NAME_FIELDS = frozenset({"name", "display_name"})
+TABLE_FIELDS = frozenset({"table"})
+CHAT_FIELDS = frozenset({"text"})
+OPTIONS_FIELDS = frozenset({"options_json"})
+PAGE_TOKEN_FIELDS = frozenset({"page_token"})
+PAGE_SIZE_FIELDS = frozenset({"page_size"})
+PAGE_TOKEN_ALPHABET = re.compile(r"[A-Za-z0-9_=:,-]*")
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, str(default)))
+
+
+@dataclass(frozen=True)
+class InputLimits:
+    """The limits of the input policy, each a setting (TABLEHALL_MAX_*) with a default."""
+
+    max_id: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_ID_LENGTH", 128))
+    max_name: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_NAME_LENGTH", 60))
+    max_chat: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_CHAT_LENGTH", 500))
+    max_string: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_STRING_LENGTH", 1024))
+    max_options_bytes: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_OPTIONS_BYTES", 16384))
+    max_options_depth: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_OPTIONS_DEPTH", 16))
+    max_page_token: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_PAGE_TOKEN_LENGTH", 256))
+    max_page_size: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_PAGE_SIZE", 1000))
+
+
+# -- the single checks, usable on their own ------------------------------------------------
+
+
+def has_control(text: str) -> bool:
+    """Whether `text` holds a control character (Cc: C0, DEL, C1; NUL included)."""
+    return any(unicodedata.category(ch) == "Cc" for ch in text)
+
+
+def _is_id_char(ch: str) -> bool:
+    # letters, digits, marks, punctuation and symbols: no separators (spaces),
+    # control, format (invisible) or unassigned characters
+    return unicodedata.category(ch)[0] in "LNMPS"
+
+
+def _refuse(reason: str, what: str, en: str, ru: str) -> BadRequest:
+    return BadRequest(reason, f"{what}: {en}", ru=f"{what}: {ru}", metadata={"field": what})
+
+
+def check_id(value: str, what: str, limits: InputLimits, reason: str = "INVALID_ID") -> str:
+    """An identifier: 1..max_id visible characters, nothing else (empty passes: a field not sent)."""
+    if len(value) > limits.max_id:
+        raise _refuse(reason, what, f"at most {limits.max_id} characters.", f"не больше {limits.max_id} символов.")
+    if not all(_is_id_char(ch) for ch in value):
+        raise _refuse(
+            reason,
+            what,
+            "only visible characters (no spaces, control or invisible characters).",
+            "только видимые символы (без пробелов и управляющих символов).",
+        )
+    return value
+
+
+def display_name(value: str, limits: InputLimits, what: str = "name") -> str:
+    """A display name in NFC: no control character, at most max_name characters."""
+    normal = unicodedata.normalize("NFC", value)
+    if has_control(normal):
+        raise _refuse("INVALID_NAME", what, "no control characters.", "без управляющих символов.")
+    if len(normal) > limits.max_name:
+        raise _refuse(
+            "INVALID_NAME", what, f"at most {limits.max_name} characters.", f"не больше {limits.max_name} символов."
+        )
+    return normal
+
+
+def json_depth_exceeds(text: str, limit: int) -> bool:
+    """Whether JSON text nests deeper than `limit` (scanned, never parsed: a parser recurses)."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _json_strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _json_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _json_strings(item)
+
+
+def check_options_json(text: str, limits: InputLimits) -> None:
+    """options_json within size and depth, an object, no control character in its strings."""
+    if len(text.encode()) > limits.max_options_bytes:
+        raise _refuse(
+            "INVALID_OPTIONS_JSON",
+            "options_json",
+            f"at most {limits.max_options_bytes} bytes.",
+            f"не больше {limits.max_options_bytes} байт.",
+        )
+    if json_depth_exceeds(text, limits.max_options_depth):
+        raise _refuse(
+            "INVALID_OPTIONS_JSON",
+            "options_json",
+            f"at most {limits.max_options_depth} levels of nesting.",
+            f"не больше {limits.max_options_depth} уровней вложенности.",
+        )
+    options = options_from_json(text)
+    if any(has_control(s) for s in _json_strings(options)):
+        raise _refuse(
+            "INVALID_OPTIONS_JSON", "options_json", "no control characters in its strings.", "без управляющих символов."
+        )
+
+
+def token_int(text: str, *, low: int = 0, high: int = INT32_MAX) -> int:
+    """An integer read from a page token: decimal, within low..high; INVALID_PAGE_TOKEN otherwise."""
+    if not (text.isascii() and (text.isdigit() or (text[:1] == "-" and text[1:].isdigit()))) or len(text) > 20:
+        raise _bad_token()
+    value = int(text)
+    if not low <= value <= high:
+        raise _bad_token()
+    return value
+
+
+def _bad_token() -> BadRequest:
+    return BadRequest("INVALID_PAGE_TOKEN", "page_token is not one we gave.", ru="Неверный page_token.")
+
+
+# -- the request walk -----------------------------------------------------------------------
+
+
+def check_request(message: Message, limits: InputLimits) -> None:
+    """Apply the policy to every field of a request (nested messages included).
+
+    Display names are normalised to NFC in place; everything else is checked only.
+    """
+    for descriptor, value in message.ListFields():
+        if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+            items = value if _is_repeated(descriptor) else [value]
+            for item in items:
+                if isinstance(item, Message):
+                    check_request(item, limits)
+        elif descriptor.type == FieldDescriptor.TYPE_STRING:
+            if _is_repeated(descriptor):
+                for item in value:
+                    _check_string(descriptor.name, item, limits)
+            else:
+                normal = _check_string(descriptor.name, value, limits)
+                if normal != value:
+                    setattr(message, descriptor.name, normal)
+        elif descriptor.name in PAGE_SIZE_FIELDS and not 0 <= value <= limits.max_page_size:
+            raise BadRequest(
+                "INVALID_PAGE_SIZE",
+                f"page_size is 0..{limits.max_page_size}.",
+                ru=f"page_size — от 0 до {limits.max_page_size}.",
+            )
+
+
+def _is_repeated(descriptor: FieldDescriptor) -> bool:
+    return bool(descriptor.is_repeated)
+
+
+def _check_string(name: str, value: str, limits: InputLimits) -> str:
+    if name in NAME_FIELDS:
+        return display_name(value, limits, name)
+    if name in ID_FIELDS:
+        reason = "INVALID_REQUEST_ID" if name == "request_id" else "INVALID_ID"
+        return check_id(value, name, limits, reason)
+    if name in TABLE_FIELDS:
+        if value:
+            parse_table(value)
+        return value
+    if name in OPTIONS_FIELDS:
+        check_options_json(value, limits)
+        return value
+    if name in PAGE_TOKEN_FIELDS:
+        if len(value) > limits.max_page_token or not PAGE_TOKEN_ALPHABET.fullmatch(value):
+            raise _bad_token()
+        return value
+    chat = name in CHAT_FIELDS
+    limit = limits.max_chat if chat else limits.max_string
+    if has_control(value):
+        raise _refuse("INVALID_TEXT", name, "no control characters.", "без управляющих символов.")
+    if len(value.strip()) > limit:
+        reason = "CHAT_TOO_LONG" if chat else "INVALID_TEXT"
+        raise _refuse(reason, name, f"at most {limit} characters.", f"не больше {limit} символов.")
+    return value
