@@ -223,6 +223,9 @@ class DiceRace(
     )
     title: ClassVar[Mapping[str, str]] = {"en": "Dice race (test game)", "ru": "Гонка костей (тестовая игра)"}
     supports_teams: ClassVar[bool] = True
+    end_reasons: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "target reached": {"en": "the target was reached", "ru": "цель достигнута"}
+    }
     options_schema: ClassVar[Mapping[str, Any]] = {
         "type": "object",
         "additionalProperties": False,

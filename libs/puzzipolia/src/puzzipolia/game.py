@@ -62,6 +62,13 @@ class Puzzipolia(
     event_types: ClassVar[Sequence[type[msgspec.Struct]]] = EVENT_TYPES
     title: ClassVar[Mapping[str, str]] = {"en": "Puzzipolia", "ru": "Пузиполия"}
     options_schema: ClassVar[Mapping[str, Any]] = setup.OPTIONS_SCHEMA
+    end_reasons: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "round_limit": {"en": "the round limit was reached", "ru": "сыграны все круги"},
+        "vote": {"en": "the players voted to end it", "ru": "игроки проголосовали за конец"},
+        "last_standing": {"en": "one player is left", "ru": "остался один игрок"},
+        "operator": {"en": "an operator closed the table", "ru": "оператор закрыл стол"},
+        "idle": {"en": "the table stood idle", "ru": "стол простаивал"},
+    }
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         return setup.parse_options(raw)

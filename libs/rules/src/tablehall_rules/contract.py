@@ -181,6 +181,8 @@ class Game(Protocol, Generic[S]):
     options_schema: ClassVar[Mapping[str, Any]] = {"type": "object"}
     # whether some options make teams (`teams` says which)
     supports_teams: ClassVar[bool] = False
+    # how each `Outcome.reason` reads to people, by language: {"round_limit": {"en": ..., "ru": ...}}
+    end_reasons: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]: ...
 

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tablehall_rules import JournalEntry
+from tablehall_rules import JournalEntry, RuleError
+from tablehall_rules.registry import get_game
 from tablehall_stream.events import MatchEnded, MatchStarted
 
 
@@ -44,14 +46,23 @@ def ended_entries(started: MatchStarted, ended: MatchEnded) -> list[JournalEntry
     places = [list(map(int, p)) for p in ended.outcome.get("places", [])]
     ranking = "; ".join(f"{i + 1}. {_names(started, p)}" for i, p in enumerate(places))
     reason = str(ended.outcome.get("reason", ""))
+    words = _reason_words(started.game, reason)
     return [
         JournalEntry(
             "match.ended",
             {"places": places, "reason": reason, "seed_hex": ended.seed_hex},
-            f"Матч окончен ({reason}). Места: {ranking}. Зерно раскрыто: {ended.seed_hex}.",
-            f"The match is over ({reason}). Places: {ranking}. Seed revealed: {ended.seed_hex}.",
+            f"Матч окончен: {words.get('ru', reason)}. Места: {ranking}. Зерно раскрыто: {ended.seed_hex}.",
+            f"The match is over: {words.get('en', reason)}. Places: {ranking}. Seed revealed: {ended.seed_hex}.",
         )
     ]
+
+
+def _reason_words(game_id: str, reason: str) -> Mapping[str, str]:
+    """The game's words for an end reason (the code itself where it has none)."""
+    try:
+        return get_game(game_id).end_reasons.get(reason, {})
+    except RuleError:
+        return {}
 
 
 def timeout_entries(started: MatchStarted | None, metadata: dict[str, Any]) -> list[JournalEntry]:
