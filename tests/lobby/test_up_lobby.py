@@ -44,8 +44,9 @@ def test_up_serves_the_lobby_with_dev_sign_in(database_url: str, nats_url: str, 
         deadline = time.monotonic() + 60
         while True:
             try:
+                # a name of its own: the session's database may hold another client's claim of "ann"
                 signed = identity.DevSignIn(
-                    lobby_pb2.DevSignInRequest(name="ann", client_secret="test-client-secret-ann"), timeout=1
+                    lobby_pb2.DevSignInRequest(name=f"ann-{port}", client_secret="test-client-secret-ann"), timeout=1
                 )
                 break
             except grpc.RpcError as exc:

@@ -11,7 +11,7 @@ from puzzipolia.events import Event, PlayerEliminated
 from puzzipolia.evolve import evolve
 from puzzipolia.journal import entry
 from puzzipolia.simulate import play
-from puzzipolia.state import State, clone
+from puzzipolia.state import Bundle, State, clone
 from puzzipolia.view import view
 from tablehall_rules import Viewer
 
@@ -21,7 +21,14 @@ def check_views(state: State) -> None:
     for viewer in [Viewer.spectator(), *(Viewer.of_seat(p.seat) for p in state.players)]:
         hidden = clone(state)
         hidden.decks = {deck: list(reversed(cards)) for deck, cards in hidden.decks.items()}
-        hidden.offers = [o for o in hidden.offers if viewer.seat in (o.proposer, o.recipient)]
+        # offers between others: what they hold and who made them is hidden (their number shows
+        # only as a recipient's `offers_full`, the seed's three-offer limit, kept by the stand-ins)
+        hidden.offers = [
+            o
+            if viewer.seat in (o.proposer, o.recipient)
+            else msgspec.structs.replace(o, proposer=o.recipient, give=Bundle(money=1), get=Bundle(money=2))
+            for o in hidden.offers
+        ]
         seen, without = view(state, viewer), view(hidden, viewer)
         assert seen == without, f"{viewer} sees hidden data"
         msgspec.json.encode(seen)  # JSON-able

@@ -238,6 +238,7 @@ def _check_string(name: str, value: str, limits: InputLimits) -> str:
     if has_control(value):
         raise _refuse("INVALID_TEXT", name, "no control characters.", "без управляющих символов.")
     if len(value.strip()) > limit:
-        reason = "CHAT_TOO_LONG" if chat else "INVALID_TEXT"
-        raise _refuse(reason, name, f"at most {limit} characters.", f"не больше {limit} символов.")
+        if chat:
+            raise _refuse("CHAT_TOO_LONG", name, f"at most {limit} characters.", f"не больше {limit} символов.")
+        raise _refuse("INVALID_TEXT", name, f"at most {limit} characters.", f"не больше {limit} символов.")
     return value
