@@ -65,6 +65,8 @@ def place_start(f: Flow, cmd: c.PlaceStart, seat: int) -> None:
     st = f.state
     if st.phase != SETUP:
         raise illegal("NOT_SETUP", "The start ring is complete.", "Стартовое кольцо уже выставлено.")
+    if st.active != seat:
+        raise illegal("NOT_YOUR_TURN", "It is not your turn.", "Сейчас не ваш ход.")
     if cmd.cell not in free_marked(st, seat):
         raise illegal(
             "NOT_A_START_CELL",
