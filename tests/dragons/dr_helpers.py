@@ -98,7 +98,9 @@ def give_hand(st: State, seat: int, *tiles: tuple[int, int]) -> None:
         st.player(seat).hand = sorted([*st.player(seat).hand, t])
 
 
-def when(st: State, command: Any, seat: int | None = RED, dice: Sequence[int] = (), now_ms: int = T0 + 1) -> list[Event]:
+def when(
+    st: State, command: Any, seat: int | None = RED, dice: Sequence[int] = (), now_ms: int = T0 + 1
+) -> list[Event]:
     before = msgspec.json.encode(st)
     try:
         return decide(st, command, DecideContext(seat, now_ms, Dice(*dice)))

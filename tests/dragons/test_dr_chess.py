@@ -24,10 +24,14 @@ def test_a_rook_slides_until_any_occupied_cell_and_takes_only_the_opponents_die(
     put(st, 3, 3, BLACK, 5)  # blocks, never taken
     put(st, -2, 3, RED, 1)  # own: blocks
     put_domino(st, BLUE, (0, 1), (1, 1), (2, 2))  # blocks, never taken
-    (rook_moves,) = [m for m in legal_moves(st, RED, 0) if isinstance(m.command, c.ChessMove) and m.command.origin == rook]
+    (rook_moves,) = [
+        m for m in legal_moves(st, RED, 0) if isinstance(m.command, c.ChessMove) and m.command.origin == rook
+    ]
     targets = next(p.domain for p in rook_moves.params if p.field == "target")
     assert isinstance(targets, Choice)
-    assert sorted(targets.values) == sorted([cell(0, 4), cell(0, 5), cell(0, 6), cell(1, 3), cell(2, 3), cell(-1, 3), cell(0, 2)])
+    assert sorted(targets.values) == sorted(
+        [cell(0, 4), cell(0, 5), cell(0, 6), cell(1, 3), cell(2, 3), cell(-1, 3), cell(0, 2)]
+    )
     refused(st, c.ChessMove(face=1, origin=rook, target=cell(0, 7)), "ILLEGAL_MOVE")
     refused(st, c.ChessMove(face=1, origin=rook, target=cell(3, 3)), "ILLEGAL_MOVE")
     refused(st, c.ChessMove(face=1, origin=rook, target=cell(0, 1)), "ILLEGAL_MOVE")

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dr_helpers import BLUE, RED, Dice, T0, cell, give_hand, of, put, put_line, refused, table, then, when
+import pytest
+from dr_helpers import BLUE, RED, T0, Dice, cell, give_hand, of, put, put_line, refused, table, then, when
 
 from dragons import commands as c
 from dragons.decide import decide
 from dragons.events import ClockExpired, DieDiscarded, SeatActed
 from dragons.legal import legal_moves
 from dragons.pending import default_command, pending
-from tablehall_rules import AFK_CLOCK_MS, Choice, DecideContext, Rule, StructCodec
+from tablehall_rules import AFK_CLOCK_MS, Choice, DecideContext, Rule, RuleError, StructCodec
 from tablehall_rules.legal import expand_all
 
 CODEC = StructCodec(c.COMMAND_TYPES)
@@ -27,11 +28,16 @@ def test_each_rolled_die_gets_its_cells_and_corner_cells_name_their_combination(
     plain = next(m for m in fives if isinstance(m.params[0].domain, Choice))
     assert cell(4, 3) in plain.params[0].domain.values  # type: ignore[union-attr]
     assert cell(4, 4) not in plain.params[0].domain.values  # type: ignore[union-attr]
-    corner = [m for m in fives if isinstance(m.params[0].domain, Rule) and m.params[0].domain.name.startswith("corner:")]
+    corner = [
+        m for m in fives if isinstance(m.params[0].domain, Rule) and m.params[0].domain.name.startswith("corner:")
+    ]
     named = {m.params[0].domain.name: m.params[0].domain.examples for m in corner}  # type: ignore[union-attr]
     assert named["corner:straight_diagonal"] == sorted([cell(-1, -1), cell(4, 4)])
     ones = [m for m in moves if isinstance(m.command, c.PlaceDie) and m.command.face == 1]
-    assert not any(isinstance(m.params[0].domain, Rule) and m.params[0].domain.name not in ("contour", "corner:contour") for m in ones)
+    assert not any(
+        isinstance(m.params[0].domain, Rule) and m.params[0].domain.name not in ("contour", "corner:contour")
+        for m in ones
+    )
     for command in expand_all(moves, CODEC):
         assert decide(st, command, DecideContext(RED, T0, Dice()))
 
@@ -68,11 +74,9 @@ def test_a_run_out_clock_plays_the_default_and_makes_the_seat_afk() -> None:
     default = default_command(st, decision)
     assert isinstance(default, c.PlaceDie) and default.face == 2 and default.contour == []
     early = DecideContext(RED, decision.deadline_ms - 1, Dice(), timed_out=decision)
-    try:
+    with pytest.raises(RuleError) as caught:
         decide(st, default, early)
-        raise AssertionError("accepted before the deadline")
-    except Exception as exc:  # noqa: BLE001
-        assert getattr(exc, "reason", "") == "CLOCK_NOT_EXPIRED"
+    assert caught.value.reason == "CLOCK_NOT_EXPIRED"
     events = decide(st, default, DecideContext(RED, decision.deadline_ms, Dice(), timed_out=decision))
     assert of(events, ClockExpired)[0].kind == "turn"
     st = then(st, events)
@@ -93,8 +97,6 @@ def test_a_default_must_be_the_open_decisions_default() -> None:
     put(st, 0, 3, RED, 1)
     (decision,) = pending(st)
     other = c.PlaceDie(face=3, cell=cell(0, 4))
-    try:
+    with pytest.raises(RuleError) as caught:
         decide(st, other, DecideContext(RED, decision.deadline_ms, Dice(), timed_out=decision))
-        raise AssertionError("accepted")
-    except Exception as exc:  # noqa: BLE001
-        assert getattr(exc, "reason", "") == "NO_SUCH_DECISION"
+    assert caught.value.reason == "NO_SUCH_DECISION"

@@ -37,7 +37,7 @@ def other(side: int) -> int:
 
 def supports(owner: int, side: int) -> bool:
     """Whether a cell with `owner` counts as `side`'s own die (its dice, its domino halves, black dice)."""
-    return owner == side or owner == BLACK
+    return owner in (side, BLACK)
 
 
 @cache

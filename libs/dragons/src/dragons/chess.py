@@ -29,11 +29,7 @@ class DiceBlocking:
     def __init__(self, owner: Sequence[int], domino: Sequence[int], side: int) -> None:
         enemy = other(side)
         self._verdicts = [
-            Verdict.EMPTY
-            if o == FREE
-            else Verdict.CAPTURE
-            if o == enemy and d == NO_DOMINO
-            else Verdict.BLOCKED
+            Verdict.EMPTY if o == FREE else Verdict.CAPTURE if o == enemy and d == NO_DOMINO else Verdict.BLOCKED
             for o, d in zip(owner, domino, strict=True)
         ]
 
@@ -46,9 +42,7 @@ def movable(owner: Sequence[int], domino: Sequence[int], side: int) -> list[int]
     return [c for c, (o, d) in enumerate(zip(owner, domino, strict=True)) if o == side and d == NO_DOMINO]
 
 
-def moves_from(
-    owner: Sequence[int], face: Sequence[int], domino: Sequence[int], side: int, origin: int
-) -> list[Move]:
+def moves_from(owner: Sequence[int], face: Sequence[int], domino: Sequence[int], side: int, origin: int) -> list[Move]:
     blocking = DiceBlocking(owner, domino, side)
     return generator().piece_moves(origin, Piece(Kind(face[origin]), side), blocking)
 

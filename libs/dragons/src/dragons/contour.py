@@ -93,9 +93,7 @@ def judge(
     if any(not 0 <= c < CELLS for c in cells):
         raise _error("CONTOUR_OFF_BOARD", "A contour cell is not on the board.", "Клетки контура нет на поле.")
     if len(set(cells)) != len(cells):
-        raise _error(
-            "CONTOUR_REPEATS", "A die is in a contour only once.", "Кубик входит в контур только один раз."
-        )
+        raise _error("CONTOUR_REPEATS", "A die is in a contour only once.", "Кубик входит в контур только один раз.")
     if any(not supports(owner[c], side) for c in cells):
         raise _error(
             "CONTOUR_NOT_YOURS",
@@ -125,7 +123,9 @@ def judge(
     inside = enclosed(cells)
     if any(owner[c] == BLACK for c in inside):
         raise _error(
-            "CONTOUR_BLACK_INSIDE", "A contour may not enclose a black die.", "Внутри контура не может быть чёрного кубика."
+            "CONTOUR_BLACK_INSIDE",
+            "A contour may not enclose a black die.",
+            "Внутри контура не может быть чёрного кубика.",
         )
     free = [c for c in inside if owner[c] == FREE]
     if not free:

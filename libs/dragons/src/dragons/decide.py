@@ -27,7 +27,9 @@ SystemHandler = Callable[[Flow, Any], None]
 def take_domino(f: Flow, cmd: c.TakeDomino, seat: int) -> None:
     st = f.state
     if st.phase != DOMINO or seat not in st.domino_wait:
-        raise illegal("NO_DOMINO_CHOICE", "You have no domino to decide on now.", "Сейчас вам не нужно решать о доминошке.")
+        raise illegal(
+            "NO_DOMINO_CHOICE", "You have no domino to decide on now.", "Сейчас вам не нужно решать о доминошке."
+        )
     if cmd.take:
         _, drawn = draw_tile(Bazaar(tuple(st.player(seat).bazaar)), f.rng)
         f.emit(DominoTaken(seat=seat, tile=drawn))
@@ -61,7 +63,9 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
     kind = type(command)
     if kind in SYSTEM_HANDLERS:
         if ctx.seat is not None:
-            raise illegal("SYSTEM_COMMAND", "Only the table itself sends this command.", "Эту команду подаёт только стол.")
+            raise illegal(
+                "SYSTEM_COMMAND", "Only the table itself sends this command.", "Эту команду подаёт только стол."
+            )
         f = Flow(state, ctx.now_ms, ctx.rng)
         SYSTEM_HANDLERS[kind](f, command)
         return f.events

@@ -28,7 +28,9 @@ def _without(tiles: list[Tile], used: list[Tile]) -> list[Tile]:
 
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
-    placed = [PlacedDomino(id=d["id"], seat=d["seat"], cells=list(d["cells"]), pips=list(d["pips"])) for d in view["dominoes"]]
+    placed = [
+        PlacedDomino(id=d["id"], seat=d["seat"], cells=list(d["cells"]), pips=list(d["pips"])) for d in view["dominoes"]
+    ]
     own_hand = [tile(a, b) for a, b in view["me"]["hand"]]
     players: list[Player] = []
     for p in view["players"]:

@@ -49,18 +49,34 @@ def _line(st: State, e: Any) -> Line:
         case ev.GameStarted():
             return "Игра началась.", "The game has started.", {}
         case ev.StartDieRolled():
-            return f"{who(e.seat)} бросает {e.face} для стартового кольца.", f"{who(e.seat)} rolls {e.face} for the start ring.", {"seat": e.seat, "face": e.face}
+            return (
+                f"{who(e.seat)} бросает {e.face} для стартового кольца.",
+                f"{who(e.seat)} rolls {e.face} for the start ring.",
+                {"seat": e.seat, "face": e.face},
+            )
         case ev.StartDiePlaced():
-            return f"{who(e.seat)} ставит {e.face} на {_cell(e.cell)}.", f"{who(e.seat)} puts {e.face} on {_cell(e.cell)}.", {"seat": e.seat, "cell": e.cell}
+            return (
+                f"{who(e.seat)} ставит {e.face} на {_cell(e.cell)}.",
+                f"{who(e.seat)} puts {e.face} on {_cell(e.cell)}.",
+                {"seat": e.seat, "cell": e.cell},
+            )
         case ev.SixesPlaced():
             return "Шестёрки встают на свои места.", "The sixes take their places.", {}
         case ev.RoundStarted():
-            return f"Круг {e.round}: выпало {e.rolled}.", f"Round {e.round}: rolled {e.rolled}.", {"round": e.round, "rolled": e.rolled}
+            return (
+                f"Круг {e.round}: выпало {e.rolled}.",
+                f"Round {e.round}: rolled {e.rolled}.",
+                {"round": e.round, "rolled": e.rolled},
+            )
         case ev.TurnStarted():
             return f"Ходит {who(e.seat)}.", f"{who(e.seat)} to move.", {"seat": e.seat}
         case ev.DiePlaced():
             ru, en = _combos(e.combos)
-            return f"{who(e.seat)} выставляет {e.face} на {_cell(e.cell)}{ru}.", f"{who(e.seat)} places {e.face} on {_cell(e.cell)}{en}.", {"seat": e.seat, "cell": e.cell, "face": e.face}
+            return (
+                f"{who(e.seat)} выставляет {e.face} на {_cell(e.cell)}{ru}.",
+                f"{who(e.seat)} places {e.face} on {_cell(e.cell)}{en}.",
+                {"seat": e.seat, "cell": e.cell, "face": e.face},
+            )
         case ev.PieceMoved():
             ru, en = _combos(e.combos)
             return (
@@ -77,7 +93,11 @@ def _line(st: State, e: Any) -> Line:
                 {"seat": e.seat, "cells": e.cells, "pips": e.pips},
             )
         case ev.DieDiscarded():
-            return f"{who(e.seat)} сбрасывает {e.face}: хода нет.", f"{who(e.seat)} gives up {e.face}: no move.", {"seat": e.seat}
+            return (
+                f"{who(e.seat)} сбрасывает {e.face}: хода нет.",
+                f"{who(e.seat)} gives up {e.face}: no move.",
+                {"seat": e.seat},
+            )
         case ev.ContourScored():
             return (
                 f"{who(e.seat)} замыкает контур из {len(e.cells)} кубиков: +{e.points}; чёрный кубик {e.black_face}.",
@@ -85,7 +105,11 @@ def _line(st: State, e: Any) -> Line:
                 {"seat": e.seat, "points": e.points},
             )
         case ev.BlackPlaced():
-            return f"Чёрный {e.face} встаёт на {_cell(e.cell)}.", f"The black {e.face} goes on {_cell(e.cell)}.", {"cell": e.cell}
+            return (
+                f"Чёрный {e.face} встаёт на {_cell(e.cell)}.",
+                f"The black {e.face} goes on {_cell(e.cell)}.",
+                {"cell": e.cell},
+            )
         case ev.DominoChoiceOpened():
             return "Конец круга: можно взять доминошку.", "End of the round: a domino may be taken.", {"seats": e.seats}
         case ev.DominoTaken():
@@ -100,9 +124,17 @@ def _line(st: State, e: Any) -> Line:
             ru = "вернулся" if e.present else "вышел"
             return f"{who(e.seat)} {ru}.", f"{who(e.seat)} {'is back' if e.present else 'left'}.", {"seat": e.seat}
         case ev.ControllerChanged():
-            return f"За {who(e.seat)} {'играет бот' if e.by_bot else 'снова игрок'}.", f"{who(e.seat)} {'is played by a bot' if e.by_bot else 'is played by its player again'}.", {"seat": e.seat}
+            return (
+                f"За {who(e.seat)} {'играет бот' if e.by_bot else 'снова игрок'}.",
+                f"{who(e.seat)} {'is played by a bot' if e.by_bot else 'is played by its player again'}.",
+                {"seat": e.seat},
+            )
         case ev.GameEnded():
-            return f"Игра окончена: {e.final}.", f"The game is over: {e.final}.", {"final": e.final, "places": e.places, "reason": e.reason}
+            return (
+                f"Игра окончена: {e.final}.",
+                f"The game is over: {e.final}.",
+                {"final": e.final, "places": e.places, "reason": e.reason},
+            )
     return "", "", {}
 
 

@@ -147,7 +147,9 @@ def _domino_moves(st: State, seat: int, faces: list[int]) -> Iterator[LegalMove]
         if plain:
             yield move(template, face=Choice(faces), cells=Choice(plain), contour=_no_contour())
         for names, found in sorted(corner.items()):
-            yield move(template, face=Choice(faces), cells=Rule(f"corner:{names}", examples=found), contour=_no_contour())
+            yield move(
+                template, face=Choice(faces), cells=Rule(f"corner:{names}", examples=found), contour=_no_contour()
+            )
         if contour_only and st.black_left > 0:
             yield move(template, face=Choice(faces), cells=Rule("corner:contour"), contour=Rule(CONTOUR))
 

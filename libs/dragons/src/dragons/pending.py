@@ -27,12 +27,12 @@ def pending(st: State) -> list[PendingDecision]:
     if st.phase in (SETUP, TURN, BLACK):
         kind = {SETUP: "start_die", TURN: "turn", BLACK: "black_die"}[st.phase]
         seat = st.contour.seat if st.phase == BLACK and st.contour is not None else st.active
-        return [
-            PendingDecision(f"{kind}:{st.turn_seq}", seat, kind, "decision", st.phase_at_ms, st.clock_for(seat))
-        ]
+        return [PendingDecision(f"{kind}:{st.turn_seq}", seat, kind, "decision", st.phase_at_ms, st.clock_for(seat))]
     if st.phase == DOMINO:
         return [
-            PendingDecision(f"domino:{st.turn_seq}:{seat}", seat, "domino", "decision", st.phase_at_ms, st.clock_for(seat))
+            PendingDecision(
+                f"domino:{st.turn_seq}:{seat}", seat, "domino", "decision", st.phase_at_ms, st.clock_for(seat)
+            )
             for seat in st.domino_wait
         ]
     return []

@@ -57,9 +57,7 @@ def near_domino(domino: Sequence[int]) -> list[bool]:
     return out
 
 
-def die_targets(
-    owner: list[int], face: list[int], side: int, number: int
-) -> tuple[list[int], dict[int, list[Combo]]]:
+def die_targets(owner: list[int], face: list[int], side: int, number: int) -> tuple[list[int], dict[int, list[Combo]]]:
     """(cells allowed by rules 1/4, corner-only cells with the line combinations that allow them)."""
     plain_cells: list[int] = []
     corner: dict[int, list[Combo]] = {}

@@ -37,10 +37,7 @@ def end_game(f: Flow, reason: str, loser: int | None = None) -> None:
     st = f.state
     seats = range(len(st.players))
     final = [final_score(st, s) for s in seats]
-    if loser is None:
-        places = places_by(final)
-    else:
-        places = [[s for s in seats if s != loser], [loser]]
+    places = places_by(final) if loser is None else [[s for s in seats if s != loser], [loser]]
     f.emit(
         GameEnded(
             reason=reason,

@@ -13,7 +13,7 @@ from typing import Any
 from dragons import commands as c
 from dragons.board import FREE, other
 from dragons.errors import illegal
-from dragons.events import Event, GameStarted, SeatEntry, SixesPlaced, StartDieRolled, StartDiePlaced
+from dragons.events import Event, GameStarted, SeatEntry, SixesPlaced, StartDiePlaced, StartDieRolled
 from dragons.flow import Flow
 from dragons.rules.rounds import start_round
 from dragons.state import DEFAULT_CLOCK_MS, SETUP, State

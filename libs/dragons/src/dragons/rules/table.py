@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dragons import commands as c
-from dragons.errors import illegal, invalid
+from dragons.errors import invalid
 from dragons.events import ControllerChanged, PresenceChanged
 from dragons.flow import Flow
 from dragons.rules.end import end_game
@@ -38,5 +38,7 @@ def remove_player(f: Flow, cmd: c.RemovePlayer) -> None:
 
 def close_table(f: Flow, cmd: c.CloseTable) -> None:
     if cmd.reason not in CLOSE_REASONS:
-        raise invalid("BAD_REASON", "A table closes for: operator, idle.", "Стол закрывается по причине: operator, idle.")
+        raise invalid(
+            "BAD_REASON", "A table closes for: operator, idle.", "Стол закрывается по причине: operator, idle."
+        )
     end_game(f, cmd.reason)

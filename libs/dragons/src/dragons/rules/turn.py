@@ -165,7 +165,9 @@ def place_domino(f: Flow, cmd: c.PlaceDomino, seat: int) -> None:
     _rolled(st, seat, cmd.face)
     if not (0 <= cmd.first <= 6 and 0 <= cmd.second <= 6) or len(cmd.cells) != 2:
         raise invalid(
-            "BAD_DOMINO", "A domino has two halves of 0–6 on two cells.", "У доминошки две половинки 0–6 на двух клетках."
+            "BAD_DOMINO",
+            "A domino has two halves of 0–6 on two cells.",
+            "У доминошки две половинки 0–6 на двух клетках.",
         )
     if tile(cmd.first, cmd.second) not in st.player(seat).hand:
         raise illegal("NOT_IN_HAND", "You have no such domino.", "У вас нет такой доминошки.")
@@ -208,8 +210,9 @@ def place_black(f: Flow, cmd: c.PlaceBlack, seat: int) -> None:
         raise illegal("NO_BLACK_DIE", "You have no black die to place.", "Вам нечего ставить: чёрного кубика нет.")
     if cmd.cell not in st.contour.inside:
         raise illegal(
-            "NOT_INSIDE", "The black die goes on a free cell inside the contour.", "Чёрный кубик ставится на свободную клетку внутри контура."
+            "NOT_INSIDE",
+            "The black die goes on a free cell inside the contour.",
+            "Чёрный кубик ставится на свободную клетку внутри контура.",
         )
     f.emit(BlackPlaced(seat=seat, cell=cmd.cell, face=st.contour.face))
     advance(f)
-
