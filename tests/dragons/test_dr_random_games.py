@@ -37,6 +37,8 @@ def test_random_games_end_after_22_rounds_replay_and_keep_hands_hidden(seed: int
     state: State | None = None
     hidden_checked = 0
     for event in played.events:
+        lines = GAME.journal(state, event)
+        assert lines and all(line.ru and line.en for line in lines), event
         state = GAME.evolve(state, event)
         if not isinstance(event, DominoTaken):
             continue
