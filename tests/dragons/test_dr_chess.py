@@ -88,3 +88,24 @@ def test_a_moved_die_that_forms_a_combination_scores_it() -> None:
     queen = put(st, 4, 6, RED, 5)
     (moved,) = of(when(st, c.ChessMove(face=1, origin=queen, target=cell(4, 3))), PieceMoved)
     assert [x.kind for x in moved.combos] == ["straight_line"]
+
+
+def test_a_chess_move_may_close_a_contour_and_the_descriptor_shows_one() -> None:
+    from dragons.events import ContourScored
+    from tablehall_rules import Rule
+
+    st = table(round_no=3, red=(1, 2, 3))
+    for x, y in ((0, 4), (1, 3), (-1, 3)):
+        put(st, x, y, RED, 2)
+    rook = put(st, 0, -2, RED, 4)  # slides north to (0, 2), closing the diamond around (0, 3)
+    target = cell(0, 2)
+    moves = [
+        m
+        for m in legal_moves(st, RED, 0)
+        if isinstance(m.command, c.ChessMove) and m.command.origin == rook and m.command.target == target
+    ]
+    (with_contour,) = [m for m in moves if m.params[-1].domain != Rule("contour", examples=[[]])]
+    cycle = with_contour.params[-1].domain.examples[0]  # type: ignore[union-attr]
+    events = when(st, c.ChessMove(face=1, origin=rook, target=target, contour=cycle), dice=(6,))
+    (scored,) = of(events, ContourScored)
+    assert scored.points == 2 + 2 + 2 + 4 and scored.inside == [cell(0, 3)]

@@ -32,6 +32,8 @@ def test_random_games_end_after_22_rounds_replay_and_keep_hands_hidden(seed: int
     final, played = kit.play_random_game(GAME, {}, 2, random.Random(seed), max_commands=3000)
     assert final.round == ROUNDS and final.end_reason == "rounds"
     assert GAME.outcome(final) is not None
+    # every one of each player's 60 dice was used: 4 on the ring, the six, 55 rolled
+    assert [p.dice_left for p in final.players] == [0, 0]
     rebuilt = kit.replay(GAME, played.events)
     assert msgspec.json.encode(rebuilt) == msgspec.json.encode(final)
     state: State | None = None

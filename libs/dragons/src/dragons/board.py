@@ -87,3 +87,19 @@ def touches_side(owner: Sequence[int], cell: Cell, side: int, skip: Cell | None 
 
 def touches_corner(owner: Sequence[int], cell: Cell, side: int, skip: Cell | None = None) -> bool:
     return any(supports(owner[n], side) for n in corner_neighbours()[cell] if n != skip)
+
+
+class Contact:
+    """Per cell, for one side and one board: own die there, a side contact, a corner contact.
+
+    Built once per question (a legal-move listing) instead of asking each cell's neighbours again.
+    """
+
+    __slots__ = ("corner", "own", "side")
+
+    def __init__(self, owner: Sequence[int], side: int) -> None:
+        own = [o in (side, BLACK) for o in owner]
+        sides, corners = side_neighbours(), corner_neighbours()
+        self.own = own
+        self.side = [any(own[n] for n in sides[c]) for c in range(len(owner))]
+        self.corner = [any(own[n] for n in corners[c]) for c in range(len(owner))]

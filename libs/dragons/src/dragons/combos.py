@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from dragons.board import supports, windows
+from dragons.board import BLACK, windows
 from dragons.events import Combo
 
 STRAIGHTS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
@@ -35,7 +35,7 @@ def line_combos(owner: Sequence[int], face: Sequence[int], side: int, moved: Ite
     for cell in moved:
         for length, name in ((5, "straight"), (4, "four")):
             for cells, diagonal in windows(length)[cell]:
-                if cells in seen or not all(supports(owner[c], side) for c in cells):
+                if cells in seen or not _all_own(owner, side, cells):
                     continue
                 numbers = [face[c] for c in cells]
                 hit = tuple(sorted(numbers)) in STRAIGHTS if name == "straight" else len(set(numbers)) == 1
@@ -43,6 +43,14 @@ def line_combos(owner: Sequence[int], face: Sequence[int], side: int, moved: Ite
                     seen.add(cells)
                     out.append(Combo(kind=_kind(name, diagonal), cells=list(cells), points=POINTS[(name, diagonal)]))
     return out
+
+
+def _all_own(owner: Sequence[int], side: int, cells: tuple[int, ...]) -> bool:
+    for c in cells:
+        o = owner[c]
+        if o != side and o != BLACK:
+            return False
+    return True
 
 
 def kinds(combos: Iterable[Combo]) -> str:

@@ -180,11 +180,10 @@ def _local_clusters(cell: int, own: Sequence[bool]) -> list[list[int]]:
     return clusters
 
 
-def may_close(cell: int, component: Sequence[int], owner: Sequence[int], side: int) -> bool:
-    """A quick test: two separate groups of own dice around `cell` are joined elsewhere
-    (`component` numbers the 8-connected groups of the board before the move), so placing
-    an own die on `cell` closes a cycle."""
-    own = [supports(o, side) for o in owner]
+def may_close(cell: int, component: Sequence[int], own: Sequence[bool]) -> bool:
+    """A quick test: two separate groups of own dice around `cell` (`own`: the board after the
+    move, without `cell`) are joined elsewhere (`component` numbers the 8-connected groups of
+    the board before the move), so an own die on `cell` may close a cycle."""
     groups = [component[cl[0]] for cl in _local_clusters(cell, own)]
     return len(groups) != len(set(groups))
 

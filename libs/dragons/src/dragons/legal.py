@@ -12,6 +12,7 @@ A turn's descriptors, per rolled number `f` of the seat:
 - `PlaceDie(face=f, cell=c)` with `contour` the rule `contour` and example cycles through `c`;
 - from round 3, `ChessMove` per own die (`origin`): `face` a `Choice` of the rolled numbers,
   `target` a `Choice` (and `promotion` a `Choice` of 2–5 on the last cell of a pawn's column);
+  per move that closes a contour, `ChessMove(origin, target, promotion)` with example cycles;
 - from round 3, `PlaceDomino` per domino in hand: `cells` a `Choice` of [first cell, second cell]
   pairs (rules 1/4 for a half) or the rule `corner:<kinds>` (corner-only, with the combinations
   formed) or `corner:contour`;
@@ -23,14 +24,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dragons import commands as c
-from dragons.board import FREE, grid
+from dragons.board import FREE, Contact, grid
 from dragons.chess import movable, moves_from
 from dragons.combos import kinds
 from dragons.contour import components, examples, may_close
 from dragons.events import Combo
 from dragons.placement import (
     combos_if_placed,
-    corner_cells,
     die_targets,
     domino_cells_ok,
     domino_half_corner,
@@ -61,14 +61,15 @@ def _grouped(found: dict[int, list[Combo]]) -> dict[str, list[int]]:
 class _Contours:
     """Contour examples per cell, found once per call (they do not depend on the die's number)."""
 
-    def __init__(self, st: State, seat: int) -> None:
+    def __init__(self, st: State, seat: int, contact: Contact) -> None:
         self.st = st
         self.seat = seat
+        self.own = contact.own
         self.components = components(st.owner, seat) if st.black_left > 0 else []
         self.cache: dict[int, list[list[int]]] = {}
 
     def at(self, cell: int, number: int) -> list[list[int]]:
-        if self.st.black_left <= 0 or not may_close(cell, self.components, self.st.owner, self.seat):
+        if self.st.black_left <= 0 or not may_close(cell, self.components, self.own):
             return []
         if cell not in self.cache:
             owner, face = list(self.st.owner), list(self.st.face)
@@ -77,16 +78,15 @@ class _Contours:
         return self.cache[cell]
 
 
-def _die_moves(st: State, seat: int, number: int, contours: _Contours) -> Iterator[LegalMove]:
+def _die_moves(st: State, seat: int, number: int, contours: _Contours, contact: Contact) -> Iterator[LegalMove]:
     owner, face = list(st.owner), list(st.face)
-    plain_cells, corner = die_targets(owner, face, seat, number)
+    plain_cells, corner, only_contour = die_targets(owner, face, seat, number, contact)
     template = c.PlaceDie(face=number, cell=0)
     if plain_cells:
         yield move(template, cell=Choice(plain_cells), contour=_no_contour())
     for names, cells in _grouped(corner).items():
         yield move(template, cell=Rule(f"corner:{names}", examples=cells), contour=_no_contour())
     if st.black_left > 0:
-        only_contour = [cell for cell in corner_cells(owner, seat, number) if cell not in corner]
         if only_contour:
             found = [cell for cell in only_contour if contours.at(cell, number)]
             yield move(template, cell=Rule("corner:contour", examples=found), contour=Rule(CONTOUR))
@@ -96,9 +96,32 @@ def _die_moves(st: State, seat: int, number: int, contours: _Contours) -> Iterat
                 yield move(c.PlaceDie(face=number, cell=cell), contour=Rule(CONTOUR, examples=cycles))
 
 
-def _chess_moves(st: State, seat: int, faces: list[int]) -> Iterator[LegalMove]:
+def _move_contours(st: State, seat: int, contours: _Contours, origin: int, target: int, number: int) -> list[list[int]]:
+    """Example contours a chess move closes at its target (the board after the move)."""
+    if st.black_left <= 0:
+        return []
+    own = list(contours.own)
+    own[origin] = False
+    if not may_close(target, contours.components, own):
+        return []
+    owner, face = list(st.owner), list(st.face)
+    owner[origin], face[origin] = FREE, 0
+    owner[target], face[target] = seat, number
+    return examples(target, owner, face, seat, st.black_left)
+
+
+def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) -> Iterator[LegalMove]:
     for origin in movable(st.owner, st.domino, seat):
         found = moves_from(st.owner, st.face, st.domino, seat, origin)
+        for m in found:
+            number = int(m.promotion) if m.promotion else st.face[origin]
+            cycles = _move_contours(st, seat, contours, origin, m.target, number)
+            if cycles:
+                yield move(
+                    c.ChessMove(face=0, origin=origin, target=m.target, promotion=int(m.promotion or 0)),
+                    face=Choice(faces),
+                    contour=Rule(CONTOUR, examples=cycles),
+                )
         quiet = sorted({m.target for m in found if m.promotion is None})
         if quiet:
             yield move(
@@ -116,7 +139,7 @@ def _chess_moves(st: State, seat: int, faces: list[int]) -> Iterator[LegalMove]:
             )
 
 
-def _domino_moves(st: State, seat: int, faces: list[int]) -> Iterator[LegalMove]:
+def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact) -> Iterator[LegalMove]:
     hand = sorted(set(st.player(seat).hand))
     if not hand:
         return
@@ -135,9 +158,9 @@ def _domino_moves(st: State, seat: int, faces: list[int]) -> Iterator[LegalMove]
         for cells in pairs:
             if t.is_double and cells[0] > cells[1]:
                 continue
-            if domino_half_plain(owner, cells, pips, seat):
+            if domino_half_plain(contact, cells, pips, seat):
                 plain.append(cells)
-            elif domino_half_corner(owner, cells, seat):
+            elif domino_half_corner(contact, cells):
                 combos = combos_if_placed(owner, face, seat, cells, pips)
                 if combos:
                     corner.setdefault(kinds(combos), []).append(cells)
@@ -156,13 +179,14 @@ def _domino_moves(st: State, seat: int, faces: list[int]) -> Iterator[LegalMove]
 
 def turn_moves(st: State, seat: int) -> list[LegalMove]:
     faces = sorted(set(st.rolled[seat]))
-    contours = _Contours(st, seat)
+    contact = Contact(st.owner, seat)
+    contours = _Contours(st, seat, contact)
     out: list[LegalMove] = []
     for number in faces:
-        out.extend(_die_moves(st, seat, number, contours))
+        out.extend(_die_moves(st, seat, number, contours, contact))
     if st.round >= CHESS_FROM_ROUND:
-        out.extend(_chess_moves(st, seat, faces))
-        out.extend(_domino_moves(st, seat, faces))
+        out.extend(_chess_moves(st, seat, faces, contours))
+        out.extend(_domino_moves(st, seat, faces, contact))
     return out
 
 

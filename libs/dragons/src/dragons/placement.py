@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dragons.board import FREE, NO_DOMINO, all_neighbours, half_of, side_neighbours, touches_corner, touches_side
+from dragons.board import FREE, NO_DOMINO, Contact, all_neighbours, half_of, side_neighbours, touches_side
 from dragons.combos import line_combos
 from dragons.events import Combo
 
@@ -57,40 +57,41 @@ def near_domino(domino: Sequence[int]) -> list[bool]:
     return out
 
 
-def die_targets(owner: list[int], face: list[int], side: int, number: int) -> tuple[list[int], dict[int, list[Combo]]]:
-    """(cells allowed by rules 1/4, corner-only cells with the line combinations that allow them)."""
+def _plain(contact: Contact, cell: int, side: int, number: int) -> bool:
+    return contact.side[cell] or six_anywhere(cell, side, number)
+
+
+def die_targets(
+    owner: list[int], face: list[int], side: int, number: int, contact: Contact
+) -> tuple[list[int], dict[int, list[Combo]], list[int]]:
+    """(cells allowed by rules 1/4, corner-only cells with the line combinations that allow
+    them, the other corner-only cells: only a contour may allow those)."""
     plain_cells: list[int] = []
     corner: dict[int, list[Combo]] = {}
+    contour_only: list[int] = []
     for cell, o in enumerate(owner):
         if o != FREE:
             continue
-        if plain(owner, cell, side, number):
+        if _plain(contact, cell, side, number):
             plain_cells.append(cell)
-        elif touches_corner(owner, cell, side):
+        elif contact.corner[cell]:
             combos = combos_if_placed(owner, face, side, [cell], [number])
             if combos:
                 corner[cell] = combos
-    return plain_cells, corner
+            else:
+                contour_only.append(cell)
+    return plain_cells, corner, contour_only
 
 
-def corner_cells(owner: Sequence[int], side: int, number: int) -> list[int]:
-    """Free cells that touch own dice only by a corner (a combination must allow them)."""
-    return [
-        c
-        for c, o in enumerate(owner)
-        if o == FREE and not plain(owner, c, side, number) and touches_corner(owner, c, side)
-    ]
-
-
-def domino_half_plain(owner: Sequence[int], cells: Sequence[int], pips: Sequence[int], side: int) -> bool:
-    """One half follows rule 1 or 4 (the other half does not count as a neighbour)."""
+def domino_half_plain(contact: Contact, cells: Sequence[int], pips: Sequence[int], side: int) -> bool:
+    """One half follows rule 1 or 4 (the other half, a free cell before, is no neighbour that counts)."""
     a, b = cells
-    return plain(owner, a, side, pips[0], skip=b) or plain(owner, b, side, pips[1], skip=a)
+    return _plain(contact, a, side, pips[0]) or _plain(contact, b, side, pips[1])
 
 
-def domino_half_corner(owner: Sequence[int], cells: Sequence[int], side: int) -> bool:
+def domino_half_corner(contact: Contact, cells: Sequence[int]) -> bool:
     a, b = cells
-    return touches_corner(owner, a, side, skip=b) or touches_corner(owner, b, side, skip=a)
+    return contact.corner[a] or contact.corner[b]
 
 
 def domino_cells_ok(owner: Sequence[int], near: Sequence[bool], cells: Sequence[int]) -> bool:
@@ -99,15 +100,3 @@ def domino_cells_ok(owner: Sequence[int], near: Sequence[bool], cells: Sequence[
     if a == b or owner[a] != FREE or owner[b] != FREE or near[a] or near[b]:
         return False
     return b in side_neighbours()[a]
-
-
-def domino_fits(
-    owner: list[int], face: list[int], near: Sequence[bool], side: int, cells: Sequence[int], pips: Sequence[int]
-) -> tuple[bool, list[Combo]]:
-    """(allowed without a contour, the line combinations it forms)."""
-    if not domino_cells_ok(owner, near, cells):
-        return False, []
-    combos = combos_if_placed(owner, face, side, cells, pips)
-    if domino_half_plain(owner, cells, pips, side):
-        return True, combos
-    return bool(combos) and domino_half_corner(owner, cells, side), combos

@@ -17,7 +17,7 @@ import msgspec
 from dragons.board import BLACK, COLOUR, NO_DOMINO, grid
 from dragons.pending import pending
 from dragons.rules.end import has_king
-from dragons.state import OVER, ROUNDS, State, round_order
+from dragons.state import DOMINO, OVER, ROUNDS, State, round_order
 from tablehall_rules import Viewer
 from tablehall_rules.disclosure import visible_decisions
 
@@ -77,7 +77,8 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "rounds": ROUNDS,
         "turn_index": st.turn_index,
         "round_order": round_order(st.round) if st.round else [],
-        "active_seat": st.active if st.phase != OVER else None,
+        # the seat to move (the start ring, a turn, a black die); none while both decide on dominoes
+        "active_seat": st.active if st.phase not in (OVER, DOMINO) else None,
         "clock_ms": st.clock_ms,
         "setup_face": st.setup_face or None,
         "rolled": [list(r) for r in st.rolled],

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from dragons import commands as c
-from dragons.board import CELLS, FREE, NO_DOMINO, touches_corner
+from dragons.board import CELLS, FREE, NO_DOMINO, Contact, touches_corner
 from dragons.chess import moves_from
 from dragons.combos import line_combos
 from dragons.contour import judge
@@ -180,8 +180,9 @@ def place_domino(f: Flow, cmd: c.PlaceDomino, seat: int) -> None:
             "Доминошка занимает две свободные соседние по стороне клетки и не касается других доминошек даже углом.",
         )
     combos = combos_if_placed(list(st.owner), list(st.face), seat, cells, pips)
-    if not domino_half_plain(st.owner, cells, pips, seat):
-        corner = domino_half_corner(st.owner, cells, seat)
+    contact = Contact(st.owner, seat)
+    if not domino_half_plain(contact, cells, pips, seat):
+        corner = domino_half_corner(contact, cells)
         if not corner or not (combos or cmd.contour):
             raise _no_contact(corner)
     f.emit(DominoPlaced(seat=seat, face=cmd.face, id=len(st.dominoes), cells=cells, pips=pips, combos=combos))
