@@ -74,13 +74,17 @@ def play(seed: int, players: tuple[str, str], stats: dict[str, list[float]]) -> 
 def main() -> None:
     random_games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     bot_games = int(sys.argv[2]) if len(sys.argv) > 2 else 20
-    stats: dict[str, list[float]] = {k: [] for k in ("legal_s", "legal_bytes", "descriptors", "spelled", "view_s", "view_bytes", "bot_s")}
+    stats: dict[str, list[float]] = {
+        k: [] for k in ("legal_s", "legal_bytes", "descriptors", "spelled", "view_s", "view_bytes", "bot_s")
+    }
     started = time.perf_counter()
     for game in range(random_games):
         play(1000 + game, ("random", "random"), stats)
     elapsed = time.perf_counter() - started
     decisions = len(stats["legal_s"])
-    print(f"random games: {random_games} in {elapsed:.1f} s = {random_games / elapsed:.2f} games/s ({decisions / random_games:.0f} decisions a game, legal and view measured at each)")
+    print(
+        f"random games: {random_games} in {elapsed:.1f} s = {random_games / elapsed:.2f} games/s ({decisions / random_games:.0f} decisions a game, legal and view measured at each)"
+    )
     print(
         f"legal per decision: mean {statistics.mean(stats['legal_s']) * 1000:.1f} ms, p99 {pct(stats['legal_s'], 0.99) * 1000:.1f} ms; "
         f"descriptors mean {statistics.mean(stats['descriptors']):.0f} max {max(stats['descriptors']):.0f}; "

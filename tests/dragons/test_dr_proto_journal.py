@@ -72,3 +72,18 @@ def test_standings_follow_the_public_scores() -> None:
     st = table()
     st.player(BLUE).score = 9
     assert GAME.standings(st) == [[BLUE], [RED]]
+
+
+def test_dragons_is_registered_by_entry_point_with_every_hook() -> None:
+    from tablehall_rules import Game, TableControl
+    from tablehall_rules.bots import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
+    from tablehall_rules.journal import HasStandings, Journaled
+    from tablehall_rules.registry import get_game, installed_games
+
+    assert installed_games()["dragons"] == "dragons.game:GAME"
+    game = get_game("dragons")
+    assert game is GAME and isinstance(game, Game)
+    hooks = (TableControl, Journaled, HasStandings, Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation)
+    assert all(isinstance(game, hook) for hook in hooks)
+    assert (game.min_seats, game.max_seats, game.title["ru"]) == (2, 2, "Драконы играют не только в покер")
+    assert game.parse_options({}) == {"decision_clock_s": 60}
