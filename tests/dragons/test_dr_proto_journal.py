@@ -55,14 +55,14 @@ def test_unset_answers_and_empty_commands_are_invalid() -> None:
             command_from_proto(msg)
 
 
-def test_a_domino_taken_is_journalled_with_its_tile_for_its_taker_only() -> None:
+def test_a_domino_taken_is_journalled_for_all_and_with_its_tile_for_its_taker_only() -> None:
     st = table(round_no=1, red=(1,), blue=(), active=RED, index=4)
     put(st, 0, 3, RED, 2)
     st = then(st, when(st, c.PlaceDie(face=1, cell=cell(0, 4))))
     events = when(st, c.TakeDomino(take=True), seat=BLUE, dice=(5,))
     (taken,) = of(events, DominoTaken)
     entries = GAME.journal(st, taken)
-    assert [e.audience for e in entries] == [[RED], [BLUE]]
+    assert [e.audience for e in entries] == [None, [BLUE]]  # spectators read the public line too
     text = f"{taken.tile.low}-{taken.tile.high}"
     assert text not in entries[0].ru + entries[0].en and text in entries[1].ru
     assert all(e.ru and e.en for e in entries)

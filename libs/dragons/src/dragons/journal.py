@@ -1,6 +1,6 @@
 """The journal: entries per event with a stable code, parameters and a line in Russian and English.
 
-A domino taken is told to its taker with the tile and to everybody else without it.
+A domino taken is told to everybody without its tile, and to its taker alone with it.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def entries(state_before: State, event: ev.Event) -> list[JournalEntry]:
     if isinstance(event, ev.DominoTaken):
         t = f"{event.tile.low}-{event.tile.high}"
         out = [
-            JournalEntry(code=code, params=params, ru=ru, en=en, audience=[1 - event.seat]),
+            JournalEntry(code=code, params=params, ru=ru, en=en),
             JournalEntry(
                 code=code,
                 params={**params, "tile": [event.tile.low, event.tile.high]},
