@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 from conformance.conformance_suite import Setup, run_suite
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,3 +41,12 @@ def test_dragons_conforms(seed: int) -> None:
     counts = run_suite(GAME, Setup(2), seed, extra_candidates=dragon_probes, max_commands=3000)
     assert counts.games == 1 and counts.commands > 0
     assert counts.redaction_checked > 0
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_dragons_conforms_soak(seed: int) -> None:
+    """`make soak`: many more random games through the whole kit."""
+    counts = run_suite(GAME, Setup(2), seed, extra_candidates=dragon_probes, max_commands=3000, states=10)
+    assert counts.games == 1 and counts.redaction_checked > 0
