@@ -92,3 +92,9 @@ def test_several_combinations_of_one_move_all_score() -> None:
     # the 5 on (4, 3): a straight in the row and four 5s in the column
     kinds = sorted(x.kind for x in _placed(st, 5, 4, 3).combos)
     assert kinds == ["four_line", "straight_line"]
+
+
+def test_three_equal_and_one_other_is_no_four_of_a_kind() -> None:
+    st = table(red=(4, 1, 1))
+    put_line(st, RED, (0, 4), (0, 1), [4, 5, 4])
+    assert _placed(st, 4, 0, 7).combos == []

@@ -92,3 +92,12 @@ def test_one_half_follows_the_placement_rules() -> None:
     refused(st, c.PlaceDomino(face=1, first=2, second=3, cells=[cell(1, 4), cell(2, 4)]), "CORNER_NEEDS_COMBINATION")
     # rule 4 for a six half on the own half
     assert of(when(st, c.PlaceDomino(face=1, first=6, second=1, cells=[cell(-6, 6), cell(-5, 6)])), DominoPlaced)
+
+
+def test_a_domino_covers_two_side_neighbours() -> None:
+    st = table(round_no=3, red=(1, 2, 3))
+    give_hand(st, RED, (2, 3))
+    put(st, 0, 3, RED, 1)
+    refused(st, c.PlaceDomino(face=1, first=2, second=3, cells=[cell(1, 3), cell(2, 4)]), "DOMINO_CELLS")
+    refused(st, c.PlaceDomino(face=1, first=2, second=3, cells=[cell(1, 3), cell(1, 3)]), "DOMINO_CELLS")
+    refused(st, c.PlaceDomino(face=1, first=2, second=3, cells=[cell(1, 3), cell(0, 3)]), "DOMINO_CELLS")

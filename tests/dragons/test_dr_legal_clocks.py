@@ -100,3 +100,22 @@ def test_a_default_must_be_the_open_decisions_default() -> None:
     with pytest.raises(RuleError) as caught:
         decide(st, other, DecideContext(RED, decision.deadline_ms, Dice(), timed_out=decision))
     assert caught.value.reason == "NO_SUCH_DECISION"
+
+
+def test_descriptors_count_black_dice_as_contact_for_dice_and_dominoes() -> None:
+    from dragons.board import BLACK
+
+    st = table(round_no=3, red=(2, 3, 4))
+    put(st, 0, 3, BLACK, 5)
+    give_hand(st, RED, (1, 1))
+    moves = legal_moves(st, RED, 0)
+    plain = next(m for m in moves if isinstance(m.command, c.PlaceDie) and isinstance(m.params[0].domain, Choice))
+    assert cell(1, 3) in plain.params[0].domain.values  # type: ignore[union-attr]
+    pairs = [
+        p.domain
+        for m in moves
+        if isinstance(m.command, c.PlaceDomino)
+        for p in m.params
+        if p.field == "cells" and isinstance(p.domain, Choice)
+    ]
+    assert len(pairs) == 1 and [cell(1, 3), cell(2, 3)] in pairs[0].values
