@@ -152,3 +152,16 @@ def test_a_corner_only_placement_is_allowed_by_the_contour_it_closes() -> None:
     ]
     assert examples and sorted(examples[0][0]) == sorted(cells(DIAMOND))
     assert of(when(st, c.PlaceDie(face=4, cell=target, contour=examples[0][0]), dice=(3,)), ContourScored)
+
+
+def test_once_the_18_black_dice_are_used_no_contour_scores_or_allows_a_corner() -> None:
+    st = table(red=(4, 1, 1))
+    for x, y in DIAMOND[:2] + DIAMOND[3:]:
+        put(st, x, y, RED, 2)
+    st.black_left = 0
+    refused(st, c.PlaceDie(face=4, cell=cell(0, 2), contour=cells(DIAMOND)), "NO_BLACK_DICE")
+    moves = legal_moves(st, RED, 0)
+    assert not [
+        m for m in moves if any(isinstance(p.domain, Rule) and p.domain.name == "corner:contour" for p in m.params)
+    ]
+    assert all(p.domain == Rule("contour", examples=[[]]) for m in moves for p in m.params if p.field == "contour")

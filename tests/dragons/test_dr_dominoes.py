@@ -34,6 +34,7 @@ def test_after_a_round_each_player_may_take_a_hidden_domino() -> None:
     red_view = GAME.view(st, Viewer.of_seat(RED))
     assert red_view["me"]["hand"] == [] and red_view["players"][BLUE]["hand_size"] == 1
     assert "[0, 0]" not in str(GAME.view(st, Viewer.spectator())) and "hands" not in red_view
+    assert GAME.view(st, Viewer.auditor())["hands"] == [[], [[0, 0]]]
     refused(st, c.TakeDomino(take=True), "NO_DOMINO_CHOICE", seat=BLUE)
     events = when(st, c.TakeDomino(take=False), seat=RED, dice=(1, 2, 3, 4, 5))
     assert of(events, DominoDeclined) and of(events, RoundStarted)[0].round == 2
