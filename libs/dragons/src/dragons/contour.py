@@ -1,0 +1,252 @@
+"""Contours (Контур): the engine rule `contour` that judges a declared cycle, and a finder of examples.
+
+A declared contour is a list of cells in cycle order. The engine accepts it when:
+
+- it has at least 4 cells, each on the board and listed once (a cell is in a contour once);
+- every cell holds an own die of the declaring side after the move: its dice, its domino halves
+  or a black die;
+- consecutive cells (and the last with the first) touch by a side or a corner;
+- no two of its links cross (two diagonal links of one 2×2 square: a figure-eight, «восьмёрка»);
+- it contains a die the move placed or moved;
+- the cells it encloses (the cell centres strictly inside the polygon through its cells'
+  centres) include at least one free cell and no black die;
+- a black die is left to roll (18 in all; when they are gone contours score nothing).
+
+It scores the sum of its cells' numbers (a blank 0, a black die its number).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Collection, Sequence
+
+from dragons.board import BLACK, CELLS, FREE, all_neighbours, grid, supports
+from dragons.errors import illegal
+from tablehall_rules import IllegalCommand
+
+MIN_CELLS = 4
+
+
+class Judged:
+    """A contour the engine accepted: its cells, points and the free cells inside."""
+
+    __slots__ = ("cells", "inside_free", "points")
+
+    def __init__(self, cells: list[int], points: int, inside_free: list[int]) -> None:
+        self.cells = cells
+        self.points = points
+        self.inside_free = inside_free
+
+
+def enclosed(cells: Sequence[int]) -> list[int]:
+    """The board cells strictly inside the polygon through the centres of `cells` (even-odd rule)."""
+    g = grid()
+    points = [g.coord(c) for c in cells]
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    on = set(cells)
+    edges = list(zip(points, points[1:] + points[:1], strict=True))
+    out: list[int] = []
+    for y in range(min(ys) + 1, max(ys)):
+        crossings = [x1 + (y - y1) * (x2 - x1) / (y2 - y1) for (x1, y1), (x2, y2) in edges if (y1 > y) != (y2 > y)]
+        for x in range(min(xs) + 1, max(xs)):
+            cell = g.cell_at(x, y)
+            if cell is None or cell in on:
+                continue
+            if sum(1 for cx in crossings if cx > x) % 2 == 1:
+                out.append(cell)
+    return sorted(out)
+
+
+def _crosses(cells: Sequence[int]) -> bool:
+    g = grid()
+    points = [g.coord(c) for c in cells]
+    links = {frozenset(pair) for pair in zip(points, points[1:] + points[:1], strict=True)}
+    for a, b in zip(points, points[1:] + points[:1], strict=True):
+        (x1, y1), (x2, y2) = a, b
+        if abs(x1 - x2) == 1 and abs(y1 - y2) == 1 and frozenset({(x1, y2), (x2, y1)}) in links:
+            return True
+    return False
+
+
+def _error(reason: str, en: str, ru: str) -> IllegalCommand:
+    return illegal(reason, en, ru)
+
+
+def judge(
+    cells: Sequence[int],
+    owner: Sequence[int],
+    face: Sequence[int],
+    side: int,
+    moved: Collection[int],
+    black_left: int,
+) -> Judged:
+    """Accept the declared cycle on the board after the move, or raise the rule it breaks."""
+    if black_left <= 0:
+        raise _error(
+            "NO_BLACK_DICE",
+            "All 18 black dice are used: contours score nothing now.",
+            "Все 18 чёрных кубиков использованы: контуры больше не приносят очков.",
+        )
+    if len(cells) < MIN_CELLS:
+        raise _error("CONTOUR_TOO_SHORT", "A contour has at least 4 dice.", "В контуре не меньше 4 кубиков.")
+    if any(not 0 <= c < CELLS for c in cells):
+        raise _error("CONTOUR_OFF_BOARD", "A contour cell is not on the board.", "Клетки контура нет на поле.")
+    if len(set(cells)) != len(cells):
+        raise _error("CONTOUR_REPEATS", "A die is in a contour only once.", "Кубик входит в контур только один раз.")
+    if any(not supports(owner[c], side) for c in cells):
+        raise _error(
+            "CONTOUR_NOT_YOURS",
+            "Every cell of a contour holds one of your dice, domino halves or a black die.",
+            "Каждая клетка контура — ваш кубик, половинка вашей доминошки или чёрный кубик.",
+        )
+    neighbours = all_neighbours()
+    for a, b in zip(cells, [*cells[1:], cells[0]], strict=True):
+        if b not in neighbours[a]:
+            raise _error(
+                "CONTOUR_NOT_CLOSED",
+                "Consecutive dice of a contour touch by a side or a corner, the last the first.",
+                "Соседние кубики контура соприкасаются стороной или углом, последний с первым.",
+            )
+    if _crosses(cells):
+        raise _error(
+            "CONTOUR_FIGURE_EIGHT",
+            "A contour may not cross itself (no figure-eights).",
+            "Контур не может пересекать сам себя (восьмёрки не допускаются).",
+        )
+    if not any(c in moved for c in cells):
+        raise _error(
+            "CONTOUR_NOT_NEW",
+            "A contour must contain the die this move places or moves.",
+            "Контур должен включать кубик, выставленный или сдвинутый этим ходом.",
+        )
+    inside = enclosed(cells)
+    if any(owner[c] == BLACK for c in inside):
+        raise _error(
+            "CONTOUR_BLACK_INSIDE",
+            "A contour may not enclose a black die.",
+            "Внутри контура не может быть чёрного кубика.",
+        )
+    free = [c for c in inside if owner[c] == FREE]
+    if not free:
+        raise _error(
+            "CONTOUR_NO_FREE_CELL",
+            "A contour encloses at least one free cell.",
+            "Внутри контура должна быть хотя бы одна свободная клетка.",
+        )
+    return Judged(list(cells), sum(face[c] for c in cells), free)
+
+
+def is_valid(
+    cells: Sequence[int], owner: Sequence[int], face: Sequence[int], side: int, moved: Collection[int], black_left: int
+) -> Judged | None:
+    try:
+        return judge(cells, owner, face, side, moved, black_left)
+    except IllegalCommand:
+        return None
+
+
+def _path(start: int, goal: int, allowed: Sequence[bool], banned: frozenset[tuple[int, int]]) -> list[int] | None:
+    """A shortest path start → goal over allowed cells (8-neighbours), not using a banned link."""
+    neighbours = all_neighbours()
+    back: dict[int, int] = {start: start}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        if cell == goal:
+            path = [goal]
+            while path[-1] != start:
+                path.append(back[path[-1]])
+            return path[::-1]
+        for n in neighbours[cell]:
+            if n not in back and allowed[n] and (cell, n) not in banned:
+                back[n] = cell
+                queue.append(n)
+    return None
+
+
+def _local_clusters(cell: int, own: Sequence[bool]) -> list[list[int]]:
+    """The own neighbours of `cell`, grouped by touching each other (side or corner)."""
+    neighbours = all_neighbours()
+    near = [n for n in neighbours[cell] if own[n]]
+    clusters: list[list[int]] = []
+    for n in near:
+        joined = [cl for cl in clusters if any(m in neighbours[n] for m in cl)]
+        merged = [n]
+        for cl in joined:
+            merged += cl
+            clusters.remove(cl)
+        clusters.append(merged)
+    return clusters
+
+
+def may_close(cell: int, component: Sequence[int], own: Sequence[bool]) -> bool:
+    """A quick test: two separate groups of own dice around `cell` (`own`: the board after the
+    move, without `cell`) are joined elsewhere (`component` numbers the 8-connected groups of
+    the board before the move), so an own die on `cell` may close a cycle."""
+    groups = [component[cl[0]] for cl in _local_clusters(cell, own)]
+    return len(groups) != len(set(groups))
+
+
+def examples(
+    cell: int,
+    owner: Sequence[int],
+    face: Sequence[int],
+    side: int,
+    black_left: int,
+    limit: int = 2,
+    tries: int = 6,
+) -> list[list[int]]:
+    """Some valid contours through `cell` on a board where the move has put an own die there.
+
+    The cycles tried close `cell` with a shortest path between own neighbours of it that do not
+    touch each other; the engine accepts any valid cycle, these are examples for clients and bots.
+    """
+    if black_left <= 0:
+        return []
+    own = [supports(o, side) for o in owner]
+    own[cell] = False
+    clusters = _local_clusters(cell, own)
+    if len(clusters) < 2:
+        return []
+    found: list[list[int]] = []
+    seen: set[frozenset[int]] = set()
+    attempts = 0
+    for i, first in enumerate(clusters):
+        for second in clusters[i + 1 :]:
+            for a in first:
+                for b in second:
+                    if attempts >= tries or len(found) >= limit:
+                        return found
+                    attempts += 1
+                    path = _path(a, b, own, frozenset())
+                    if path is None:
+                        break
+                    cycle = [cell, *path]
+                    key = frozenset(cycle)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if is_valid(cycle, owner, face, side, {cell}, black_left) is not None:
+                        found.append(cycle)
+    return found
+
+
+def components(owner: Sequence[int], side: int) -> list[int]:
+    """The 8-connected groups of `side`'s own dice (-1 elsewhere)."""
+    neighbours = all_neighbours()
+    comp = [-1] * len(owner)
+    label = 0
+    for start in range(len(owner)):
+        if comp[start] >= 0 or not supports(owner[start], side):
+            continue
+        comp[start] = label
+        stack = [start]
+        while stack:
+            c = stack.pop()
+            for n in neighbours[c]:
+                if comp[n] < 0 and supports(owner[n], side):
+                    comp[n] = label
+                    stack.append(n)
+        label += 1
+    return comp

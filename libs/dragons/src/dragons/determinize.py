@@ -1,0 +1,97 @@
+"""A full state consistent with one seat's view, for bots that search (and the conformance kit).
+
+Everything public is copied from the view. The only hidden facts are which tiles of the
+opponent's set are in its hand and which are still in the set (the own set left is known: the
+full set less the own hand and the own placed dominoes). The opponent's hand is resampled from
+its unseen tiles with its public size (`tablehall_boards.hidden.sample_hidden`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dragons.board import BLACK, CELLS, FREE, NO_DOMINO
+from dragons.state import OpenContour, PlacedDomino, Player, State
+from tablehall_boards.dominoes import Tile, double_six, tile
+from tablehall_boards.hidden import sample_hidden
+from tablehall_rules import AfkLadder
+
+OWNER_CODES = {"red": 0, "blue": 1, "black": BLACK}
+
+
+def _without(tiles: list[Tile], used: list[Tile]) -> list[Tile]:
+    left = list(tiles)
+    for t in used:
+        left.remove(t)
+    return left
+
+
+def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
+    placed = [
+        PlacedDomino(id=d["id"], seat=d["seat"], cells=list(d["cells"]), pips=list(d["pips"])) for d in view["dominoes"]
+    ]
+    own_hand = [tile(a, b) for a, b in view["me"]["hand"]]
+    players: list[Player] = []
+    for p in view["players"]:
+        on_board = [tile(*d.pips) for d in placed if d.seat == p["seat"]]
+        unseen = _without(list(double_six()), on_board)
+        if p["seat"] == seat:
+            hand = own_hand
+            rest = _without(unseen, own_hand)
+        else:
+            deal = sample_hidden(unseen, {p["seat"]: p["hand_size"]}, rng, rest_size=p["set_left"])
+            hand = sorted(deal.hands[p["seat"]])
+            rest = list(deal.rest)
+        players.append(
+            Player(
+                seat=p["seat"],
+                name=p["name"],
+                is_bot=p["is_bot"],
+                score=p["score"],
+                dice_left=p["dice_left"],
+                hand=sorted(hand),
+                bazaar=sorted(rest),
+                absent=p["absent"],
+            )
+        )
+    owner, face, domino = [FREE] * CELLS, [0] * CELLS, [NO_DOMINO] * CELLS
+    for piece in view["pieces"]:
+        cell = piece["cell"]
+        owner[cell] = OWNER_CODES[piece["owner"]]
+        face[cell] = piece["face"]
+        domino[cell] = piece["domino"] if piece["domino"] is not None else NO_DOMINO
+    contour = view["contour"]
+    result = view["result"]
+    return State(
+        clock_ms=view["clock_ms"],
+        players=players,
+        afk=AfkLadder(
+            afk=[p["afk"] for p in view["players"]],
+            strikes=[p["strikes"] for p in view["players"]],
+            by_bot=[p["by_bot"] for p in view["players"]],
+        ),
+        owner=owner,
+        face=face,
+        domino=domino,
+        dominoes=placed,
+        black_left=view["black_left"],
+        phase=view["phase"],
+        round=view["round"],
+        turn_index=view["turn_index"],
+        rolled=[list(r) for r in view["rolled"]],
+        setup_face=view["setup_face"] or 0,
+        active=view["active_seat"] if view["active_seat"] is not None else 0,
+        contour=OpenContour(
+            seat=contour["seat"], cells=list(contour["cells"]), face=contour["face"], inside=list(contour["inside"])
+        )
+        if contour is not None
+        else None,
+        domino_wait=list(view["domino_wait"]),
+        phase_at_ms=view["phase_at_ms"],
+        turn_seq=view["turn_seq"],
+        last_at_ms=view["now_ms"],
+        end_reason=result["reason"] if result else "",
+        places=[list(p) for p in result["places"]] if result else [],
+        final=list(result["final"]) if result else [],
+    )

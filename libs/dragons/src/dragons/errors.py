@@ -1,0 +1,13 @@
+"""Shorthands for the rule errors this game raises (reasons are stable API)."""
+
+from __future__ import annotations
+
+from tablehall_rules import IllegalCommand, InvalidCommand
+
+
+def illegal(reason: str, en: str, ru: str) -> IllegalCommand:
+    return IllegalCommand(reason, en, ru)
+
+
+def invalid(reason: str, en: str, ru: str) -> InvalidCommand:
+    return InvalidCommand(reason, en, ru)
