@@ -74,4 +74,8 @@ def _check_timeout(state: State, command: msgspec.Struct, ctx: DecideContext) ->
     if ctx.now_ms < decision.deadline_ms:
         raise illegal("CLOCK_NOT_EXPIRED", "The clock has not run out.", "Часы ещё идут.")
     if command != default_command(state, decision):
-        raise illegal("NOT_THE_DEFAULT", "A run-out clock makes the default move only.", "По истечении часов — только ход по умолчанию.")
+        raise illegal(
+            "NOT_THE_DEFAULT",
+            "A run-out clock makes the default move only.",
+            "По истечении часов — только ход по умолчанию.",
+        )

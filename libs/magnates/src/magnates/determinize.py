@@ -25,9 +25,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     )
     return State(
         seats=[SeatInfo(p["seat"], f"user-{p['seat']}", p["name"], p["is_bot"]) for p in players],
-        players=[
-            Player(p["seat"], p["corner"], p["cash"], p["king"], dict(p["pieces"]), p["alive"]) for p in players
-        ],
+        players=[Player(p["seat"], p["corner"], p["cash"], p["king"], dict(p["pieces"]), p["alive"]) for p in players],
         owner=owner,
         level=level,
         ladder=ladder,

@@ -79,10 +79,14 @@ def _simple(s: State, ev: Any) -> JournalEntry:
     params.pop("at_ms", None)
     if isinstance(ev, e.DiceRolled):
         n = _name(s, ev.seat)
-        return _line("rolled", params, f"{n}: Белый {ev.white}, Синий {ev.blue}.", f"{n}: White {ev.white}, Blue {ev.blue}.")
+        return _line(
+            "rolled", params, f"{n}: Белый {ev.white}, Синий {ev.blue}.", f"{n}: White {ev.white}, Blue {ev.blue}."
+        )
     if isinstance(ev, e.KingRolled):
         n = _name(s, ev.seat)
-        return _line("king_rolled", params, f"{n}: снова Белый — {ev.white}.", f"{n} rolls the White die again: {ev.white}.")
+        return _line(
+            "king_rolled", params, f"{n}: снова Белый — {ev.white}.", f"{n} rolls the White die again: {ev.white}."
+        )
     if isinstance(ev, e.KingMoved):
         cell = board.name(board.cell_of_position(ev.end))
         n = _name(s, ev.seat)
@@ -105,7 +109,12 @@ def _simple(s: State, ev: Any) -> JournalEntry:
         )
     if isinstance(ev, e.PieceLost):
         n = _name(s, ev.seat)
-        return _line("piece_lost", params, f"{n} теряет фигуру: {PIECE_RU[ev.piece]}.", f"{n} loses the {ev.piece} ({ev.reason}).")
+        return _line(
+            "piece_lost",
+            params,
+            f"{n} теряет фигуру: {PIECE_RU[ev.piece]}.",
+            f"{n} loses the {ev.piece} ({ev.reason}).",
+        )
     if isinstance(ev, e.PiecePlaced):
         n = _name(s, ev.seat)
         return _line(
@@ -127,7 +136,12 @@ def _simple(s: State, ev: Any) -> JournalEntry:
         winners = ", ".join(_name(s, w) for w in ev.places[0]) if ev.places else "—"
         return _line("finished", params, f"Игра окончена. Победа: {winners}.", f"The game is over. Won by {winners}.")
     if isinstance(ev, e.Started):
-        return _line("started", {"players": len(ev.seats)}, f"«Магнаты»: {len(ev.seats)} игрока.", f"Magnates with {len(ev.seats)} players.")
+        return _line(
+            "started",
+            {"players": len(ev.seats)},
+            f"«Магнаты»: {len(ev.seats)} игрока.",
+            f"Magnates with {len(ev.seats)} players.",
+        )
     return _line(type(ev).__name__.lower(), params, "", "")
 
 

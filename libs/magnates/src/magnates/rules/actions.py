@@ -86,7 +86,9 @@ def buy_piece(flow: Flow, command: c.BuyPiece, seat: int) -> None:
     if not stop.shop or command.piece not in shop_pieces(flow.state, seat):
         raise illegal("CANNOT_BUY_PIECE", "You cannot buy that piece now.", "Эту фигуру сейчас не купить.")
     if command.office not in office_choices(flow.state, seat):
-        raise illegal("NOT_AN_OFFICE", "Place the piece on a free Office of yours.", "Ставьте фигуру в свой свободный Офис.")
+        raise illegal(
+            "NOT_AN_OFFICE", "Place the piece on a free Office of yours.", "Ставьте фигуру в свой свободный Офис."
+        )
     occupant = flow.state.piece_at(command.office)
     if occupant is not None:
         flow.emit(e.PieceLost(occupant[0], occupant[1], "displaced"))

@@ -9,20 +9,12 @@ from magnates.state import BANK, State, Stop
 
 def upgrade_cells(state: State, seat: int) -> list[int]:
     cash = state.players[seat].cash
-    return [
-        c
-        for c in state.owned_by(seat)
-        if state.level[c] < tables.MAX_LEVEL and board.upgrade_cost(c) <= cash
-    ]
+    return [c for c in state.owned_by(seat) if state.level[c] < tables.MAX_LEVEL and board.upgrade_cost(c) <= cash]
 
 
 def arbitrage_cells(state: State, seat: int) -> list[int]:
     cash = state.players[seat].cash
-    return [
-        c
-        for c in board.company_cells()
-        if state.owner[c] not in (BANK, seat) and company_value(state, c) <= cash
-    ]
+    return [c for c in board.company_cells() if state.owner[c] not in (BANK, seat) and company_value(state, c) <= cash]
 
 
 def lost_pieces(state: State, seat: int) -> list[str]:
