@@ -37,9 +37,9 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
 
     if (roll := first(c.Roll)) is not None:
         return roll
-    if (buy := first(c.BuyCompany)) is not None and view["stop"] is not None:
-        if cash - board.square(view["stop"]["cell"]).price >= RESERVE:
-            return buy
+    buy = first(c.BuyCompany)
+    if buy is not None and view["stop"] is not None and cash - board.square(view["stop"]["cell"]).price >= RESERVE:
+        return buy
     for piece in by_type.get(c.BuyPiece, []):
         assert isinstance(piece, c.BuyPiece)
         if cash - tables.PIECE_PRICE[piece.piece] >= RESERVE:
@@ -63,11 +63,15 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
         return c.PayFine()
     moves = [m for m in by_type.get(c.MovePiece, []) if isinstance(m, c.MovePiece)]
     if moves:
-        return _best_move(view, moves, rng)
+        best, value = _best_move(view, moves, rng)
+        if value >= 0 or c.PassMove not in by_type:
+            return best
+        return c.PassMove()
     return legal[0]
 
 
-def _best_move(view: dict[str, Any], moves: list[c.MovePiece], rng: random.Random) -> msgspec.Struct:
+def _best_move(view: dict[str, Any], moves: list[c.MovePiece], rng: random.Random) -> tuple[c.MovePiece, float]:
+    """The move with the best expected value (in thousands), and that value."""
     me = view["turn"]
     occupants = {cell: (p["seat"], kind) for p in view["players"] for kind, cell in p["pieces"].items()}
     owners = {co["cell"]: co for co in view["companies"]}
@@ -89,7 +93,9 @@ def _best_move(view: dict[str, Any], moves: list[c.MovePiece], rng: random.Rando
                 value -= company["fine"] / 1000
         return value + rng.random() / 100
 
-    return max(moves, key=score)
+    scored = [(score(m), i) for i, m in enumerate(moves)]
+    value, index = max(scored)
+    return moves[index], value
 
 
 def random_choice(legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:

@@ -18,7 +18,7 @@ class Flow:
         self.events: list[msgspec.Struct] = []
 
     def emit(self, event: msgspec.Struct) -> None:
-        stamped = msgspec.structs.replace(event, at_ms=self.now_ms)  # type: ignore[call-arg]
+        stamped = msgspec.structs.replace(event, at_ms=self.now_ms)
         self.events.append(stamped)
         self.state = evolve(self.state, stamped)
 

@@ -10,12 +10,11 @@ that ends on its start is no move.
 
 from __future__ import annotations
 
+from magnates import board
+from magnates.state import State
 from tablehall_boards.billiard import billiard_ends
 from tablehall_boards.grid import Direction
 from tablehall_boards.jumps import knight_double_targets, knight_jumps
-
-from magnates import board
-from magnates.state import State
 
 ORTHOGONAL: tuple[Direction, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL: tuple[Direction, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
