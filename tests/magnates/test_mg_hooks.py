@@ -31,7 +31,7 @@ def test_every_viewer_sees_the_same_view() -> None:
 
 def test_determinize_rebuilds_the_state_from_a_view() -> None:
     record = played()
-    for count, snapshot in record.checkpoints[::25]:
+    for _, snapshot in record.checkpoints[::25]:
         state = msgspec.json.decode(snapshot, type=GAME.state_type)
         rebuilt = GAME.determinize(GAME.view(state, Viewer.of_seat(1)), 1, random.Random(0))
         assert GAME.view(rebuilt, Viewer.of_seat(1)) == GAME.view(state, Viewer.of_seat(1))
