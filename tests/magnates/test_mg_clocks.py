@@ -101,3 +101,14 @@ def test_nothing_is_played_after_the_end() -> None:
     state = when(given(), c.CloseTable(reason="operator"), seat=None).state
     refused(state, c.Roll(), "GAME_OVER")
     assert GAME.pending(state) == []
+
+
+def test_removing_the_creditor_of_an_open_fine_turns_it_into_an_unowned_company() -> None:
+    state = given(3)
+    d4 = own(state, "d4", 1)
+    state.players[0].pieces = {"rook": cell("d2")}
+    state.phase, state.blue = "move", 2
+    fine = when(state, c.MovePiece(piece="rook", to=d4)).state
+    assert fine.phase == "fine"
+    then = when(fine, c.RemovePlayer(seat=1), seat=None)
+    assert then.state.phase == "piece_stop" and then.state.stop is not None and then.state.stop.company

@@ -8,6 +8,7 @@ from magnates.errors import illegal, invalid
 from magnates.flow import Flow
 from magnates.rules import turn
 from magnates.rules.elimination import eliminate, finish
+from magnates.state import BANK
 
 
 def _seat(flow: Flow, seat: int) -> None:
@@ -31,8 +32,14 @@ def remove_player(flow: Flow, command: c.RemovePlayer) -> None:
         raise illegal("ALREADY_OUT", "That player is out already.", "Этот игрок уже выбыл.")
     was_turn = flow.state.turn == command.seat
     eliminate(flow, command.seat, "removed")
-    if was_turn and not flow.over:
+    state = flow.state
+    if flow.over:
+        return
+    if was_turn:
         turn.end_turn(flow)
+    elif state.phase == "fine" and state.stop is not None and state.owner[state.stop.cell] == BANK:
+        # the fine's creditor is gone and its Company is the bank's again: the piece may buy it
+        turn.piece_arrives(flow, state.turn, state.piece, state.stop.cell)
 
 
 def close_table(flow: Flow, command: c.CloseTable) -> None:
