@@ -122,3 +122,16 @@ def test_the_easy_bot_rolls_and_buys_what_it_can_afford_with_a_reserve() -> None
     stop.players[0].cash = 1200
     view = GAME.view(stop, Viewer.of_seat(0))
     assert GAME.bot_policy(view, [c.BuyCompany(), c.EndStop()], rng) == c.EndStop()
+
+
+def test_the_game_is_registered_by_entry_point_with_every_hook() -> None:
+    from tablehall_rules import Game, TableControl
+    from tablehall_rules.bots import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
+    from tablehall_rules.journal import HasStandings, Journaled
+    from tablehall_rules.registry import get_game, installed_games
+
+    assert installed_games()["magnates"] == "magnates.game:GAME"
+    game = get_game("magnates")
+    assert game is GAME and isinstance(game, Game)
+    hooks = (TableControl, Journaled, HasStandings, Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation)
+    assert all(isinstance(game, hook) for hook in hooks)
