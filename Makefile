@@ -17,7 +17,7 @@ TEST_PROTOS := tests/testgame/proto/testgame.proto
 GOOGLE_PROTOS = $(shell $(PY) -c 'import google.rpc, pathlib; print(pathlib.Path(google.rpc.__path__[0]).parents[1])')
 STAMP := $(VENV)/.installed
 
-.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards clean
+.PHONY: help install protos run test soak lint bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-magnates clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -64,13 +64,16 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards
+bench: bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-magnates
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
 
 bench-puzzipolia: install
 	$(PY) tests/bench/bench_puzzipolia.py
+
+bench-magnates: install
+	$(PY) tests/bench/bench_magnates.py
 
 bench-lobby: install
 	$(PY) tests/bench/bench_lobby.py

@@ -7,9 +7,11 @@ import random
 
 import msgspec
 import pytest
-from mg_helpers import given, when
+from mg_helpers import cell, given, when
 
 from magnates import commands as c
+from magnates.bot import RESERVE, raid_worth, win_chance
+from magnates.state import Stop
 from magnates.game import GAME
 from magnates.proto_codec import COMMAND_MESSAGE, command_from_proto, command_to_proto
 from tablehall_rules import InvalidCommand, StructCodec, Viewer
@@ -119,9 +121,34 @@ def test_the_easy_bot_rolls_and_buys_what_it_can_afford_with_a_reserve() -> None
     stop = when(state, c.Roll(), dice=[3, 4]).state  # a4 for 320
     view = GAME.view(stop, Viewer.of_seat(0))
     assert GAME.bot_policy(view, [c.BuyCompany(), c.EndStop()], rng) == c.BuyCompany()
-    stop.players[0].cash = 1200
+    stop.players[0].cash = 320 + RESERVE - 1
     view = GAME.view(stop, Viewer.of_seat(0))
     assert GAME.bot_policy(view, [c.BuyCompany(), c.EndStop()], rng) == c.EndStop()
+
+
+def test_the_easy_bot_raids_when_the_raid_is_worth_more_than_the_fine() -> None:
+    state = given()
+    d4 = cell("d4")
+    state.owner[d4] = 1
+    state.phase, state.piece = "fine", "queen"
+    state.stop = Stop(d4, by_king=False)
+    rng = random.Random(0)
+    assert GAME.bot_policy(GAME.view(state, Viewer.of_seat(0)), [c.PayFine(), c.Raid()], rng) == c.Raid()
+    # a knight against level 3 wins 6 in 36: the raid's expected worth, against the fine's
+    assert raid_worth("knight", {"price": 800, "level": 3}) == pytest.approx(6 / 36 * 2000 - 30 / 36 * 1000)
+    assert win_chance(1, 1) == pytest.approx(15 / 36) and win_chance(2, 0) == pytest.approx(26 / 36)
+
+
+def test_the_easy_bot_never_attacks_with_its_king_and_avoids_losing_duels() -> None:
+    state = given()
+    rng = random.Random(0)
+    view = GAME.view(state, Viewer.of_seat(0))
+    assert GAME.bot_policy(view, [c.AttackKing(), c.EndStop()], rng) == c.EndStop()
+    state.players[1].pieces["queen"] = cell("e4")
+    state.players[0].pieces["knight"] = cell("e2")
+    view = GAME.view(state, Viewer.of_seat(0))
+    # a knight against a queen wins 10 in 36: worse than standing still
+    assert GAME.bot_policy(view, [c.MovePiece(piece="knight", to=cell("e4")), c.PassMove()], rng) == c.PassMove()
 
 
 def test_the_game_is_registered_by_entry_point_with_every_hook() -> None:

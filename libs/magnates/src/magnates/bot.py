@@ -1,8 +1,12 @@
 """The easy heuristic bot and the random policy; both read the view and the legal commands.
 
-Easy: roll; buy Companies, upgrades and lost pieces while 1000 stays in cash; never attack with
-the King; prefer a piece move that wins a duel on odds, then one onto an unowned Company it can
-buy, then any other; raid when the odds are at least even, else pay.
+Net worth counts Companies, upgrades and pieces at what they cost, so buying is never a loss in
+worth and earns fines or power: the easy bot buys Companies, lost pieces (Queen first), upgrades
+and arbitrage Companies while a small reserve stays in cash (a forced sale loses half). It never
+attacks with its King. It moves the piece whose move has the best expected worth (duels and raids
+weighed by their odds and the prices at stake; an affordable unowned Company; the fine or the raid
+of an enemy one), or passes when every move loses on expectation; at an enemy inner Company it
+raids when the raid's expected worth beats paying the fine.
 """
 
 from __future__ import annotations
@@ -15,12 +19,21 @@ import msgspec
 from magnates import board, tables
 from magnates import commands as c
 
-RESERVE = 1000
+RESERVE = 300
+UPGRADE_RESERVE = 600
 
 
-def _win_chance(attack_power: int, defend_power: int) -> float:
+def win_chance(attack_power: int, defend_power: int) -> float:
+    """The chance that die + attack_power is strictly above die + defend_power."""
     wins = sum(1 for a in range(1, 7) for d in range(1, 7) if a + attack_power > d + defend_power)
     return wins / 36
+
+
+def raid_worth(piece: str, company: dict[str, Any]) -> float:
+    """Expected worth of a raid against paying nothing (the raid replaces the fine)."""
+    chance = win_chance(tables.POWER[piece], company["level"])
+    value = company["price"] * (2 + company["level"]) / 2
+    return chance * value - (1 - chance) * tables.PIECE_PRICE[piece]
 
 
 def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
@@ -29,38 +42,31 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
     by_type: dict[type[Any], list[msgspec.Struct]] = {}
     for command in legal:
         by_type.setdefault(type(command), []).append(command)
-    owners = {co["cell"]: co for co in view["companies"]}
+    companies = {co["cell"]: co for co in view["companies"]}
 
-    def first(kind: type[Any]) -> msgspec.Struct | None:
-        found = by_type.get(kind)
-        return found[0] if found else None
-
-    if (roll := first(c.Roll)) is not None:
-        return roll
-    buy = first(c.BuyCompany)
-    if buy is not None and view["stop"] is not None and cash - board.square(view["stop"]["cell"]).price >= RESERVE:
-        return buy
+    if c.Roll in by_type:
+        return c.Roll()
+    stop = view["stop"]
+    if c.BuyCompany in by_type and stop is not None and cash - board.square(stop["cell"]).price >= RESERVE:
+        return c.BuyCompany()
     for piece in by_type.get(c.BuyPiece, []):
         assert isinstance(piece, c.BuyPiece)
         if cash - tables.PIECE_PRICE[piece.piece] >= RESERVE:
             return piece
-    for up in by_type.get(c.Upgrade, []):
-        assert isinstance(up, c.Upgrade)
-        if cash - board.upgrade_cost(up.cell) >= RESERVE:
-            return up
-    for arb in by_type.get(c.ArbitrageBuy, []):
-        assert isinstance(arb, c.ArbitrageBuy)
-        value = owners[arb.cell]["price"] * (2 + owners[arb.cell]["level"]) // 2
-        if cash - value >= RESERVE:
+    arbitrage = [m for m in by_type.get(c.ArbitrageBuy, []) if isinstance(m, c.ArbitrageBuy)]
+    for arb in sorted(arbitrage, key=lambda m: -companies[m.cell]["fine"]):
+        co = companies[arb.cell]
+        if cash - co["price"] * (2 + co["level"]) // 2 >= UPGRADE_RESERVE:
             return arb
-    if (end := first(c.EndStop)) is not None:
-        return end
+    upgrades = [m for m in by_type.get(c.Upgrade, []) if isinstance(m, c.Upgrade)]
+    for up in sorted(upgrades, key=lambda m: -companies[m.cell]["price"]):
+        if cash - board.upgrade_cost(up.cell) >= UPGRADE_RESERVE:
+            return up
+    if c.EndStop in by_type:
+        return c.EndStop()
     if c.PayFine in by_type:
-        piece = view["piece"]
-        level = owners[view["stop"]["cell"]]["level"]
-        if _win_chance(tables.POWER[piece], level) >= 0.5:
-            return c.Raid()
-        return c.PayFine()
+        company = companies[stop["cell"]]
+        return c.Raid() if raid_worth(view["piece"], company) > -company["fine"] else c.PayFine()
     moves = [m for m in by_type.get(c.MovePiece, []) if isinstance(m, c.MovePiece)]
     if moves:
         best, value = _best_move(view, moves, rng)
@@ -71,27 +77,30 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
 
 
 def _best_move(view: dict[str, Any], moves: list[c.MovePiece], rng: random.Random) -> tuple[c.MovePiece, float]:
-    """The move with the best expected value (in thousands), and that value."""
+    """The move with the best expected worth, and that worth."""
     me = view["turn"]
     occupants = {cell: (p["seat"], kind) for p in view["players"] for kind, cell in p["pieces"].items()}
-    owners = {co["cell"]: co for co in view["companies"]}
+    companies = {co["cell"]: co for co in view["companies"]}
     cash = view["players"][me]["cash"]
 
     def score(m: c.MovePiece) -> float:
-        if board.is_perimeter(m.to):
-            return 3 * _win_chance(tables.POWER[m.piece], 0)
-        value = 0.0
+        own_price = tables.PIECE_PRICE[m.piece]
+        if board.is_perimeter(m.to):  # a lone King: winning eliminates its owner
+            chance = win_chance(tables.POWER[m.piece], 0)
+            return chance * 5000 - (1 - chance) * own_price * 1.5
+        value, survive = 0.0, 1.0
         if m.to in occupants:
             _, kind = occupants[m.to]
-            chance = _win_chance(tables.POWER[m.piece], tables.POWER[kind])
-            value += chance * tables.PIECE_PRICE[kind] / 1000 - (1 - chance) * tables.PIECE_PRICE[m.piece] / 1000
-        company = owners.get(m.to)
+            survive = win_chance(tables.POWER[m.piece], tables.POWER[kind])
+            # the loser's owner loses its price and the bank pays the winner's owner half of it
+            value += survive * tables.PIECE_PRICE[kind] * 1.5 - (1 - survive) * own_price * 1.5
+        company = companies.get(m.to)
         if company is not None:
             if company["owner"] is None and company["price"] + RESERVE <= cash:
-                value += 1.0
+                value += survive * company["price"] / 2
             elif company["owner"] not in (None, me):
-                value -= company["fine"] / 1000
-        return value + rng.random() / 100
+                value += survive * max(raid_worth(m.piece, company), -company["fine"])
+        return value + rng.random()
 
     scored = [(score(m), i) for i, m in enumerate(moves)]
     value, index = max(scored)
