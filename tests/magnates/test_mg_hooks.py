@@ -11,9 +11,9 @@ from mg_helpers import cell, given, when
 
 from magnates import commands as c
 from magnates.bot import RESERVE, raid_worth, win_chance
-from magnates.state import Stop
 from magnates.game import GAME
 from magnates.proto_codec import COMMAND_MESSAGE, command_from_proto, command_to_proto
+from magnates.state import Stop
 from tablehall_rules import InvalidCommand, StructCodec, Viewer
 from tablehall_rules import conformance as kit
 from tablehall_rules.legal import expand_all

@@ -32,7 +32,7 @@ def win_chance(attack_power: int, defend_power: int) -> float:
 def raid_worth(piece: str, company: dict[str, Any]) -> float:
     """Expected worth of a raid against paying nothing (the raid replaces the fine)."""
     chance = win_chance(tables.POWER[piece], company["level"])
-    value = company["price"] * (2 + company["level"]) / 2
+    value: float = company["price"] * (2 + company["level"]) / 2
     return chance * value - (1 - chance) * tables.PIECE_PRICE[piece]
 
 
