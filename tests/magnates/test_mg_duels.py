@@ -92,3 +92,27 @@ def test_a_defeated_lone_king_in_a_three_player_game_returns_its_companies_to_th
     assert not then.state.players[1].alive and then.state.phase == "roll"
     assert then.state.owner[a2] == -1 and then.state.level[a2] == 0
     assert then.state.turn == 2  # the turn goes on past the player who is out
+
+
+def test_a_king_that_attacks_and_loses_is_defeated_even_when_not_lone() -> None:
+    state = given(3)
+    clear_pieces(state, 1)
+    king_at(state, 1, 3)  # a4, an unowned Company; seat 1 is lone, seat 0 is not
+    state.players[0].cash = 900
+    then = when(when(state, c.Roll(), dice=[3, 4]).state, c.AttackKing(), dice=[2, 5])
+    assert not then.state.players[0].alive and then.state.players[1].alive
+    assert then.state.players[1].cash == 5000 + 900
+    assert then.state.turn == 1 and then.state.phase == "roll"
+
+
+def test_of_two_lone_kings_on_one_cell_the_piece_attacks_the_next_in_turn_order() -> None:
+    state = given(4)
+    clear_pieces(state)
+    put(state, 0, "queen", "c5")
+    for seat in (1, 2, 3):
+        king_at(state, seat, 4)  # all lone on a5
+    king_at(state, 0, 2)
+    state.phase, state.white, state.blue = "move", 1, 2
+    then = when(state, c.MovePiece(piece="queen", to=cell("a5")), dice=[6, 1])
+    (duel,) = then.of(e.DuelFought)
+    assert duel.defender == 1 and not then.state.players[1].alive

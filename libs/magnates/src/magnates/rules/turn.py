@@ -5,6 +5,8 @@ Each step either opens a decision (a `PhaseChanged`) and returns, or goes straig
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from magnates import board, tables
 from magnates import events as e
 from magnates.flow import Flow
@@ -30,14 +32,13 @@ def king_walk(flow: Flow, seat: int) -> None:
     open_stop_or(flow, seat, stop, after_king)
 
 
-def open_stop_or(flow: Flow, seat: int, stop: Stop | None, then: object) -> None:
+def open_stop_or(flow: Flow, seat: int, stop: Stop | None, then: Callable[[Flow, int], None]) -> None:
     """Open the stop's decision when it still offers something, else go on with `then`."""
     if stop is not None:
         now = effective(flow.state, seat, stop)
         if now.anything:
             flow.emit(e.PhaseChanged("king_stop" if stop.by_king else "piece_stop", stop))
             return
-    assert callable(then)
     then(flow, seat)
 
 
@@ -58,7 +59,7 @@ def after_piece(flow: Flow, seat: int) -> None:
     end_turn(flow)
 
 
-def end_turn(flow: Flow, *_: object) -> None:
+def end_turn(flow: Flow) -> None:
     state = flow.state
     if flow.over:
         return
