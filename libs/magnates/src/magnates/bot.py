@@ -2,7 +2,7 @@
 
 Net worth counts Companies, upgrades and pieces at what they cost, so buying is never a loss in
 worth and earns fines or power: the easy bot buys Companies, lost pieces (Queen first), upgrades
-and arbitrage Companies while a small reserve stays in cash (a forced sale loses half). It never
+and arbitrage Companies while a reserve stays in cash (1000; 1500 for upgrades and arbitrage: a forced sale loses half). It never
 attacks with its King. It moves the piece whose move has the best expected worth (duels and raids
 weighed by their odds and the prices at stake; an affordable unowned Company; the fine or the raid
 of an enemy one), or passes when every move loses on expectation; at an enemy inner Company it
@@ -19,8 +19,8 @@ import msgspec
 from magnates import board, tables
 from magnates import commands as c
 
-RESERVE = 300
-UPGRADE_RESERVE = 600
+RESERVE = 1000
+UPGRADE_RESERVE = 1500
 
 
 def win_chance(attack_power: int, defend_power: int) -> float:
