@@ -7,8 +7,7 @@ does. For each pairing: the first side's win rate (a shared first place
 counts as a split win) with a 95 % Wilson confidence interval, and the time
 each difficulty took per decision (p50/p99).
 
-Games: Пузиполия (round limit 20, so a match is ~250 decisions), Магнаты (round limit 20,
-~110 decisions) and the
+Games: Пузиполия (round limit 20, so a match is ~250 decisions) and the
 platform's test game (a dice race to 20).
 
     make bench-bot      (or: .venv/bin/python tests/bench/bench_bot.py [--games N] [--think-ms MS] [--jobs J])
@@ -37,7 +36,6 @@ from tablehall_rules import DecideContext, DrawSource, RuleError, SeatInfo, View
 
 GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "puzzipolia": ("puzzipolia.game", {"round_limit": 20}),
-    "magnates": ("magnates.game", {"round_limit": 20}),
     "testgame": ("testgame.game", {"target": 20}),
 }
 PAIRINGS = ((Difficulty.STRONG, Difficulty.EASY), (Difficulty.EASY, Difficulty.RANDOM))
