@@ -1,10 +1,11 @@
 """Магнаты benchmark: engine speed, descriptor and view cost, bot decision time, win rates.
 
-Run: .venv/bin/python tests/bench/bench_magnates.py [games]
+Run: .venv/bin/python tests/bench/bench_magnates.py [games] [--strong N] [--think-ms MS]
 Prints random games per second (2 and 4 seats), the time and JSON size of the legal descriptors
 and of the view per decision, the easy bot's decision time (p50/p99) and the easy bot's win rate
-against a random player (2 seats, alternating the first seat; 95 % Wilson interval). No
-assertions: figures only.
+against a random player (2 seats, alternating the first seat; 95 % Wilson interval); with
+`--strong N`, N heads-up games of the bot service's strong player (ISMCTS over `determinize` and
+`evaluate`, `--think-ms` per decision) against the easy bot. No assertions: figures only.
 """
 
 from __future__ import annotations
@@ -66,15 +67,55 @@ def play(kinds: list[str], seed: int, stats: dict[str, list[float]] | None = Non
     return state.places, commands
 
 
+def strong_vs_easy(games: int, think_ms: float) -> None:
+    from tablehall_bot.players import Difficulty, Player
+    from tablehall_bot.search.hooks import GameHooks
+    from tablehall_bot.search.ismcts import SearchSettings
+
+    hooks = GameHooks(GAME)
+    wins, times = 0.0, []
+    for g in range(games):
+        strong_seat = g % 2
+        kinds = [Difficulty.STRONG, Difficulty.EASY] if strong_seat == 0 else [Difficulty.EASY, Difficulty.STRONG]
+        players = [
+            Player(hooks, k, random.Random(g * 7 + i), SearchSettings(think_ms=think_ms)) for i, k in enumerate(kinds)
+        ]
+        rng = random.Random(90_000 + g)
+        state, _, source = kit.start(GAME, {"round_limit": ROUND_LIMIT}, kit.seats_for(2), rng.randbytes(32))
+        step = 0
+        while GAME.outcome(state) is None:
+            (decision,) = GAME.pending(state)
+            seat = decision.seat
+            legal = expand_all(GAME.legal(state, seat, 0), CODEC)
+            view = GAME.view(state, Viewer.of_seat(seat))
+            t = time.perf_counter()
+            command = players[seat].choose(view, seat, legal).command
+            if seat == strong_seat:
+                times.append((time.perf_counter() - t) * 1000)
+            for event in GAME.decide(state, command, DecideContext(seat, step, source)):
+                state = GAME.evolve(state, event)
+            step += 1
+        if strong_seat in state.places[0]:
+            wins += 1 / len(state.places[0])
+    low, high = wilson(wins, games)
+    print(
+        f"strong (think {think_ms:.0f} ms) vs easy, {games} games: win rate {wins / games:.1%} "
+        f"(95% CI {low:.1%}–{high:.1%}); strong decision p50 {pct(times, 0.5):.1f} ms, p99 {pct(times, 0.99):.1f} ms"
+    )
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    if "--bot-only" in sys.argv:
-        games = int(sys.argv[2]) if len(sys.argv) > 2 else games
+    args = sys.argv[1:]
+    if "--strong" in args:
+        think = float(args[args.index("--think-ms") + 1]) if "--think-ms" in args else 50.0
+        strong_vs_easy(int(args[args.index("--strong") + 1]), think)
+        return
+    games = int(args[0]) if args else 100
     for seats in (2, 4):
         started = time.perf_counter()
         commands = 0
