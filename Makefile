@@ -99,6 +99,9 @@ bench-puzzipolia: install
 bench-dragons: install
 	$(PY) tests/bench/bench_dragons.py
 
+bench-magnates: install
+	$(PY) tests/bench/bench_magnates.py
+
 bench-lobby: install
 	$(PY) tests/bench/bench_lobby.py
 

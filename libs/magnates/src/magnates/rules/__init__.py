@@ -1,0 +1,1 @@
+"""The rules of Магнаты, one module per topic."""
