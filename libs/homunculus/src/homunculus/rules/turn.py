@@ -1,0 +1,77 @@
+"""Turn order, elimination and the end of the game.
+
+Turns go to the next live player in the current direction (clockwise, player order, until a
+«Разворот»). A card's effect on the next player (skip, draw 2 or 4 and skip) is queued during
+the turn and applied when it ends. An eliminated player's army and dominoes leave the board,
+its cards go under the discard pile, its mines stay as nobody's hidden mines, the tiles in its
+hand go back to the bazaar. The game ends when one player, or one team, is left.
+"""
+
+from __future__ import annotations
+
+from homunculus import events as e
+from homunculus.tx import Tx
+from tablehall_boards.deck import draw
+
+
+def draw_cards(tx: Tx, seat: int, count: int, reason: str) -> None:
+    _, drawn = draw(tx.state.deck, count, tx.ctx.rng)
+    tx.emit(e.CardsDrawn(seat, drawn, reason))
+
+
+def close_uno(tx: Tx) -> None:
+    """Any accepted command other than «Уно!» / «Поймать» closes an open window (no cost)."""
+    if tx.state.uno is not None:
+        tx.emit(e.UnoClosed(tx.state.uno.seat))
+
+
+def eliminate(tx: Tx, seat: int, reason: str) -> None:
+    if not tx.state.alive[seat]:
+        return
+    tx.emit(e.Eliminated(seat, reason))
+    check_finish(tx)
+
+
+def _units(tx: Tx) -> list[list[int]]:
+    s = tx.state
+    units: list[list[int]] = [list(t) for t in s.teams]
+    teamed = {p for t in s.teams for p in t}
+    units += [[p] for p in range(s.players) if p not in teamed]
+    return units
+
+
+def check_finish(tx: Tx, reason: str = "kings") -> None:
+    s = tx.state
+    if s.finished:
+        return
+    units = _units(tx)
+    live = [u for u in units if any(s.alive[p] for p in u)]
+    if len(live) > 1:
+        return
+    tx.emit(e.Finished(places_of(tx, units), reason))
+
+
+def places_of(tx: Tx, units: list[list[int]]) -> list[list[int]]:
+    """Live units first (together), then the others, the last eliminated best."""
+    s = tx.state
+    order = {p: i for i, p in enumerate(s.eliminated)}
+    live = sorted(p for u in units if any(s.alive[q] for q in u) for p in u)
+    out = [live] if live else []
+    gone = [u for u in units if not any(s.alive[q] for q in u)]
+    gone.sort(key=lambda u: max(order.get(p, -1) for p in u), reverse=True)
+    out += [sorted(u) for u in gone]
+    return out
+
+
+def end_turn(tx: Tx) -> None:
+    """Pass the turn on, applying the queued effect on the next player."""
+    s = tx.state
+    if s.finished:
+        return
+    nxt = s.next_live(s.turn)
+    if s.next_draws:
+        draw_cards(tx, nxt, s.next_draws, "penalty")
+    for _ in range(s.skips):
+        tx.emit(e.TurnSkipped(nxt))
+        nxt = tx.state.next_live(nxt)
+    tx.emit(e.TurnBegan(nxt, tx.now))
