@@ -58,7 +58,9 @@ def with_top(s: State, card: Card, colour: int | None = None) -> State:
     return s
 
 
-def when(s: State, command: msgspec.Struct, seat: int | None = None, **ctx: object) -> tuple[list[msgspec.Struct], State]:
+def when(
+    s: State, command: msgspec.Struct, seat: int | None = None, **ctx: object
+) -> tuple[list[msgspec.Struct], State]:
     """Decide (checking the input is unchanged) and evolve a copy."""
     before = msgspec.json.encode(s)
     who = s.turn if seat is None else seat

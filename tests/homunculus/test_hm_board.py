@@ -93,7 +93,9 @@ def test_three_turns_ended_by_the_clock_put_a_player_out() -> None:
     for round_no in range(3):
         decision = turn_decision(s)
         at = decision.deadline_ms
-        events = GAME.decide(s, GAME.default_command(s, decision), DecideContext(0, at, DrawSource(b"t"), timed_out=decision))
+        events = GAME.decide(
+            s, GAME.default_command(s, decision), DecideContext(0, at, DrawSource(b"t"), timed_out=decision)
+        )
         for ev in events:
             s = GAME.evolve(s, ev)
         if round_no < 2:
@@ -109,7 +111,7 @@ def test_a_default_before_its_deadline_is_refused() -> None:
     decision = turn_decision(s)
     try:
         GAME.decide(s, c.DrawCard(), DecideContext(0, NOW, DrawSource(b"t"), timed_out=decision))
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         assert getattr(exc, "reason", "") == "CLOCK_NOT_OUT"
     else:
         raise AssertionError("accepted")

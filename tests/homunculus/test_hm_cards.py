@@ -13,6 +13,7 @@ from homunculus.state import AFTER_DRAW, FREE_MOVE
 from tablehall_boards import Kind
 from tablehall_rules import Viewer
 
+
 def test_a_card_matches_by_colour_or_value_and_the_own_colour_is_trump() -> None:
     s = board(3, pieces={"d4": (Kind.ROOK, 0)})
     with_top(s, Card(1, "skip"))

@@ -54,7 +54,12 @@ def test_the_deck_has_108_cards_as_ruled() -> None:
     counts = Counter((c.colour, c.value) for c in deck)
     for colour in range(4):
         assert {v: counts[(colour, v)] for v in ("pawn", "knight", "bishop", "rook", "queen", "king")} == {
-            "pawn": 6, "knight": 3, "bishop": 3, "rook": 3, "queen": 2, "king": 2,
+            "pawn": 6,
+            "knight": 3,
+            "bishop": 3,
+            "rook": 3,
+            "queen": 2,
+            "king": 2,
         }
         assert counts[(colour, "skip")] == counts[(colour, "reverse")] == counts[(colour, "draw2")] == 2
     assert counts[(WILD, "wild")] == counts[(WILD, "wild4")] == 4

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from homunculus import cards as k
 from homunculus import commands as c
 from homunculus import errors as err
@@ -11,12 +13,10 @@ from homunculus.cards import Card
 from homunculus.pending import default_command, turn_decision, turn_key
 from homunculus.rules import cards_play, dominoes_play
 from homunculus.rules.landing import resolve_move
-from homunculus.rules.turn import check_finish, close_uno, draw_cards, eliminate, end_turn
+from homunculus.rules.turn import check_finish, close_uno, draw_cards, eliminate, end_turn, places_of, units
 from homunculus.state import ACTION, AFTER_DRAW, CONTINUE, FREE_MOVE, State
 from homunculus.tx import Tx
 from tablehall_rules import DecideContext, GameOver, NotYourTurn
-
-import msgspec
 
 STRIKES_OUT = 3  # three turns in a row ended by the clock
 
@@ -71,9 +71,7 @@ def _system(state: State, command: msgspec.Struct, ctx: DecideContext) -> list[m
         return tx.events
     assert isinstance(command, c.CloseTable)
     close_uno(tx)
-    from homunculus.rules.turn import _units, places_of
-
-    tx.emit(e.Finished(places_of(tx, _units(tx)), f"closed:{command.reason}"))
+    tx.emit(e.Finished(places_of(tx, units(tx)), f"closed:{command.reason}"))
     return tx.events
 
 
@@ -94,7 +92,9 @@ def _reaction(tx: Tx, seat: int, command: msgspec.Struct) -> None:
         raise err.illegal("NO_UNO_WINDOW", "Nobody is left with one card now.", "Сейчас ни у кого не одна карта.")
     if isinstance(command, c.SayUno):
         if seat != window.seat:
-            raise err.illegal("NOT_YOUR_UNO", "Only the player with one card says «Уно!».", "«Уно!» говорит тот, у кого одна карта.")
+            raise err.illegal(
+                "NOT_YOUR_UNO", "Only the player with one card says «Уно!».", "«Уно!» говорит тот, у кого одна карта."
+            )
         tx.emit(e.Acted(seat))
         tx.emit(e.UnoClosed(seat, said=True))
         return
@@ -121,13 +121,17 @@ def _turn_command(state: State, seat: int, command: msgspec.Struct) -> None:
             raise err.wrong_phase()
         if len(state.hands[seat]) >= k.HAND_LIMIT:
             raise err.illegal(
-                "HAND_FULL", "With 10 cards you exchange a card instead of drawing.", "При 10 картах вы меняете карту вместо добора."
+                "HAND_FULL",
+                "With 10 cards you exchange a card instead of drawing.",
+                "При 10 картах вы меняете карту вместо добора.",
             )
     elif isinstance(command, c.ExchangeCard):
         if phase not in (ACTION, CONTINUE):
             raise err.wrong_phase()
         if len(state.hands[seat]) < k.HAND_LIMIT:
-            raise err.illegal("HAND_NOT_FULL", "Exchange only with 10 cards; draw instead.", "Менять можно только при 10 картах.")
+            raise err.illegal(
+                "HAND_NOT_FULL", "Exchange only with 10 cards; draw instead.", "Менять можно только при 10 картах."
+            )
         if Card(command.colour, command.value) not in state.hands[seat]:
             raise err.not_in_hand()
     elif isinstance(command, c.KeepCard):

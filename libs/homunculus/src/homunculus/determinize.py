@@ -67,9 +67,7 @@ def _tiles(d: dict[str, Any], seat: int, n: int, rng: random.Random) -> None:
     unseen = _minus(everything, own + board + removed)
     sizes = {p: d["domino_hand_sizes"][p] for p in range(n) if p != seat}
     deal = sample_hidden(unseen, sizes, rng, rest_size=d["bazaar"]["size"])
-    d["domino_hands"] = [
-        msgspec.to_builtins(own if p == seat else list(deal.hands[p])) for p in range(n)
-    ]
+    d["domino_hands"] = [msgspec.to_builtins(own if p == seat else list(deal.hands[p])) for p in range(n)]
     d["bazaar"] = {"tiles": msgspec.to_builtins(sorted(deal.rest))}
 
 
@@ -82,7 +80,9 @@ def _mines(d: dict[str, Any], seat: int, rng: random.Random) -> list[Any]:
     blocked |= {x[4] for x in d["dominoes"]} | {x[5] for x in d["dominoes"]}
     blocked |= set(d["opened"]) | {m[0] for m in known}
     candidates = [cell for cell in sorted(cross.centre()) if cell not in blocked]
-    need = {cell: num - sum(1 for nb in g.neighbours8(cell) if nb in {m[0] for m in known}) for cell, num in numbers.items()}
+    need = {
+        cell: num - sum(1 for nb in g.neighbours8(cell) if nb in {m[0] for m in known}) for cell, num in numbers.items()
+    }
     chosen = _place_hidden(candidates, need, hidden, rng)
     placed = known + [[cell, None] for cell in chosen]
     return sorted(placed, key=lambda m: m[0])

@@ -7,8 +7,8 @@ from functools import singledispatch
 import msgspec
 
 from homunculus import events as e
-from homunculus.state import State, UnoWindow
-from tablehall_boards import Kind, Piece
+from homunculus.state import PlacedDomino, State, UnoWindow
+from tablehall_boards import Piece
 from tablehall_boards.deck import apply_drawn, put_under_discard
 from tablehall_boards.dominoes import give_back, take, tile
 
@@ -92,8 +92,6 @@ def _(event: e.DominoTaken, state: State) -> None:
 
 @_apply.register
 def _(event: e.DominoPlaced, state: State) -> None:
-    from homunculus.state import PlacedDomino
-
     state.domino_hands[event.seat].remove(tile(event.low, event.high))
     state.dominoes.append(PlacedDomino(event.id, event.seat, event.low, event.high, event.cell_a, event.cell_b))
     state.next_domino_id = event.id + 1
@@ -207,5 +205,3 @@ def _(event: e.Finished, state: State) -> None:
     state.end_reason = event.reason
     state.uno = None
 
-
-_ = Kind  # re-exported kinds are used by PieceMoved promotions

@@ -24,7 +24,9 @@ DEFAULT_CLOCK_MS = 60_000
 def parse_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     unknown = set(raw) - {"teams", "clock_ms"}
     if unknown:
-        raise InvalidOptions("UNKNOWN_OPTION", f"Unknown options: {sorted(unknown)}", f"Неизвестные параметры: {sorted(unknown)}")
+        raise InvalidOptions(
+            "UNKNOWN_OPTION", f"Unknown options: {sorted(unknown)}", f"Неизвестные параметры: {sorted(unknown)}"
+        )
     teams = raw.get("teams", False)
     clock = raw.get("clock_ms", DEFAULT_CLOCK_MS)
     if not isinstance(teams, bool):

@@ -48,7 +48,9 @@ def check_play(state: State, player: int, cmd: PlayCard) -> tuple[Card, Move | N
         raise err.not_in_hand()
     if state.phase == AFTER_DRAW and card != state.drawn:
         raise err.illegal(
-            "ONLY_DRAWN_CARD", "Only the card just drawn may be played now.", "Сейчас можно сыграть только взятую карту."
+            "ONLY_DRAWN_CARD",
+            "Only the card just drawn may be played now.",
+            "Сейчас можно сыграть только взятую карту.",
         )
     if not k.matches(card, state.top, state.colour, state.army_colour(player)):
         raise err.illegal(

@@ -24,7 +24,9 @@ def is_free(state: State, cell: int) -> bool:
 
 def check_place(state: State, player: int, cmd: PlaceDomino) -> None:
     if not 0 <= cmd.low <= cmd.high <= MAX_PIPS:
-        raise err.invalid("NO_SUCH_TILE", "A tile is low-high with 0 ≤ low ≤ high ≤ 6.", "Кость: 0 ≤ меньшее ≤ большее ≤ 6.")
+        raise err.invalid(
+            "NO_SUCH_TILE", "A tile is low-high with 0 ≤ low ≤ high ≤ 6.", "Кость: 0 ≤ меньшее ≤ большее ≤ 6."
+        )
     if tile(cmd.low, cmd.high) not in state.domino_hands[player]:
         raise err.illegal("TILE_NOT_IN_HAND", "You have no such tile.", "У вас нет такой кости.")
     g = grid()

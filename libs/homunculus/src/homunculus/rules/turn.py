@@ -32,7 +32,7 @@ def eliminate(tx: Tx, seat: int, reason: str) -> None:
     check_finish(tx)
 
 
-def _units(tx: Tx) -> list[list[int]]:
+def units(tx: Tx) -> list[list[int]]:
     s = tx.state
     units: list[list[int]] = [list(t) for t in s.teams]
     teamed = {p for t in s.teams for p in t}
@@ -44,11 +44,11 @@ def check_finish(tx: Tx, reason: str = "kings") -> None:
     s = tx.state
     if s.finished:
         return
-    units = _units(tx)
-    live = [u for u in units if any(s.alive[p] for p in u)]
+    all_units = units(tx)
+    live = [u for u in all_units if any(s.alive[p] for p in u)]
     if len(live) > 1:
         return
-    tx.emit(e.Finished(places_of(tx, units), reason))
+    tx.emit(e.Finished(places_of(tx, all_units), reason))
 
 
 def places_of(tx: Tx, units: list[list[int]]) -> list[list[int]]:
