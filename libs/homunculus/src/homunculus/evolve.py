@@ -204,4 +204,3 @@ def _(event: e.Finished, state: State) -> None:
     state.places = event.places
     state.end_reason = event.reason
     state.uno = None
-
