@@ -168,7 +168,7 @@ def _(event: e.TurnBegan, state: State) -> None:
 
 @_apply.register
 def _(event: e.UnoOpened, state: State) -> None:
-    state.uno = UnoWindow(event.seat)
+    state.uno = UnoWindow(event.seat, state.decision_no)
 
 
 @_apply.register

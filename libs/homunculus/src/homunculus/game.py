@@ -14,6 +14,7 @@ from homunculus.decide import decide
 from homunculus.determinize import determinize
 from homunculus.events import EVENT_TYPES
 from homunculus.evolve import evolve
+from homunculus.journal import journal, standings
 from homunculus.legal import legal
 from homunculus.outcome import outcome
 from homunculus.pending import default_command, pending
@@ -28,6 +29,8 @@ from tablehall_rules import (
     HasBotPolicy,
     HasEvaluation,
     HasRandomPolicy,
+    HasStandings,
+    Journaled,
     LegalMove,
     Outcome,
     PendingDecision,
@@ -35,9 +38,12 @@ from tablehall_rules import (
     TableControl,
     Viewer,
 )
+from tablehall_rules.journal import JournalEntry
 
 
-class Homunculus(Game[State], TableControl, Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation):
+class Homunculus(
+    Game[State], TableControl, Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation, Journaled, HasStandings
+):
     id: ClassVar[str] = "homunculus"
     rules_version: ClassVar[str] = "0.1"
     min_seats: ClassVar[int] = 2
@@ -99,6 +105,14 @@ class Homunculus(Game[State], TableControl, Determinizable, HasBotPolicy, HasRan
 
     def close_command(self, reason: str) -> msgspec.Struct | None:
         return c.CloseTable(reason)
+
+    # --- projection ------------------------------------------------------------------------
+
+    def journal(self, state_before: Any, event: msgspec.Struct) -> list[JournalEntry]:
+        return journal(state_before, event)
+
+    def standings(self, state: Any) -> list[list[int]]:
+        return standings(state)
 
     # --- bots ------------------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ def pending(state: State) -> list[PendingDecision]:
                 kind = "uno" if p == window.seat else "catch"
                 out.append(
                     PendingDecision(
-                        key=f"{kind}:{window.seat}:{state.decision_no}:{p}",
+                        key=f"{kind}:{window.seat}:{window.no}:{p}",
                         seat=p,
                         kind=kind,
                         clock="reaction",

@@ -47,6 +47,7 @@ class Mine(msgspec.Struct, array_like=True):
 
 class UnoWindow(msgspec.Struct):
     seat: int  # the player left with one card
+    no: int = 0  # the decision number when it opened (names its reaction decisions)
 
 
 class State(msgspec.Struct):
