@@ -16,13 +16,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "libs" / "homunculus" / "src"))
 
-import msgspec  # noqa: E402
+import msgspec
 
-from homunculus import commands as c  # noqa: E402
-from homunculus.game import GAME  # noqa: E402
-from tablehall_rules import DecideContext, StructCodec, Viewer  # noqa: E402
-from tablehall_rules import conformance as kit  # noqa: E402
-from tablehall_rules.legal import expand_all  # noqa: E402
+from homunculus import commands as c
+from homunculus.game import GAME
+from tablehall_rules import DecideContext, StructCodec, Viewer
+from tablehall_rules import conformance as kit
+from tablehall_rules.legal import expand_all
 
 CODEC = StructCodec(GAME.command_types)
 
