@@ -153,6 +153,13 @@ class UnoClosed(msgspec.Struct, frozen=True, tag="UnoClosed"):
     caught_by: int | None = None
 
 
+class RoundEnded(msgspec.Struct, frozen=True, tag="RoundEnded"):
+    """Every live player has had a turn (skipped turns count); `quiet`: nobody took a piece."""
+
+    round_no: int
+    quiet: bool
+
+
 class Eliminated(msgspec.Struct, frozen=True, tag="Eliminated"):
     seat: int
     reason: str  # king, surrender, clock, removed
@@ -187,6 +194,7 @@ Event = (
     | TurnBegan
     | UnoOpened
     | UnoClosed
+    | RoundEnded
     | Eliminated
     | Finished
 )
@@ -214,6 +222,7 @@ EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     TurnBegan,
     UnoOpened,
     UnoClosed,
+    RoundEnded,
     Eliminated,
     Finished,
 )

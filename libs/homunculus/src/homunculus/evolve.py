@@ -72,6 +72,8 @@ def _(event: e.PieceMoved, state: State) -> None:
 @_apply.register
 def _(event: e.PieceRemoved, state: State) -> None:
     del state.pieces[event.cell]
+    if event.cause == "capture":
+        state.captured_this_round = True
 
 
 @_apply.register
@@ -152,11 +154,25 @@ def _(event: e.DirectionReversed, state: State) -> None:
 
 @_apply.register
 def _(event: e.TurnSkipped, state: State) -> None:
-    return None  # a fact for the journal; the turn moves on with TurnBegan
+    _seen(state, event.seat)
+
+
+def _seen(state: State, seat: int) -> None:
+    if seat not in state.round_seen:
+        state.round_seen.append(seat)
+
+
+@_apply.register
+def _(event: e.RoundEnded, state: State) -> None:
+    state.round_no = event.round_no + 1
+    state.quiet_rounds = state.quiet_rounds + 1 if event.quiet else 0
+    state.round_seen = []
+    state.captured_this_round = False
 
 
 @_apply.register
 def _(event: e.TurnBegan, state: State) -> None:
+    _seen(state, event.seat)
     state.turn = event.seat
     state.phase = "action"
     state.decision_no += 1

@@ -80,6 +80,10 @@ class State(msgspec.Struct):
     next_draws: int = 0  # how many cards the next player draws (+2, +4)
     uno: UnoWindow | None = None
     next_domino_id: int = 0
+    round_no: int = 0
+    round_seen: list[int] = msgspec.field(default_factory=lambda: [0])  # had a turn (or a skip) this round
+    captured_this_round: bool = False
+    quiet_rounds: int = 0  # rounds in a row that ended without a capture
     finished: bool = False
     places: list[list[int]] = msgspec.field(default_factory=list)
     end_reason: str = ""

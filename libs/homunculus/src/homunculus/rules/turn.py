@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from homunculus import events as e
 from homunculus.tx import Tx
+from tablehall_boards import Kind
 from tablehall_boards.deck import draw
+
+QUIET_ROUNDS = 30  # rounds in a row without a capture end the game
+ARMY_VALUE = {Kind.PAWN: 1, Kind.KNIGHT: 3, Kind.BISHOP: 3, Kind.ROOK: 5, Kind.QUEEN: 9}
 
 
 def draw_cards(tx: Tx, seat: int, count: int, reason: str) -> None:
@@ -72,6 +76,38 @@ def end_turn(tx: Tx) -> None:
     if s.next_draws:
         draw_cards(tx, nxt, s.next_draws, "penalty")
     for _ in range(s.skips):
+        if not _round_goes_on(tx):
+            return
         tx.emit(e.TurnSkipped(nxt))
         nxt = tx.state.next_live(nxt)
-    tx.emit(e.TurnBegan(nxt, tx.now))
+    if _round_goes_on(tx):
+        tx.emit(e.TurnBegan(nxt, tx.now))
+
+
+def _round_goes_on(tx: Tx) -> bool:
+    """Before the next turn (or skip): end the round if every live player has had one; after
+    30 quiet rounds in a row the armies' strength decides. False when the game ended."""
+    s = tx.state
+    if any(p not in s.round_seen for p in s.live_players()):
+        return True
+    tx.emit(e.RoundEnded(s.round_no, quiet=not s.captured_this_round))
+    if tx.state.quiet_rounds >= QUIET_ROUNDS:
+        tx.emit(e.Finished(places_by_strength(tx), "strength"))
+        return False
+    return True
+
+
+def army_strength(tx: Tx, unit: list[int]) -> int:
+    """Pawn 1, knight/bishop 3, rook 5, queen 9 (the king counts nothing)."""
+    return sum(ARMY_VALUE.get(pc.kind, 0) for pc in tx.state.pieces.values() if pc.side in unit)
+
+
+def places_by_strength(tx: Tx) -> list[list[int]]:
+    """Live units by army strength (equal strength shares a place: a draw), then the others."""
+    s = tx.state
+    all_units = units(tx)
+    live = [u for u in all_units if any(s.alive[p] for p in u)]
+    out: list[list[int]] = []
+    for score in sorted({army_strength(tx, u) for u in live}, reverse=True):
+        out.append(sorted(p for u in live if army_strength(tx, u) == score for p in u))
+    return out + places_of(tx, all_units)[1 if live else 0 :]
