@@ -22,7 +22,7 @@ def test_a_round_ends_when_every_live_player_has_had_a_turn() -> None:
     _, s = when(s, c.DrawCard())
     events, s = when(s, c.KeepCard())  # 2 -> 0: round over
     assert e.RoundEnded(0, quiet=True) in events and s.round_no == 1 and s.quiet_rounds == 1
-    assert s.round_seen == [0]
+    assert s.round_seen == [s.turn]
 
 
 def test_a_skipped_turn_counts_for_the_round() -> None:

@@ -160,6 +160,18 @@ class RoundEnded(msgspec.Struct, frozen=True, tag="RoundEnded"):
     quiet: bool
 
 
+class RoundDie(msgspec.Struct, frozen=True, tag="RoundDie"):
+    """The round die: 1 detonation, 2 gold rush, 3 reinforcements, 4 reverse, 5 minefield, 6 bazaar."""
+
+    face: int
+
+
+class MinesLaid(msgspec.Struct, frozen=True, tag="MinesLaid"):
+    """New hidden mines, nobody's (the minefield)."""
+
+    cells: list[int]
+
+
 class Eliminated(msgspec.Struct, frozen=True, tag="Eliminated"):
     seat: int
     reason: str  # king, surrender, clock, removed
@@ -195,6 +207,8 @@ Event = (
     | UnoOpened
     | UnoClosed
     | RoundEnded
+    | RoundDie
+    | MinesLaid
     | Eliminated
     | Finished
 )
@@ -223,6 +237,8 @@ EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     UnoOpened,
     UnoClosed,
     RoundEnded,
+    RoundDie,
+    MinesLaid,
     Eliminated,
     Finished,
 )

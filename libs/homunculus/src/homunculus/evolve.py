@@ -7,7 +7,7 @@ from functools import singledispatch
 import msgspec
 
 from homunculus import events as e
-from homunculus.state import PlacedDomino, State, UnoWindow
+from homunculus.state import Mine, PlacedDomino, State, UnoWindow
 from tablehall_boards import Piece
 from tablehall_boards.deck import apply_drawn, put_under_discard
 from tablehall_boards.dominoes import give_back, take, tile
@@ -160,6 +160,16 @@ def _(event: e.TurnSkipped, state: State) -> None:
 def _seen(state: State, seat: int) -> None:
     if seat not in state.round_seen:
         state.round_seen.append(seat)
+
+
+@_apply.register
+def _(event: e.RoundDie, state: State) -> None:
+    return None  # the face is a fact for the journal; its effects are their own events
+
+
+@_apply.register
+def _(event: e.MinesLaid, state: State) -> None:
+    state.mines = sorted([*state.mines, *(Mine(cell) for cell in event.cells)], key=lambda m: m.cell)
 
 
 @_apply.register

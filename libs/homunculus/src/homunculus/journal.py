@@ -204,6 +204,16 @@ def _(event: e.UnoClosed) -> list[JournalEntry]:
     return []
 
 
+DIE_RU = {1: "детонация", 2: "золотая жила", 3: "подкрепление", 4: "смена направления", 5: "минное поле", 6: "базар"}
+DIE_EN = {1: "detonation", 2: "gold rush", 3: "reinforcements", 4: "reverse", 5: "minefield", 6: "bazaar"}
+
+
+@_lines.register
+def _(event: e.RoundDie) -> list[JournalEntry]:
+    f = event.face
+    return [_line("ROUND_DIE", {"face": f}, f"Кубик круга: {f} — {DIE_RU[f]}.", f"Round die: {f}, {DIE_EN[f]}.")]
+
+
 @_lines.register
 def _(event: e.Eliminated) -> list[JournalEntry]:
     p = event.seat

@@ -72,16 +72,18 @@ def end_turn(tx: Tx) -> None:
     s = tx.state
     if s.finished:
         return
-    nxt = s.next_live(s.turn)
+    pointer = s.turn
     if s.next_draws:
-        draw_cards(tx, nxt, s.next_draws, "penalty")
+        draw_cards(tx, s.next_live(pointer), s.next_draws, "penalty")
     for _ in range(s.skips):
+        victim = tx.state.next_live(pointer)
         if not _round_goes_on(tx):
             return
-        tx.emit(e.TurnSkipped(nxt))
-        nxt = tx.state.next_live(nxt)
+        if tx.state.alive[victim]:
+            tx.emit(e.TurnSkipped(victim))
+            pointer = victim
     if _round_goes_on(tx):
-        tx.emit(e.TurnBegan(nxt, tx.now))
+        tx.emit(e.TurnBegan(tx.state.next_live(pointer), tx.now))
 
 
 def _round_goes_on(tx: Tx) -> bool:
@@ -94,7 +96,10 @@ def _round_goes_on(tx: Tx) -> bool:
     if tx.state.quiet_rounds >= QUIET_ROUNDS:
         tx.emit(e.Finished(places_by_strength(tx), "strength"))
         return False
-    return True
+    from homunculus.rules.round_die import roll_round_die  # the die uses this module's rules
+
+    roll_round_die(tx)
+    return not tx.state.finished
 
 
 def army_strength(tx: Tx, unit: list[int]) -> int:
