@@ -67,6 +67,22 @@ class Surrender(msgspec.Struct, frozen=True, tag="Surrender"):
     """Give up: the army leaves the board (any time, out of turn too)."""
 
 
+class BuyItem(msgspec.Struct, frozen=True, tag="BuyItem"):
+    """Buy an item in the shop (on your turn, before the action; does not spend the turn)."""
+
+    item: str
+
+
+class UseItem(msgspec.Struct, frozen=True, tag="UseItem"):
+    """Use an item of the inventory (one per turn; the turn goes on). Cells and the colour as
+    the item needs them (-1 otherwise)."""
+
+    item: str
+    origin: int = -1
+    target: int = -1
+    colour: int = -1
+
+
 class RemoveSeat(msgspec.Struct, frozen=True, tag="RemoveSeat"):
     """System command: the table takes a player out (the lobby removed the seat)."""
 
@@ -90,6 +106,8 @@ Command = (
     | SayUno
     | CatchUno
     | Surrender
+    | BuyItem
+    | UseItem
     | RemoveSeat
     | CloseTable
 )
@@ -104,6 +122,8 @@ COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (
     SayUno,
     CatchUno,
     Surrender,
+    BuyItem,
+    UseItem,
     RemoveSeat,
     CloseTable,
 )

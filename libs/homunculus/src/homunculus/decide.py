@@ -11,7 +11,7 @@ from homunculus import events as e
 from homunculus.board import find_move
 from homunculus.cards import Card
 from homunculus.pending import default_command, turn_decision, turn_key
-from homunculus.rules import cards_play, dominoes_play
+from homunculus.rules import cards_play, dominoes_play, shop
 from homunculus.rules.landing import resolve_move
 from homunculus.rules.turn import check_finish, close_uno, draw_cards, eliminate, end_turn, places_of, units
 from homunculus.state import ACTION, AFTER_DRAW, CONTINUE, FREE_MOVE, State
@@ -145,6 +145,13 @@ def _turn_command(state: State, seat: int, command: msgspec.Struct) -> None:
     elif isinstance(command, c.EndTurn):
         if phase not in (CONTINUE, FREE_MOVE):
             raise err.wrong_phase()
+    elif isinstance(command, c.BuyItem | c.UseItem):
+        if phase not in (ACTION, CONTINUE):
+            raise err.wrong_phase()
+        if isinstance(command, c.BuyItem):
+            shop.check_buy(state, seat, command)
+        else:
+            shop.check_use(state, seat, command)
     else:
         raise err.invalid("UNKNOWN_COMMAND", "Unknown command.", "Неизвестная команда.")
 
@@ -160,6 +167,13 @@ def _apply_turn(tx: Tx, seat: int, command: msgspec.Struct, timed_out: bool) -> 
         cards_play.draw_one(tx, seat, keep=timed_out)
     elif isinstance(command, c.ExchangeCard):
         cards_play.exchange(tx, seat, Card(command.colour, command.value))
+    elif isinstance(command, c.BuyItem):
+        shop.buy(tx, seat, command.item)
+        return
+    elif isinstance(command, c.UseItem):
+        shop.use(tx, seat, command, shop.check_use(s, seat, command))
+        check_finish(tx)
+        return
     elif isinstance(command, c.FreeMove):
         move = find_move(s, seat, command.origin, command.target)
         assert move is not None

@@ -172,6 +172,36 @@ class MinesLaid(msgspec.Struct, frozen=True, tag="MinesLaid"):
     cells: list[int]
 
 
+class ItemBought(msgspec.Struct, frozen=True, tag="ItemBought"):
+    seat: int
+    item: str
+    price: int
+
+
+class ItemUsed(msgspec.Struct, frozen=True, tag="ItemUsed"):
+    seat: int
+    item: str
+
+
+class PiecesSwapped(msgspec.Struct, frozen=True, tag="PiecesSwapped"):
+    a: int
+    b: int
+
+
+class ColourChanged(msgspec.Struct, frozen=True, tag="ColourChanged"):
+    colour: int
+
+
+class KingHealed(msgspec.Struct, frozen=True, tag="KingHealed"):
+    seat: int
+
+
+class HandDiscarded(msgspec.Struct, frozen=True, tag="HandDiscarded"):
+    """The whole hand goes under the discard pile (new hand)."""
+
+    seat: int
+
+
 class Eliminated(msgspec.Struct, frozen=True, tag="Eliminated"):
     seat: int
     reason: str  # king, surrender, clock, removed
@@ -207,6 +237,12 @@ Event = (
     | UnoOpened
     | UnoClosed
     | RoundEnded
+    | ItemBought
+    | ItemUsed
+    | PiecesSwapped
+    | ColourChanged
+    | KingHealed
+    | HandDiscarded
     | RoundDie
     | MinesLaid
     | Eliminated
@@ -237,6 +273,12 @@ EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     UnoOpened,
     UnoClosed,
     RoundEnded,
+    ItemBought,
+    ItemUsed,
+    PiecesSwapped,
+    ColourChanged,
+    KingHealed,
+    HandDiscarded,
     RoundDie,
     MinesLaid,
     Eliminated,

@@ -163,6 +163,40 @@ def _seen(state: State, seat: int) -> None:
 
 
 @_apply.register
+def _(event: e.ItemBought, state: State) -> None:
+    state.gold[event.seat] -= event.price
+    if event.item != "domino":
+        state.inventory[event.seat].append(event.item)
+
+
+@_apply.register
+def _(event: e.ItemUsed, state: State) -> None:
+    state.inventory[event.seat].remove(event.item)
+    state.item_used = True
+
+
+@_apply.register
+def _(event: e.PiecesSwapped, state: State) -> None:
+    state.pieces[event.a], state.pieces[event.b] = state.pieces[event.b], state.pieces[event.a]
+
+
+@_apply.register
+def _(event: e.ColourChanged, state: State) -> None:
+    state.colour = event.colour
+
+
+@_apply.register
+def _(event: e.KingHealed, state: State) -> None:
+    state.wounded[event.seat] = False
+
+
+@_apply.register
+def _(event: e.HandDiscarded, state: State) -> None:
+    state.deck = put_under_discard(state.deck, state.hands[event.seat])
+    state.hands[event.seat] = []
+
+
+@_apply.register
 def _(event: e.RoundDie, state: State) -> None:
     return None  # the face is a fact for the journal; its effects are their own events
 
@@ -190,6 +224,7 @@ def _(event: e.TurnBegan, state: State) -> None:
     state.drawn = None
     state.skips = 0
     state.next_draws = 0
+    state.item_used = False
 
 
 @_apply.register

@@ -15,12 +15,13 @@ from homunculus import cards as k
 from homunculus import commands as c
 from homunculus.board import grid, moves_of
 from homunculus.cards import Card
+from homunculus.rules import shop
 from homunculus.rules.cards_play import playable
 from homunculus.rules.dominoes_play import is_free
 from homunculus.state import ACTION, AFTER_DRAW, CONTINUE, FREE_MOVE, State
 from tablehall_boards import Kind, Move
 from tablehall_boards.dominoes import placements
-from tablehall_rules import Choice, LegalMove
+from tablehall_rules import Choice, LegalMove, RuleError
 from tablehall_rules.legal import move as describe
 
 COLOURS = Choice(list(k.COLOURS))
@@ -67,6 +68,39 @@ def card_moves(state: State, seat: int, card: Card) -> list[LegalMove]:
     return [LegalMove(c.PlayCard(card.colour, card.value))]
 
 
+def _shop_moves(state: State, seat: int) -> list[LegalMove]:
+    out: list[LegalMove] = []
+    for item in sorted(shop.PRICES):
+        try:
+            shop.check_buy(state, seat, c.BuyItem(item))
+        except RuleError:
+            continue
+        out.append(LegalMove(c.BuyItem(item)))
+    if state.item_used:
+        return out
+    owned = set(state.inventory[seat])
+    targets = shop.usable_targets(state, seat)
+    for item in sorted(owned):
+        if item == "boots":
+            for origin, ts in sorted(_targets(moves_of(state, seat)).items()):
+                out.append(describe(c.UseItem(item, origin=origin), target=Choice(ts)))
+        elif item in ("teleport", "castling"):
+            for origin, ts in targets[item]:
+                out.append(describe(c.UseItem(item, origin=origin), target=Choice(ts)))
+        elif item == "sledgehammer":
+            cells = sorted(x for d in state.dominoes if not state.allied(seat, d.owner) for x in d.cells)
+            if cells:
+                out.append(describe(c.UseItem(item), origin=Choice(cells)))
+        elif item == "chameleon":
+            out.append(describe(c.UseItem(item), colour=COLOURS))
+        elif item == "medicine":
+            if state.wounded[seat]:
+                out.append(LegalMove(c.UseItem(item)))
+        else:
+            out.append(LegalMove(c.UseItem(item)))
+    return out
+
+
 def _turn_moves(state: State, seat: int) -> list[LegalMove]:
     phase = state.phase
     hand = state.hands[seat]
@@ -84,6 +118,7 @@ def _turn_moves(state: State, seat: int) -> list[LegalMove]:
             out.append(LegalMove(c.DrawCard()))
         if phase == CONTINUE:
             out.append(LegalMove(c.EndTurn()))
+        out += _shop_moves(state, seat)
     elif phase == AFTER_DRAW:
         if state.drawn is not None:
             out += card_moves(state, seat, state.drawn)

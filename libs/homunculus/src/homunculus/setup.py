@@ -91,5 +91,6 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
         turn_started_ms=ctx.now_ms,
         decision_no=0,
         afk=AfkLadder.for_seats(n),
+        inventory=[[] for _ in range(n)],
     )
     return [e.Started(state)]

@@ -84,6 +84,8 @@ class State(msgspec.Struct):
     round_seen: list[int] = msgspec.field(default_factory=lambda: [0])  # had a turn (or a skip) this round
     captured_this_round: bool = False
     quiet_rounds: int = 0  # rounds in a row that ended without a capture
+    inventory: list[list[str]] = msgspec.field(default_factory=list)  # per player, shop items
+    item_used: bool = False  # an item was used this turn
     finished: bool = False
     places: list[list[int]] = msgspec.field(default_factory=list)
     end_reason: str = ""

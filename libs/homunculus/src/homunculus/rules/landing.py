@@ -37,7 +37,7 @@ def resolve_move(tx: Tx, player: int, move: Move) -> None:
     if domino is not None:
         tx.emit(e.DominoRemoved(domino.id, "pierced"))
     tx.emit(e.PieceMoved(player, move.origin, target, move.promotion))
-    _land(tx, player, target)
+    land(tx, player, target)
 
 
 def take_domino(tx: Tx, player: int) -> None:
@@ -52,7 +52,8 @@ def _reward(tx: Tx, seat: int, kind: Kind, reason: str) -> None:
     tx.emit(e.GoldPaid(seat, CAPTURE_GOLD[kind], reason))
 
 
-def _land(tx: Tx, player: int, cell: int) -> None:
+def land(tx: Tx, player: int, cell: int) -> None:
+    """A piece of `player` has just come to stand on `cell`: the mine there, then opening."""
     s = tx.state
     mine = s.mine_at(cell)
     if mine is not None:
