@@ -1,0 +1,139 @@
+"""The cross, the move generator and Гомункул's blocking policy; piece tables.
+
+Blocking (what a piece of player p may do at a cell, `tablehall_boards.blocking.Verdict`):
+own and allied pieces `BLOCKED`; enemy pieces `CAPTURE`; an own or allied domino half `PASS`
+(a bridge: sliders go through, nobody stops on it); an enemy domino half a wall, `BLOCKED`,
+unless the piece's strength is at least the half's number, then `CAPTURE` (piercing); every
+other cell `EMPTY`, hidden mines included (passing a mine is harmless). Knights and kings only
+look at their target, so a knight jumps walls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from homunculus.state import State
+from tablehall_boards import Kind, Move, MoveGenerator, Piece, Verdict, cross
+from tablehall_boards.grid import Grid
+
+# piercing strength (Пробитие)
+STRENGTH: dict[Kind, int] = {
+    Kind.PAWN: 1,
+    Kind.KNIGHT: 3,
+    Kind.BISHOP: 3,
+    Kind.KING: 4,
+    Kind.ROOK: 5,
+    Kind.QUEEN: 9,
+}
+# gold for taking a piece (За взятие платят)
+CAPTURE_GOLD: dict[Kind, int] = {
+    Kind.PAWN: 1,
+    Kind.KNIGHT: 2,
+    Kind.BISHOP: 2,
+    Kind.ROOK: 3,
+    Kind.QUEEN: 5,
+    Kind.KING: 5,
+}
+START_GOLD = 30
+DOMINO_HAND_LIMIT = 4
+START_DOMINOES = 3
+MINES_BY_PLAYERS = {2: 6, 3: 7, 4: 8}
+
+
+def grid() -> Grid:
+    return cross.grid()
+
+
+@cache
+def generator(arms: tuple[int, ...]) -> MoveGenerator:
+    """The move generator for players playing `arms` (player p's pawns go as arm `arms[p]`'s)."""
+    return MoveGenerator(cross.grid(), {p: cross.pawn_rules(arm) for p, arm in enumerate(arms)})
+
+
+class HomunculusBlocking:
+    """The blocking policy of one position (see the module docstring)."""
+
+    __slots__ = ("_base", "_cache", "_halves", "_state")
+
+    def __init__(self, state: State) -> None:
+        size = len(cross.grid())
+        self._state = state
+        self._base: dict[int, list[Verdict]] = {}
+        self._halves = [(cell, d.owner, d.pips_at(cell)) for d in state.dominoes for cell in d.cells]
+        self._cache: dict[tuple[int, int], list[Verdict]] = {}
+        occupant: list[int | None] = [None] * size
+        for cell, piece in state.pieces.items():
+            occupant[cell] = piece.side
+        for p in range(state.players):
+            row = [
+                Verdict.EMPTY if o is None else Verdict.BLOCKED if state.allied(p, o) else Verdict.CAPTURE
+                for o in occupant
+            ]
+            self._base[p] = row
+
+    def verdicts(self, piece: Piece) -> Sequence[Verdict]:
+        strength = STRENGTH[piece.kind]
+        key = (piece.side, strength)
+        found = self._cache.get(key)
+        if found is None:
+            found = list(self._base[piece.side])
+            for cell, owner, pips in self._halves:
+                if self._state.allied(piece.side, owner):
+                    found[cell] = Verdict.PASS
+                else:
+                    found[cell] = Verdict.CAPTURE if strength >= pips else Verdict.BLOCKED
+            self._cache[key] = found
+        return found
+
+
+def piece_moves(state: State, origin: int) -> list[Move]:
+    piece = state.pieces[origin]
+    return generator(tuple(state.arms)).piece_moves(origin, piece, HomunculusBlocking(state))
+
+
+def moves_of(state: State, player: int, kind: Kind | None = None) -> list[Move]:
+    """Every move of `player`'s pieces (of `kind` only, when given), in cell order."""
+    blocking = HomunculusBlocking(state)
+    gen = generator(tuple(state.arms))
+    pieces = [(c, p) for c, p in sorted(state.pieces.items()) if p.side == player and (kind is None or p.kind == kind)]
+    return gen.moves_of(pieces, blocking)
+
+
+def find_move(state: State, player: int, origin: int, target: int, kind: Kind | None = None) -> Move | None:
+    piece = state.pieces.get(origin)
+    if piece is None or piece.side != player or (kind is not None and piece.kind != kind):
+        return None
+    for move in piece_moves(state, origin):
+        if move.target == target:
+            return move
+    return None
+
+
+# --- minesweeper ---------------------------------------------------------------------------
+
+
+def number_at(state: State, cell: int) -> int:
+    """How many mines (of anyone) stand on the 8 neighbours of `cell` now."""
+    g = cross.grid()
+    mined = {m.cell for m in state.mines}
+    return sum(1 for n in g.neighbours8(cell) if n in mined)
+
+
+def square5(cell: int) -> list[int]:
+    """The cells within two of `cell` (the 5×5 square, on the board), `cell` included."""
+    g = cross.grid()
+    x, y = g.coord(cell)
+    out = [g.cell_at(x + dx, y + dy) for dy in range(-2, 3) for dx in range(-2, 3)]
+    return sorted(c for c in out if c is not None)
+
+
+def cells_opened_by(state: State, cell: int) -> list[int]:
+    """The cells a piece standing on the mine-free `cell` opens: it, and when its number is 0,
+    every mine-free cell of the 5×5 around (no further cascade). Only closed cells are listed."""
+    opened = set(state.opened)
+    mined = {m.cell for m in state.mines}
+    found = {cell}
+    if number_at(state, cell) == 0:
+        found |= {c for c in square5(cell) if c not in mined}
+    return sorted(c for c in found if c not in opened)

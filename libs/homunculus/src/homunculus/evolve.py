@@ -1,0 +1,267 @@
+"""`evolve`: apply one event to the state. Total, deterministic, never draws."""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+import msgspec
+
+from homunculus import events as e
+from homunculus.state import Mine, PlacedDomino, State, UnoWindow
+from tablehall_boards import Piece
+from tablehall_boards.deck import apply_drawn, put_under_discard
+from tablehall_boards.dominoes import give_back, take, tile
+
+
+def evolve(state: State | None, event: msgspec.Struct) -> State:
+    if isinstance(event, e.Started):
+        return msgspec.convert(msgspec.to_builtins(event.state), State)
+    if state is None:
+        raise ValueError(f"{type(event).__name__} before Started")
+    _apply(event, state)
+    return state
+
+
+@singledispatch
+def _apply(event: msgspec.Struct, state: State) -> None:
+    raise TypeError(f"no evolve for {type(event).__name__}")
+
+
+@_apply.register
+def _(event: e.Acted, state: State) -> None:
+    if event.timed_out:
+        state.afk.afk[event.seat] = True
+        state.afk.strikes[event.seat] += 1
+    else:
+        state.afk.acted(event.seat)
+
+
+@_apply.register
+def _(event: e.CardPlayed, state: State) -> None:
+    state.hands[event.seat].remove(event.card)
+    state.deck = msgspec.structs.replace(state.deck, discard_pile=(*state.deck.discard_pile, event.card))
+    state.colour = event.colour
+    state.drawn = None
+
+
+@_apply.register
+def _(event: e.CardsDrawn, state: State) -> None:
+    state.deck = apply_drawn(state.deck, event.drawn)
+    state.hands[event.seat].extend(event.drawn.cards)
+
+
+@_apply.register
+def _(event: e.CardExchanged, state: State) -> None:
+    state.hands[event.seat].remove(event.card)
+    state.deck = put_under_discard(state.deck, [event.card])
+
+
+@_apply.register
+def _(event: e.DrawnSet, state: State) -> None:
+    state.drawn = event.card
+
+
+@_apply.register
+def _(event: e.PieceMoved, state: State) -> None:
+    piece = state.pieces.pop(event.origin)
+    if event.promotion is not None:
+        piece = Piece(event.promotion, piece.side)
+    state.pieces[event.target] = piece
+
+
+@_apply.register
+def _(event: e.PieceRemoved, state: State) -> None:
+    del state.pieces[event.cell]
+    if event.cause == "capture":
+        state.captured_this_round = True
+
+
+@_apply.register
+def _(event: e.KingWounded, state: State) -> None:
+    state.wounded[event.seat] = True
+
+
+@_apply.register
+def _(event: e.GoldPaid, state: State) -> None:
+    state.gold[event.seat] += event.amount
+
+
+@_apply.register
+def _(event: e.DominoTaken, state: State) -> None:
+    state.bazaar = take(state.bazaar, event.tile)
+    state.domino_hands[event.seat].append(event.tile)
+
+
+@_apply.register
+def _(event: e.DominoPlaced, state: State) -> None:
+    state.domino_hands[event.seat].remove(tile(event.low, event.high))
+    state.dominoes.append(PlacedDomino(event.id, event.seat, event.low, event.high, event.cell_a, event.cell_b))
+    state.next_domino_id = event.id + 1
+
+
+@_apply.register
+def _(event: e.DominoRemoved, state: State) -> None:
+    for d in state.dominoes:
+        if d.id == event.id:
+            state.dominoes.remove(d)
+            state.removed_tiles.append(tile(d.first, d.second))
+            state.removed_tiles.sort()
+            return
+    raise ValueError(f"no domino {event.id}")
+
+
+@_apply.register
+def _(event: e.MineExploded, state: State) -> None:
+    _drop_mine(state, event.cell)
+
+
+@_apply.register
+def _(event: e.MineCleared, state: State) -> None:
+    _drop_mine(state, event.cell)
+
+
+def _drop_mine(state: State, cell: int) -> None:
+    mine = state.mine_at(cell)
+    if mine is None:
+        raise ValueError(f"no mine on {cell}")
+    state.mines.remove(mine)
+
+
+@_apply.register
+def _(event: e.CellsOpened, state: State) -> None:
+    state.opened = sorted({*state.opened, *event.cells})
+
+
+@_apply.register
+def _(event: e.PhaseSet, state: State) -> None:
+    state.phase = event.phase
+    state.decision_no += 1
+    state.turn_started_ms = event.at_ms
+    if event.phase != "after_draw":
+        state.drawn = None
+
+
+@_apply.register
+def _(event: e.EffectQueued, state: State) -> None:
+    state.skips += event.skips
+    state.next_draws += event.draws
+
+
+@_apply.register
+def _(event: e.DirectionReversed, state: State) -> None:
+    state.direction = event.direction
+
+
+@_apply.register
+def _(event: e.TurnSkipped, state: State) -> None:
+    _seen(state, event.seat)
+
+
+def _seen(state: State, seat: int) -> None:
+    if seat not in state.round_seen:
+        state.round_seen.append(seat)
+
+
+@_apply.register
+def _(event: e.ItemBought, state: State) -> None:
+    state.gold[event.seat] -= event.price
+    if event.item != "domino":
+        state.inventory[event.seat].append(event.item)
+
+
+@_apply.register
+def _(event: e.ItemUsed, state: State) -> None:
+    state.inventory[event.seat].remove(event.item)
+    state.item_used = True
+
+
+@_apply.register
+def _(event: e.PiecesSwapped, state: State) -> None:
+    state.pieces[event.a], state.pieces[event.b] = state.pieces[event.b], state.pieces[event.a]
+
+
+@_apply.register
+def _(event: e.ColourChanged, state: State) -> None:
+    state.colour = event.colour
+
+
+@_apply.register
+def _(event: e.KingHealed, state: State) -> None:
+    state.wounded[event.seat] = False
+
+
+@_apply.register
+def _(event: e.HandDiscarded, state: State) -> None:
+    state.deck = put_under_discard(state.deck, state.hands[event.seat])
+    state.hands[event.seat] = []
+
+
+@_apply.register
+def _(event: e.RoundDie, state: State) -> None:
+    return None  # the face is a fact for the journal; its effects are their own events
+
+
+@_apply.register
+def _(event: e.MinesLaid, state: State) -> None:
+    state.mines = sorted([*state.mines, *(Mine(cell) for cell in event.cells)], key=lambda m: m.cell)
+
+
+@_apply.register
+def _(event: e.RoundEnded, state: State) -> None:
+    state.round_no = event.round_no + 1
+    state.quiet_rounds = state.quiet_rounds + 1 if event.quiet else 0
+    state.round_seen = []
+    state.captured_this_round = False
+
+
+@_apply.register
+def _(event: e.TurnBegan, state: State) -> None:
+    _seen(state, event.seat)
+    state.turn = event.seat
+    state.phase = "action"
+    state.decision_no += 1
+    state.turn_started_ms = event.at_ms
+    state.drawn = None
+    state.skips = 0
+    state.next_draws = 0
+    state.item_used = False
+
+
+@_apply.register
+def _(event: e.UnoOpened, state: State) -> None:
+    state.uno = UnoWindow(event.seat, state.decision_no)
+
+
+@_apply.register
+def _(event: e.UnoClosed, state: State) -> None:
+    state.uno = None
+
+
+@_apply.register
+def _(event: e.Eliminated, state: State) -> None:
+    p = event.seat
+    state.alive[p] = False
+    state.eliminated.append(p)
+    state.pieces = {c: piece for c, piece in state.pieces.items() if piece.side != p}
+    gone = [d for d in state.dominoes if d.owner == p]
+    state.dominoes = [d for d in state.dominoes if d.owner != p]
+    state.removed_tiles = sorted([*state.removed_tiles, *(tile(d.first, d.second) for d in gone)])
+    state.bazaar = give_back(state.bazaar, state.domino_hands[p])
+    state.domino_hands[p] = []
+    state.deck = put_under_discard(state.deck, state.hands[p])
+    state.hands[p] = []
+    for mine in state.mines:
+        if mine.owner == p:
+            mine.owner = None
+    if state.uno is not None and state.uno.seat == p:
+        state.uno = None
+    if state.turn == p:
+        state.drawn = None
+
+
+@_apply.register
+def _(event: e.Finished, state: State) -> None:
+    state.finished = True
+    state.places = event.places
+    state.end_reason = event.reason
+    state.uno = None

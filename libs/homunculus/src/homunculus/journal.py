@@ -1,0 +1,252 @@
+"""The table's journal (ru/en) and live standings (public facts only).
+
+A line about a hidden fact (the cards a player drew, the tile it took from the bazaar) is
+written twice: for the player itself (`audience=[seat]`) with the cards, and for everybody
+without them. Hidden mines are never named before they explode.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+from typing import Any
+
+import msgspec
+
+from homunculus import events as e
+from homunculus.board import STRENGTH
+from homunculus.cards import Card
+from homunculus.state import State
+from tablehall_boards import cross
+from tablehall_rules.journal import JournalEntry
+
+COLOUR_RU = {0: "южный", 1: "западный", 2: "северный", 3: "восточный", -1: "дикая"}
+COLOUR_EN = {0: "south", 1: "west", 2: "north", 3: "east", -1: "wild"}
+VALUE_RU = {
+    "pawn": "пешка",
+    "knight": "конь",
+    "bishop": "слон",
+    "rook": "ладья",
+    "queen": "ферзь",
+    "king": "король",
+    "skip": "пропуск",
+    "reverse": "разворот",
+    "draw2": "+2",
+    "wild": "дикая",
+    "wild4": "дикая +4",
+}
+CAUSE_RU = {"king": "потерял короля", "surrender": "сдался", "clock": "трижды не успел", "removed": "покинул стол"}
+CAUSE_EN = {"king": "lost the king", "surrender": "surrendered", "clock": "ran out of time thrice", "removed": "left"}
+
+
+def _card_en(card: Card) -> str:
+    return f"{card.value} ({COLOUR_EN[card.colour]})"
+
+
+def _card_ru(card: Card) -> str:
+    return f"{VALUE_RU[card.value]} ({COLOUR_RU[card.colour]})"
+
+
+def _name(cell: int) -> str:
+    return cross.grid().name_of(cell)
+
+
+def _line(code: str, params: dict[str, Any], ru: str, en: str, audience: list[int] | None = None) -> JournalEntry:
+    return JournalEntry(code=code, params=params, ru=ru, en=en, audience=audience)
+
+
+def journal(state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:
+    return _lines(event)
+
+
+@singledispatch
+def _lines(event: msgspec.Struct) -> list[JournalEntry]:
+    return []  # bookkeeping events (phases, acted, effects) write no line
+
+
+@_lines.register
+def _(event: e.Started) -> list[JournalEntry]:
+    n = event.state.players
+    return [_line("STARTED", {"players": n}, f"Партия началась: игроков {n}.", f"The game began with {n} players.")]
+
+
+@_lines.register
+def _(event: e.CardPlayed) -> list[JournalEntry]:
+    p, card = event.seat, event.card
+    return [
+        _line(
+            "CARD_PLAYED",
+            {"seat": p, "card": msgspec.to_builtins(card), "colour": event.colour},
+            f"Игрок {p} сыграл карту: {_card_ru(card)}.",
+            f"Player {p} played {_card_en(card)}.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.CardsDrawn) -> list[JournalEntry]:
+    p, n = event.seat, len(event.drawn.cards)
+    cards = [msgspec.to_builtins(card) for card in event.drawn.cards]
+    ru_cards = ", ".join(_card_ru(card) for card in event.drawn.cards) or "ничего"
+    en_cards = ", ".join(_card_en(card) for card in event.drawn.cards) or "nothing"
+    return [
+        _line(
+            "CARDS_DRAWN",
+            {"seat": p, "count": n, "reason": event.reason},
+            f"Игрок {p} взял карт: {n}.",
+            f"Player {p} drew {n} cards.",
+        ),
+        _line(
+            "CARDS_DRAWN_OWN",
+            {"seat": p, "cards": cards, "reason": event.reason},
+            f"Вы взяли: {ru_cards}.",
+            f"You drew: {en_cards}.",
+            audience=[p],
+        ),
+    ]
+
+
+@_lines.register
+def _(event: e.PieceMoved) -> list[JournalEntry]:
+    a, b = _name(event.origin), _name(event.target)
+    return [
+        _line(
+            "MOVED",
+            {"seat": event.seat, "from": a, "to": b},
+            f"Игрок {event.seat}: {a}–{b}.",
+            f"Player {event.seat}: {a}-{b}.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.PieceRemoved) -> list[JournalEntry]:
+    where = _name(event.cell)
+    if event.cause == "mine":
+        return [
+            _line(
+                "BLOWN_UP",
+                {"cell": where, "owner": event.owner},
+                f"Фигура подорвалась на {where}.",
+                f"A piece blew up on {where}.",
+            )
+        ]
+    return [
+        _line(
+            "TAKEN",
+            {"cell": where, "by": event.by},
+            f"Игрок {event.by} взял фигуру на {where}.",
+            f"Player {event.by} took on {where}.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.KingWounded) -> list[JournalEntry]:
+    return [
+        _line(
+            "KING_WOUNDED",
+            {"seat": event.seat},
+            f"Король игрока {event.seat} ранен.",
+            f"Player {event.seat}'s king is wounded.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.DominoPlaced) -> list[JournalEntry]:
+    t = f"{event.low}-{event.high}"
+    return [
+        _line(
+            "DOMINO_PLACED",
+            {"seat": event.seat, "tile": t},
+            f"Игрок {event.seat} поставил кость {t}.",
+            f"Player {event.seat} placed {t}.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.DominoTaken) -> list[JournalEntry]:
+    p = event.seat
+    return [
+        _line(
+            "DOMINO_TAKEN", {"seat": p}, f"Игрок {p} взял кость из базара.", f"Player {p} took a tile from the bazaar."
+        ),
+        _line(
+            "DOMINO_TAKEN_OWN",
+            {"seat": p, "tile": str(event.tile)},
+            f"Вам досталась кость {event.tile}.",
+            f"You got {event.tile}.",
+            [p],
+        ),
+    ]
+
+
+@_lines.register
+def _(event: e.MineExploded) -> list[JournalEntry]:
+    where = _name(event.cell)
+    return [_line("MINE_EXPLODED", {"cell": where}, f"Взрыв мины на {where}!", f"A mine exploded on {where}!")]
+
+
+@_lines.register
+def _(event: e.UnoClosed) -> list[JournalEntry]:
+    if event.said:
+        return [_line("UNO", {"seat": event.seat}, f"Игрок {event.seat}: «Уно!»", f"Player {event.seat}: «Uno!»")]
+    if event.caught_by is not None:
+        return [
+            _line(
+                "CAUGHT",
+                {"seat": event.seat, "by": event.caught_by},
+                f"Игрок {event.caught_by} поймал игрока {event.seat}: +2 карты.",
+                f"Player {event.caught_by} caught player {event.seat}: +2 cards.",
+            )
+        ]
+    return []
+
+
+DIE_RU = {1: "детонация", 2: "золотая жила", 3: "подкрепление", 4: "смена направления", 5: "минное поле", 6: "базар"}
+DIE_EN = {1: "detonation", 2: "gold rush", 3: "reinforcements", 4: "reverse", 5: "minefield", 6: "bazaar"}
+
+
+@_lines.register
+def _(event: e.RoundDie) -> list[JournalEntry]:
+    f = event.face
+    return [_line("ROUND_DIE", {"face": f}, f"Кубик круга: {f} — {DIE_RU[f]}.", f"Round die: {f}, {DIE_EN[f]}.")]
+
+
+@_lines.register
+def _(event: e.Eliminated) -> list[JournalEntry]:
+    p = event.seat
+    return [
+        _line(
+            "ELIMINATED",
+            {"seat": p, "reason": event.reason},
+            f"Игрок {p} выбыл: {CAUSE_RU[event.reason]}.",
+            f"Player {p} is out: {CAUSE_EN[event.reason]}.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.Finished) -> list[JournalEntry]:
+    won = ", ".join(str(p) for p in event.places[0]) if event.places else "—"
+    return [_line("FINISHED", {"places": event.places}, f"Партия окончена. Победа: {won}.", f"Game over. Won: {won}.")]
+
+
+def standings(state: State) -> list[list[int]]:
+    """Live players (teams together) by army strength, then the eliminated, last out best."""
+    units: list[list[int]] = [sorted(t) for t in state.teams]
+    teamed = {p for t in state.teams for p in t}
+    units += [[p] for p in range(state.players) if p not in teamed]
+
+    def strength(unit: list[int]) -> int:
+        return sum(STRENGTH[pc.kind] for pc in state.pieces.values() if pc.side in unit)
+
+    live = [u for u in units if any(state.alive[p] for p in u)]
+    gone = [u for u in units if not any(state.alive[p] for p in u)]
+    out: list[list[int]] = []
+    for score in sorted({strength(u) for u in live}, reverse=True):
+        out.append(sorted(p for u in live if strength(u) == score for p in u))
+    order = {p: i for i, p in enumerate(state.eliminated)}
+    gone.sort(key=lambda u: max(order.get(p, -1) for p in u), reverse=True)
+    return out + gone

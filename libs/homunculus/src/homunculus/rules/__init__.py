@@ -1,0 +1,1 @@
+"""The rules of a turn, one module per topic."""

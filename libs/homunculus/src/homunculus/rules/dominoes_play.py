@@ -1,0 +1,72 @@
+"""Placing a domino: two side-adjacent empty cells (no piece, no tile); on a mine it explodes.
+
+The tile `low`-`high` from the hand goes `low` on `cells[0]`, `high` on `cells[1]`. If either
+cell holds a mine (anyone's, hidden or not), the mine and the tile explode together. Otherwise,
+when a half touches by side a half with the same number on any other tile (linking, «Сцепка»),
+the turn continues (one more action, or end the turn).
+"""
+
+from __future__ import annotations
+
+from homunculus import errors as err
+from homunculus import events as e
+from homunculus.board import grid
+from homunculus.commands import PlaceDomino
+from homunculus.rules.turn import end_turn
+from homunculus.state import CONTINUE, State
+from homunculus.tx import Tx
+from tablehall_boards.dominoes import MAX_PIPS, tile
+
+
+def is_free(state: State, cell: int) -> bool:
+    return cell not in state.pieces and state.domino_at(cell) is None
+
+
+def check_place(state: State, player: int, cmd: PlaceDomino) -> None:
+    if not 0 <= cmd.low <= cmd.high <= MAX_PIPS:
+        raise err.invalid(
+            "NO_SUCH_TILE", "A tile is low-high with 0 ≤ low ≤ high ≤ 6.", "Кость: 0 ≤ меньшее ≤ большее ≤ 6."
+        )
+    if tile(cmd.low, cmd.high) not in state.domino_hands[player]:
+        raise err.illegal("TILE_NOT_IN_HAND", "You have no such tile.", "У вас нет такой кости.")
+    g = grid()
+    if len(cmd.cells) != 2 or not all(0 <= c < len(g) for c in cmd.cells):
+        raise err.invalid("BAD_CELLS", "A tile takes two cells of the board.", "Кость занимает две клетки доски.")
+    a, b = cmd.cells
+    if b not in g.neighbours4(a):
+        raise err.illegal("CELLS_NOT_ADJACENT", "The two cells must touch by a side.", "Клетки должны быть соседними.")
+    if not (is_free(state, a) and is_free(state, b)):
+        raise err.illegal("CELLS_NOT_EMPTY", "Both cells must be empty.", "Обе клетки должны быть пустыми.")
+
+
+def links(state: State, domino_id: int) -> bool:
+    """A half of the tile touches by side a half with the same number on another tile."""
+    g = grid()
+    placed = next(d for d in state.dominoes if d.id == domino_id)
+    for cell in placed.cells:
+        pips = placed.pips_at(cell)
+        for n in g.neighbours4(cell):
+            other = state.domino_at(n)
+            if other is not None and other.id != domino_id and other.pips_at(n) == pips:
+                return True
+    return False
+
+
+def place(tx: Tx, player: int, cmd: PlaceDomino) -> None:
+    s = tx.state
+    did = s.next_domino_id
+    a, b = cmd.cells
+    tx.emit(e.DominoPlaced(player, did, cmd.low, cmd.high, a, b))
+    mined = [c for c in (a, b) if tx.state.mine_at(c) is not None]
+    if mined:
+        for c in mined:
+            mine = tx.state.mine_at(c)
+            assert mine is not None
+            tx.emit(e.MineExploded(c, mine.owner))
+        tx.emit(e.DominoRemoved(did, "mine"))
+        end_turn(tx)
+        return
+    if links(tx.state, did):
+        tx.emit(e.PhaseSet(CONTINUE, tx.now))
+        return
+    end_turn(tx)

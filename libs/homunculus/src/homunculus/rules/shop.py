@@ -1,0 +1,139 @@
+"""The shop (Лавка), first part: buying on your own turn and eight of the fifteen items.
+
+Buying (`BuyItem`) is free of the turn: any number, on your turn before the action (phases
+`action` / `continue`), while the gold lasts; bought items go to the inventory of 4 slots,
+except the domino, which goes straight to the hand (at most 4 tiles). Using (`UseItem`): at most
+one item per turn, before the action; the turn goes on.
+
+Items here: domino 3, boots 5 (an extra move with any piece, no card), teleport 8 (an own piece
+to any empty cell), medicine 4 (heals the own king), sledgehammer 3 (breaks any enemy tile),
+new hand 4 (the hand goes under the discard pile, as many new cards are drawn), chameleon 4
+(changes the current colour), castling swap 5 (two own pieces swap places). Not yet: mine,
+detector, shield, resurrection, probe, spyglass, safe-conduct.
+"""
+
+from __future__ import annotations
+
+from homunculus import errors as err
+from homunculus import events as e
+from homunculus.board import DOMINO_HAND_LIMIT, find_move, grid
+from homunculus.cards import COLOURS
+from homunculus.commands import BuyItem, UseItem
+from homunculus.rules.landing import land, resolve_move, take_domino
+from homunculus.rules.turn import draw_cards, end_turn
+from homunculus.state import State
+from homunculus.tx import Tx
+from tablehall_boards import Move
+
+PRICES: dict[str, int] = {
+    "domino": 3,
+    "boots": 5,
+    "teleport": 8,
+    "medicine": 4,
+    "sledgehammer": 3,
+    "new_hand": 4,
+    "chameleon": 4,
+    "castling": 5,
+}
+INVENTORY_SLOTS = 4
+
+
+def check_buy(state: State, player: int, cmd: BuyItem) -> None:
+    price = PRICES.get(cmd.item)
+    if price is None:
+        raise err.invalid("NO_SUCH_ITEM", "The shop has no such item.", "В лавке нет такого предмета.")
+    if state.gold[player] < price:
+        raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
+    if cmd.item == "domino":
+        if len(state.domino_hands[player]) >= DOMINO_HAND_LIMIT or not state.bazaar.tiles:
+            raise err.illegal(
+                "NO_ROOM_FOR_TILE", "No room for a tile, or the bazaar is empty.", "Нет места для кости или базар пуст."
+            )
+    elif len(state.inventory[player]) >= INVENTORY_SLOTS:
+        raise err.illegal("INVENTORY_FULL", "The inventory's 4 slots are full.", "Все 4 слота инвентаря заняты.")
+
+
+def buy(tx: Tx, player: int, item: str) -> None:
+    tx.emit(e.ItemBought(player, item, PRICES[item]))
+    if item == "domino":
+        take_domino(tx, player)
+
+
+def _empty(state: State, cell: int) -> bool:
+    return cell not in state.pieces and state.domino_at(cell) is None
+
+
+def check_use(state: State, player: int, cmd: UseItem) -> Move | None:
+    if cmd.item not in state.inventory[player]:
+        raise err.illegal("NO_SUCH_ITEM_OWNED", "You have no such item.", "У вас нет такого предмета.")
+    if state.item_used:
+        raise err.illegal("ITEM_ALREADY_USED", "One item per turn.", "За ход можно применить один предмет.")
+    size = len(grid())
+    uses = {"boots": "ot", "teleport": "ot", "castling": "ot", "sledgehammer": "o", "chameleon": "c"}.get(cmd.item, "")
+    if (
+        ("o" not in uses and cmd.origin != -1)
+        or ("t" not in uses and cmd.target != -1)
+        or ("c" not in uses and cmd.colour != -1)
+    ):
+        raise err.unused_fields()
+    if ("o" in uses and not 0 <= cmd.origin < size) or ("t" in uses and not 0 <= cmd.target < size):
+        raise err.invalid("BAD_CELLS", "Cells of the board, please.", "Нужны клетки доски.")
+    mine = state.pieces.get(cmd.origin) if cmd.origin >= 0 else None
+    if cmd.item == "boots":
+        move = find_move(state, player, cmd.origin, cmd.target)
+        if move is None:
+            raise err.no_such_move()
+        return move
+    if cmd.item == "teleport":
+        if mine is None or mine.side != player or not _empty(state, cmd.target):
+            raise err.illegal("BAD_TELEPORT", "An own piece to an empty cell.", "Своя фигура — на пустую клетку.")
+    elif cmd.item == "castling":
+        other = state.pieces.get(cmd.target)
+        if mine is None or other is None or mine.side != player or other.side != player or cmd.origin == cmd.target:
+            raise err.illegal("BAD_SWAP", "Two of your own pieces.", "Нужны две свои фигуры.")
+    elif cmd.item == "sledgehammer":
+        tile = state.domino_at(cmd.origin)
+        if tile is None or state.allied(player, tile.owner):
+            raise err.illegal("NO_ENEMY_TILE", "Name a cell of an enemy tile.", "Укажите клетку вражеской кости.")
+    elif cmd.item == "chameleon":
+        if cmd.colour not in COLOURS:
+            raise err.invalid("CHOOSE_COLOUR", "Choose a colour 0 to 3.", "Выберите цвет от 0 до 3.")
+    elif cmd.item == "medicine" and not state.wounded[player]:
+        raise err.illegal("KING_NOT_WOUNDED", "Your king is not wounded.", "Ваш король не ранен.")
+    return None
+
+
+def use(tx: Tx, player: int, cmd: UseItem, move: Move | None) -> None:
+    tx.emit(e.ItemUsed(player, cmd.item))
+    s = tx.state
+    if cmd.item == "boots" and move is not None:
+        resolve_move(tx, player, move)
+    elif cmd.item == "teleport":
+        tx.emit(e.PieceMoved(player, cmd.origin, cmd.target))
+        land(tx, player, cmd.target)
+    elif cmd.item == "castling":
+        tx.emit(e.PiecesSwapped(cmd.origin, cmd.target))
+    elif cmd.item == "sledgehammer":
+        tile = s.domino_at(cmd.origin)
+        assert tile is not None
+        tx.emit(e.DominoRemoved(tile.id, "hammer"))
+    elif cmd.item == "chameleon":
+        tx.emit(e.ColourChanged(cmd.colour))
+    elif cmd.item == "medicine":
+        tx.emit(e.KingHealed(player))
+    elif cmd.item == "new_hand":
+        count = len(s.hands[player])
+        tx.emit(e.HandDiscarded(player))
+        draw_cards(tx, player, count, "new_hand")
+    if not tx.state.alive[player] and not tx.state.finished:
+        end_turn(tx)
+
+
+def usable_targets(state: State, player: int) -> dict[str, list[tuple[int, list[int]]]]:
+    """Per item with cells, (origin, targets) pairs for the descriptors."""
+    out: dict[str, list[tuple[int, list[int]]]] = {}
+    own = sorted(c for c, p in state.pieces.items() if p.side == player)
+    empty = [c for c in range(len(grid())) if _empty(state, c)]
+    out["teleport"] = [(o, empty) for o in own] if empty else []
+    out["castling"] = [(o, [x for x in own if x != o]) for o in own] if len(own) > 1 else []
+    return out

@@ -1,0 +1,46 @@
+"""`view`: what a seat, a spectator or an auditor sees (the one place of redaction).
+
+Hidden: other players' hands and tile hands (their sizes are public), the deck order and the
+discard pile under its top card (sizes public), the bazaar (its size public), hidden mines and
+their owners (a player sees its own and its allies' mines; the total count is public), the
+card a player just drew. The auditor sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from homunculus.board import number_at
+from homunculus.state import State
+from tablehall_rules import Viewer
+
+
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    d: dict[str, Any] = msgspec.to_builtins(state)
+    d["numbers"] = {cell: number_at(state, cell) for cell in state.opened}
+    d["hand_sizes"] = [len(h) for h in state.hands]
+    d["domino_hand_sizes"] = [len(h) for h in state.domino_hands]
+    d["mine_count"] = len(state.mines)
+    d["deck"] = {
+        "draw_size": len(state.deck.draw_pile),
+        "discard_size": len(state.deck.discard_pile),
+        "top": msgspec.to_builtins(state.top),
+    }
+    d["bazaar"] = {"size": len(state.bazaar)}
+    if viewer.is_auditor:
+        d["hands_all"] = msgspec.to_builtins(state.hands)
+        d["domino_hands_all"] = msgspec.to_builtins(state.domino_hands)
+        d["deck_all"] = msgspec.to_builtins(state.deck)
+        d["bazaar_all"] = msgspec.to_builtins(state.bazaar)
+        return d
+    me = viewer.seat if viewer.role == "seat" else None
+    d["hands"] = [h if p == me else [] for p, h in enumerate(d["hands"])]
+    d["domino_hands"] = [h if p == me else [] for p, h in enumerate(d["domino_hands"])]
+    d["mines"] = [
+        m for m, mine in zip(d["mines"], state.mines, strict=True) if me is not None and state.mine_visible_to(mine, me)
+    ]
+    if me != state.turn:
+        d["drawn"] = None
+    return d

@@ -1,0 +1,87 @@
+"""Given/when/then helpers for Гомункул's scenario tests."""
+
+from __future__ import annotations
+
+import msgspec
+
+from homunculus.cards import Card
+from homunculus.game import GAME
+from homunculus.state import Mine, State
+from homunculus.tx import copy_state
+from tablehall_boards import Kind, Piece, cross
+from tablehall_boards.deck import Deck
+from tablehall_rules import DecideContext, DrawSource, RuleError
+from tablehall_rules.conformance import START_MS, seats_for
+
+NOW = START_MS + 1000
+
+
+def cell(name: str) -> int:
+    return cross.grid().parse(name)
+
+
+def fresh(players: int = 2, teams: bool = False, seed: bytes = b"hm-seed") -> State:
+    options = GAME.parse_options({"teams": teams})
+    events = GAME.start(options, seats_for(players), DecideContext(None, START_MS, DrawSource(seed)))
+    state = None
+    for event in events:
+        state = GAME.evolve(state, event)
+    assert state is not None
+    return state
+
+
+def board(players: int = 2, teams: bool = False, pieces: dict[str, tuple[Kind, int]] | None = None) -> State:
+    """A fresh table with only the given pieces (kings of every player added far away when
+    missing), no mines, no dominoes on the board."""
+    s = fresh(players, teams)
+    placed = {cell(name): Piece(kind, side) for name, (kind, side) in (pieces or {}).items()}
+    spare = ["a4", "a11", "n4", "n11", "d14", "k14", "d1", "k1"]
+    for p in range(players):
+        if not any(pc.side == p and pc.kind == Kind.KING for pc in placed.values()):
+            for name in spare:
+                if cell(name) not in placed:
+                    placed[cell(name)] = Piece(Kind.KING, p)
+                    break
+    s.pieces = placed
+    s.mines = []
+    return s
+
+
+def with_mines(s: State, *mines: tuple[str, int | None]) -> State:
+    s.mines = sorted((Mine(cell(name), owner) for name, owner in mines), key=lambda m: m.cell)
+    return s
+
+
+def with_top(s: State, card: Card, colour: int | None = None) -> State:
+    s.deck = Deck(s.deck.draw_pile, (card,))
+    s.colour = card.colour if colour is None else colour
+    return s
+
+
+def when(
+    s: State, command: msgspec.Struct, seat: int | None = None, **ctx: object
+) -> tuple[list[msgspec.Struct], State]:
+    """Decide (checking the input is unchanged) and evolve a copy."""
+    before = msgspec.json.encode(s)
+    who = s.turn if seat is None else seat
+    events = GAME.decide(s, command, DecideContext(who, NOW, DrawSource(b"when"), **ctx))  # type: ignore[arg-type]
+    assert msgspec.json.encode(s) == before, "decide changed its input"
+    after = copy_state(s)
+    for event in events:
+        after = GAME.evolve(after, event)
+    return events, after
+
+
+def refused(s: State, command: msgspec.Struct, seat: int | None = None) -> str:
+    before = msgspec.json.encode(s)
+    who = s.turn if seat is None else seat
+    try:
+        GAME.decide(s, command, DecideContext(who, NOW, DrawSource(b"when")))
+    except RuleError as exc:
+        assert msgspec.json.encode(s) == before, "decide changed its input"
+        return exc.reason
+    raise AssertionError(f"{command!r} was accepted")
+
+
+def kinds(events: list[msgspec.Struct]) -> list[str]:
+    return [type(e).__name__ for e in events]

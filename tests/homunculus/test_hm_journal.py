@@ -1,0 +1,29 @@
+"""Journal lines (ru/en; drawn cards and taken tiles only for their owner) and standings."""
+
+from __future__ import annotations
+
+from hm_helpers import board, cell, fresh, when, with_top
+
+from homunculus import commands as c
+from homunculus.cards import Card
+from homunculus.game import GAME
+from tablehall_boards import Kind
+
+
+def test_a_draw_names_the_cards_only_to_the_drawer() -> None:
+    s = fresh(2)
+    events, _ = when(s, c.DrawCard())
+    lines = [line for ev in events for line in GAME.journal(s, ev)]
+    public = [line for line in lines if line.audience is None and line.code == "CARDS_DRAWN"]
+    private = [line for line in lines if line.code == "CARDS_DRAWN_OWN"]
+    assert len(public) == 1 and "cards" not in public[0].params and public[0].ru and public[0].en
+    assert len(private) == 1 and private[0].audience == [0] and len(private[0].params["cards"]) == 1
+
+
+def test_standings_live_by_strength_then_the_last_out_best() -> None:
+    s = board(3, pieces={"d5": (Kind.QUEEN, 0), "h9": (Kind.KING, 1), "g14": (Kind.KING, 2), "e4": (Kind.ROOK, 2)})
+    assert GAME.standings(s) == [[0], [2], [1]]  # 9+4, 4+5, 4
+    s.hands[0] = [Card(0, "queen")] * 2
+    with_top(s, Card(1, "pawn"))
+    _, after = when(s, c.PlayCard(0, "queen", origin=cell("d5"), target=cell("h9")))
+    assert GAME.standings(after) == [[0], [2], [1]] and not after.alive[1]

@@ -1,0 +1,76 @@
+"""Minesweeper: opening cells, numbers, zeros opening the 5×5, mines killing, kings wounded,
+own and allied mines, gold for an enemy blown up on your mine, hidden mines in views."""
+
+from __future__ import annotations
+
+from hm_helpers import board, cell, when, with_mines, with_top
+
+from homunculus import commands as c
+from homunculus import events as e
+from homunculus.board import square5
+from homunculus.cards import Card
+from homunculus.game import GAME
+from homunculus.state import State
+from tablehall_boards import Kind
+from tablehall_rules import Viewer
+
+ROOK0 = Card(0, "rook")
+
+
+def rook_to(s: State, origin: str, target: str) -> tuple[list[object], State]:
+    s.hands[s.turn] = [Card(s.arms[s.turn], "rook")] * 2
+    with_top(s, Card(1, "pawn"))
+    return when(s, c.PlayCard(s.arms[s.turn], "rook", origin=cell(origin), target=cell(target)))  # type: ignore[return-value]
+
+
+def test_landing_opens_the_cell_with_its_number() -> None:
+    s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0)}), ("f5", None), ("e3", None))
+    _, after = rook_to(s, "d4", "e4")
+    assert cell("e4") in after.opened
+    seen = GAME.view(after, Viewer.of_seat(1))
+    assert seen["numbers"] == {cell("e4"): 2} and seen["mines"] == [] and seen["mine_count"] == 2
+
+
+def test_a_zero_opens_the_mine_free_5x5_without_cascade() -> None:
+    s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0)}), ("f9", None))
+    _, after = rook_to(s, "d4", "d8")
+    expected = {x for x in square5(cell("d8")) if x != cell("f9")}
+    assert set(after.opened) == expected
+    assert cell("d11") not in after.opened  # no cascade from the zeros at the edge
+
+
+def test_passing_over_a_mine_is_harmless_a_piece_landing_on_one_dies() -> None:
+    s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0)}), ("d6", None))
+    _, passed = rook_to(s, "d4", "d8")
+    assert passed.pieces[cell("d8")].kind == Kind.ROOK and len(passed.mines) == 1
+    events, blown = rook_to(s, "d4", "d6")
+    assert e.MineExploded(cell("d6"), None) in events
+    assert cell("d6") not in blown.pieces and blown.mines == [] and blown.gold == [30, 30]
+
+
+def test_a_king_is_wounded_by_the_first_mine_killed_by_the_second() -> None:
+    s = with_mines(board(2, pieces={"e4": (Kind.KING, 0), "h9": (Kind.KING, 1)}), ("e5", None), ("e6", None))
+    s.hands[0] = [Card(0, "king")] * 3
+    with_top(s, Card(1, "pawn"))
+    _, hurt = when(s, c.PlayCard(0, "king", origin=cell("e4"), target=cell("e5")))
+    assert hurt.wounded[0] and hurt.pieces[cell("e5")].kind == Kind.KING and hurt.alive[0]
+    hurt.turn = 0
+    _, dead = when(hurt, c.PlayCard(0, "king", origin=cell("e5"), target=cell("e6")))
+    assert not dead.alive[0] and dead.finished
+
+
+def test_own_and_allied_mines_are_seen_and_taken_off() -> None:
+    s = with_mines(board(4, teams=True, pieces={"d4": (Kind.ROOK, 0)}), ("d6", 2), ("d8", 1))
+    assert GAME.view(s, Viewer.of_seat(0))["mines"] == [[cell("d6"), 2]]
+    assert GAME.view(s, Viewer.of_seat(2))["mines"] == [[cell("d6"), 2]]
+    assert GAME.view(s, Viewer.of_seat(3))["mines"] == [[cell("d8"), 1]]
+    assert GAME.view(s, Viewer.spectator())["mines"] == []
+    events, after = rook_to(s, "d4", "d6")
+    assert e.MineCleared(cell("d6")) in events and after.pieces[cell("d6")].kind == Kind.ROOK
+    assert [m.cell for m in after.mines] == [cell("d8")]
+
+
+def test_an_enemy_blown_up_on_your_mine_pays_you_gold() -> None:
+    s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0)}), ("d6", 1))
+    _, after = rook_to(s, "d4", "d6")
+    assert cell("d6") not in after.pieces and after.gold == [30, 33]

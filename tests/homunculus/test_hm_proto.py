@@ -1,0 +1,39 @@
+"""The proto adapter round-trips every command, unset optional fields meaning -1."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from homunculus import commands as c
+from homunculus.proto_codec import COMMAND_MESSAGE, command_from_proto, command_to_proto
+from tablehall_rules import InvalidCommand
+
+COMMANDS: list[msgspec.Struct] = [
+    c.PlayCard(0, "pawn", origin=0, target=12),
+    c.PlayCard(-1, "wild", origin=40, target=55, choose_colour=0),
+    c.PlayCard(-1, "wild4", choose_colour=3),
+    c.PlayCard(2, "skip"),
+    c.PlaceDomino(0, 6, [70, 71]),
+    c.DrawCard(),
+    c.ExchangeCard(1, "rook"),
+    c.KeepCard(),
+    c.FreeMove(0, 159),
+    c.EndTurn(),
+    c.SayUno(),
+    c.CatchUno(),
+    c.Surrender(),
+    c.RemoveSeat(3),
+    c.CloseTable("operator"),
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda x: type(x).__name__)
+def test_round_trip(command: msgspec.Struct) -> None:
+    wire = command_to_proto(command).SerializeToString()
+    assert command_from_proto(COMMAND_MESSAGE.FromString(wire)) == command
+
+
+def test_empty_command_is_invalid() -> None:
+    with pytest.raises(InvalidCommand):
+        command_from_proto(COMMAND_MESSAGE())

@@ -1,0 +1,77 @@
+"""The round die after every round: detonation, gold rush, reinforcements, reverse, minefield,
+bazaar (each face forced through the table's draw source)."""
+
+from __future__ import annotations
+
+import msgspec
+from hm_helpers import NOW, board, cell, with_mines
+
+from homunculus import commands as c
+from homunculus import events as e
+from homunculus.game import GAME
+from homunculus.state import PlacedDomino, State
+from homunculus.tx import copy_state
+from tablehall_boards import Kind, cross
+from tablehall_boards.dominoes import tile
+from tablehall_rules import DecideContext, DrawSource
+
+
+class FixedDie(DrawSource):
+    def __init__(self, face: int) -> None:
+        super().__init__(b"die")
+        self.face = face
+
+    def die(self) -> int:
+        return self.face
+
+
+def end_round(s: State, face: int) -> tuple[list[msgspec.Struct], State]:
+    """Player 1 ends the last turn of the round (after drawing) with the die showing `face`."""
+    s.turn = 1
+    s.round_seen = [0, 1]
+    s.phase = "after_draw"
+    before = msgspec.json.encode(s)
+    events = GAME.decide(s, c.KeepCard(), DecideContext(1, NOW, FixedDie(face)))
+    assert msgspec.json.encode(s) == before
+    after = copy_state(s)
+    for ev in events:
+        after = GAME.evolve(after, ev)
+    assert e.RoundDie(face) in events
+    return events, after
+
+
+def test_detonation_kills_around_wounds_kings_breaks_tiles() -> None:
+    s = with_mines(board(2, pieces={"e5": (Kind.ROOK, 0), "f6": (Kind.KING, 1), "h9": (Kind.KING, 0)}), ("f5", None))
+    s.dominoes = [PlacedDomino(3, 0, 1, 2, cell("g4"), cell("g3"))]
+    _, after = end_round(s, 1)
+    assert cell("e5") not in after.pieces and after.wounded[1] and after.pieces[cell("f6")].kind == Kind.KING
+    assert after.dominoes == [] and tile(1, 2) in after.removed_tiles and after.mines == []
+
+
+def test_detonation_kills_a_wounded_king() -> None:
+    s = with_mines(board(2, pieces={"f6": (Kind.KING, 1), "h9": (Kind.KING, 0)}), ("f5", None))
+    s.wounded[1] = True
+    _, after = end_round(s, 1)
+    assert after.finished and after.places == [[0], [1]]
+
+
+def test_gold_rush_reinforcements_reverse() -> None:
+    s = board(2)
+    assert end_round(s, 2)[1].gold == [33, 33]
+    after = end_round(s, 3)[1]
+    assert [len(h) for h in after.hands] == [len(h) + 1 for h in s.hands]
+    assert end_round(s, 4)[1].direction == -1
+
+
+def test_minefield_lays_two_hidden_mines_in_the_centre() -> None:
+    s = board(2)
+    _, after = end_round(s, 5)
+    assert len(after.mines) == 2 and all(m.cell in cross.centre() and m.owner is None for m in after.mines)
+
+
+def test_bazaar_gives_a_tile_to_each_with_room() -> None:
+    s = board(2)
+    s.domino_hands[0] = [tile(0, 0)] * 4
+    s.domino_hands[1] = []
+    _, after = end_round(s, 6)
+    assert len(after.domino_hands[0]) == 4 and len(after.domino_hands[1]) == 1
