@@ -37,6 +37,8 @@ from tablehall_rules import DecideContext, DrawSource, RuleError, SeatInfo, View
 GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "puzzipolia": ("puzzipolia.game", {"round_limit": 20}),
     "testgame": ("testgame.game", {"target": 20}),
+    "dragons": ("dragons.game", {}),
+    "magnates": ("magnates.game", {"round_limit": 20}),
 }
 PAIRINGS = (
     (Difficulty.STRONG, Difficulty.EASY),
