@@ -12,7 +12,6 @@ Roles: `player` (any signed-in user), `bot`, `operator` (the site owner) and
 from __future__ import annotations
 
 import contextvars
-import os
 import secrets
 import time
 import unicodedata
@@ -25,6 +24,7 @@ import jwt
 
 from tablehall_platform.errors import Unauthenticated
 from tablehall_platform.input_policy import has_control
+from tablehall_platform.kept_files import kept_file
 
 ROLES = frozenset({"player", "bot", "operator", "service"})
 
@@ -233,24 +233,8 @@ class Authenticator:
 
 
 def kept_secret(path: Path) -> str:
-    """The secret in `path`, made once (readable by its owner only) when missing.
-
-    Made with O_EXCL, so two processes starting at once still agree on one secret.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        pass
-    else:
-        with os.fdopen(fd, "w") as out:
-            out.write(secrets.token_hex(32))
-    for _ in range(100):  # a writer that just made the file may not have written it yet
-        text = path.read_text().strip()
-        if text:
-            return text
-        time.sleep(0.01)
-    raise ValueError(f"the secret file {path} is empty")
+    """The secret in `path`, made once when missing (`kept_files.kept_file`)."""
+    return kept_file(path, lambda: secrets.token_hex(32).encode()).decode().strip()
 
 
 def providers_from_settings(

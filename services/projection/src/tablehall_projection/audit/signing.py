@@ -19,6 +19,8 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from tablehall_platform.kept_files import kept_file
+
 ALGORITHM = "ed25519"
 KEY_FILE_NAME = "signing-key.pem"
 
@@ -60,19 +62,13 @@ class Signer:
     @classmethod
     def load(cls, path: Path) -> Signer:
         """The key at `path`, generated there first if the file does not exist."""
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            pem = Ed25519PrivateKey.generate().private_bytes(
+        pem = kept_file(
+            path,
+            lambda: Ed25519PrivateKey.generate().private_bytes(
                 serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-            )
-            try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:  # another process made it first: use theirs
-                pass
-            else:
-                with os.fdopen(fd, "wb") as out:
-                    out.write(pem)
-        key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+            ),
+        )
+        key = serialization.load_pem_private_key(pem, password=None)
         if not isinstance(key, Ed25519PrivateKey):
             raise ValueError(f"{path} does not hold an Ed25519 private key")
         return cls(key)
