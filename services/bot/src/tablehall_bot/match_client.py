@@ -18,12 +18,10 @@ import grpc
 import msgspec
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
+from tablehall_bot.search.hooks import LEGAL_LIMIT
 from tablehall_platform.errors import error_info
 from tablehall_rules import PendingDecision
 from tablehall_stream.proto_games import command_to_proto, decision_from_proto, legal_commands_of
-
-# the most commands a bot considers from one view's legal moves (descriptors spelled out)
-LEGAL_LIMIT = 5000
 
 CALL_TIMEOUT_S = 10.0
 # the state moved on while we thought: re-read and decide again if still ours

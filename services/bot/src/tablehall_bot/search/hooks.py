@@ -24,7 +24,7 @@ from tablehall_rules import (
 from tablehall_rules.legal import expand_all
 from tablehall_stream.codecs import command_codec
 
-# the most commands a search considers at one decision (descriptors spelled out)
+# the most commands a bot considers at one decision (descriptors spelled out): the live view's and a search's
 LEGAL_LIMIT = 5000
 
 View = dict[str, Any]
