@@ -5,7 +5,10 @@ limits, autoscaling, budgets, drain times, NATS cluster) hold."""
 from __future__ import annotations
 
 import copy
+import os
 import re
+import subprocess
+from pathlib import Path
 
 import kubernetes_validate
 import pytest
@@ -193,3 +196,16 @@ def test_nats_is_a_three_node_jetstream_cluster_synced_on_every_write(base: Base
     mounts = {m["name"]: m["mountPath"] for m in container_of(nats)["volumeMounts"]}
     assert mounts[claims[0]["metadata"]["name"]] == "/data"
     assert "store_dir: /data/jetstream" in conf
+
+
+def test_nats_accepts_both_configurations(base: Base, tmp_path: Path) -> None:
+    from tablehall_platform.embedded import nats_binary
+
+    cluster = tmp_path / "cluster.conf"
+    cluster.write_text(base.generated("tablehall-nats")["nats.conf"])
+    for conf, env in ((cluster, {"SERVER_NAME": "tablehall-nats-0"}), (K8S.parent / "nats" / "nats.conf", {})):
+        checked = subprocess.run(
+            [nats_binary(), "-t", "-c", str(conf)], env={**os.environ, **env}, capture_output=True, text=True
+        )
+        assert checked.returncode == 0, checked.stderr
+        assert "is valid" in checked.stderr
