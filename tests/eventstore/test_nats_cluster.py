@@ -1,7 +1,7 @@
 """The NATS cluster of deploy/k8s, run here: three nats-servers on 127.0.0.1 from
 deploy/k8s/nats/nats.conf (only addresses, store and names changed), the
 publisher creating the events stream with three replicas, and every event still
-read after the server it was published to is killed."""
+read after the stream's leader is killed."""
 
 from __future__ import annotations
 
