@@ -20,7 +20,6 @@ from typing import Any
 
 import nats
 import pytest
-from nats.errors import TimeoutError as NatsTimeout
 from support.deploykit import K8S
 from support.publishkit import publish_until
 
@@ -95,32 +94,35 @@ def wait_healthy(node: Node, http: int, log: Path) -> None:
     raise AssertionError(f"{node.name} never became healthy: {log.read_text()[-2000:]}")
 
 
-async def _stream_info(url: str, stream: str) -> Any:
+async def _stream_info(url: str, stream: str, ready: Callable[[Any], bool]) -> Any:
+    """The stream's info once `ready(info)` (a leader is elected some time after a change)."""
     nc = await nats.connect(url)
     try:
         js = nc.jetstream()
-        for _ in range(300):  # a stream leader is elected after the stream is made
+        for _ in range(600):
             with contextlib.suppress(Exception):
                 info = await js.stream_info(stream)
-                if info.cluster is not None and info.cluster.leader and len(info.cluster.replicas or []) == NODES - 1:
+                if info.cluster is not None and info.cluster.leader and ready(info):
                     return info
             await asyncio.sleep(0.1)
-        raise AssertionError("the stream never had a leader and two replicas")
+        raise AssertionError(f"the stream {stream} never became ready")
     finally:
         await nc.close()
 
 
-async def _read_all(url: str, names: NatsNames) -> list[str]:
+async def _read_all(url: str, names: NatsNames, count: int) -> list[str]:
+    """The message ids of the stream's first `count` messages, read one by one from its
+    leader (no consumer to create, so no need of the cluster's meta leader)."""
     nc = await nats.connect(url)
     try:
         js = nc.jetstream()
-        sub = await js.subscribe(names.all_subjects, stream=names.stream, ordered_consumer=True)
         got: list[str] = []
-        with contextlib.suppress(NatsTimeout):
-            while True:
-                msg = await sub.next_msg(timeout=2)
-                assert msg.headers is not None
-                got.append(msg.headers["Nats-Msg-Id"])
+        for seq in range(1, count + 1):
+            msg = await js.get_msg(names.stream, seq)
+            assert msg.headers is not None
+            got.append(msg.headers["Nats-Msg-Id"])
+        info = await js.stream_info(names.stream)
+        assert info.state.messages == count  # and nothing more
         return got
     finally:
         await nc.close()
@@ -137,7 +139,7 @@ async def test_the_events_stream_has_three_replicas_and_survives_a_killed_server
     assert await publish_until(publisher, 20) == 20
     await publisher.close()
 
-    info = await _stream_info(cluster[1].url, names.stream)
+    info = await _stream_info(cluster[1].url, names.stream, lambda i: len(i.cluster.replicas or []) == NODES - 1)
     assert info.config.num_replicas == NODES
     assert info.state.messages == 20
 
@@ -146,5 +148,6 @@ async def test_the_events_stream_has_three_replicas_and_survives_a_killed_server
     leader.process.kill()
     leader.process.wait()
     survivor = next(node for node in cluster if node is not leader)
+    await _stream_info(survivor.url, names.stream, lambda i: i.cluster.leader != leader.name)
     events = await store.read_all(0)
-    assert await _read_all(survivor.url, names) == [str(e.event_id) for e in events]
+    assert await _read_all(survivor.url, names, len(events)) == [str(e.event_id) for e in events]
