@@ -8,16 +8,11 @@ from typing import Any
 
 import pytest
 import yaml
-from support.deploykit import ROOT, Base, grpc_services, load_base, selects, tablehall_workloads
+from support.deploykit import ROOT, Base, grpc_services, selects, tablehall_workloads
 
 from tablehall_cli.runtime import SERVICES
 
 HCM = "type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager"
-
-
-@pytest.fixture(scope="module")
-def base() -> Base:
-    return load_base()
 
 
 @pytest.fixture(scope="module")

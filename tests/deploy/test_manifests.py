@@ -18,7 +18,6 @@ from support.deploykit import (
     Obj,
     container_of,
     grpc_services,
-    load_base,
     pod_labels,
     selects,
     tablehall_workloads,
@@ -35,11 +34,6 @@ SCALED = {"match", "timer", "bot", "projection"}
 SERVER_STOP_GRACE = 5.0
 # closing: the match flushes its appender and releases its leases
 CLOSE_MARGIN = 5.0
-
-
-@pytest.fixture(scope="module")
-def base() -> Base:
-    return load_base()
 
 
 @pytest.mark.parametrize("version", VERSIONS)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 import yaml
-from support.deploykit import Base, dashboard_exprs, load_base, pod_labels, promql_metrics, registered_metrics
+from support.deploykit import Base, dashboard_exprs, pod_labels, promql_metrics, registered_metrics
 
 from tablehall_cli.runtime import SERVICES
 
@@ -22,11 +22,6 @@ KEY_METRICS = {
     "tablehall_bot_think_seconds_bucket",
     "tablehall_tables_in_memory",
 }
-
-
-@pytest.fixture(scope="module")
-def base() -> Base:
-    return load_base()
 
 
 @pytest.fixture(scope="module")
