@@ -203,3 +203,17 @@ def test_nats_accepts_both_configurations(base: Base, tmp_path: Path) -> None:
         )
         assert checked.returncode == 0, checked.stderr
         assert "is valid" in checked.stderr
+
+
+def test_every_pod_has_its_own_instance_id_and_the_match_its_own_address(base: Base) -> None:
+    # the default instance id is the listening address, 0.0.0.0:PORT in every pod: two timer
+    # pods would own the same leases (the match's and the timer's owners are instance ids)
+    for service, workload in tablehall_workloads(base).items():
+        env = {e["name"]: e for e in container_of(workload)["env"]}
+        assert env["TABLEHALL_INSTANCE_ID"]["valueFrom"] == {"fieldRef": {"fieldPath": "metadata.name"}}, service
+    match = container_of(tablehall_workloads(base)["match"])
+    env = {e["name"]: e for e in match["env"]}
+    assert env["POD_IP"]["valueFrom"] == {"fieldRef": {"fieldPath": "status.podIP"}}
+    port = {p["name"]: p["containerPort"] for p in match["ports"]}["grpc"]
+    # other replicas forward a table's commands to the address its lease records
+    assert env["TABLEHALL_ADVERTISE_ADDRESS"]["value"] == f"$(POD_IP):{port}"
