@@ -83,8 +83,8 @@ def cluster(tmp_path: Path) -> Iterator[list[Node]]:
 
 
 def wait_healthy(node: Node, http: int, log: Path) -> None:
-    """Until the server's JetStream is up in the cluster (the probe of deploy/k8s/nats.yaml)."""
-    url = f"http://127.0.0.1:{http}/healthz?js-enabled-only=true"
+    """Until the server is healthy with JetStream current in the cluster (the startup probe of deploy/k8s/nats.yaml)."""
+    url = f"http://127.0.0.1:{http}/healthz"
     for _ in range(600):
         assert node.process.poll() is None, log.read_text()
         with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=1) as answer:
