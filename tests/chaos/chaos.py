@@ -27,6 +27,7 @@ import asyncio
 import collections
 import contextlib
 import json
+import logging
 import os
 import random
 import shutil
@@ -602,6 +603,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def main() -> int:
+    logging.getLogger("asyncpg").setLevel(logging.CRITICAL)  # its pools' reconnect noise while PostgreSQL restarts
     folder = Path(tempfile.mkdtemp(prefix="tablehall-chaos-"))
     os.chmod(folder, 0o755)
     games = sorted(g.id for g in available_games() if g.id != "testgame")  # every registered game
@@ -641,12 +643,13 @@ async def main() -> int:
         stop.set()
         await asyncio.gather(keeper, *humans, return_exceptions=True)
         await keeper_store.close()
-        # let the projections reach the head before they are compared with a rebuild
-        await asyncio.sleep(5)
-        for instance in cluster.instances["projection"]:
-            assert instance.proc is not None
-            instance.proc.send_signal(signal.SIGTERM)
-            await asyncio.to_thread(instance.proc.wait)
+        # nothing writes from here on but the match (so the projections are compared with a
+        # rebuild at one head): the bots, the timers, the lobbies and the projections stop
+        for service in ("bot", "timer", "lobby", "projection"):
+            for instance in cluster.instances[service]:
+                assert instance.proc is not None
+                instance.proc.send_signal(signal.SIGTERM)
+                await asyncio.to_thread(instance.proc.wait)
         figures = await counts(cluster, players)
     finally:
         stop.set()
