@@ -453,9 +453,14 @@ async def takeover(
         await channel.close()
 
 
-async def fault(cluster: Cluster, players: Players, rng: random.Random) -> None:
-    kinds = ["match", "match", "timer", "bot", "projection", "publisher", "lobby", "nats", "postgres"]
-    kind = rng.choice(kinds)
+KINDS = ("match", "match", "timer", "bot", "projection", "publisher", "lobby", "nats", "postgres")
+
+
+async def fault(cluster: Cluster, players: Players, rng: random.Random, deck: list[str]) -> None:
+    """The next fault: every kind once per round, in a random order (the match twice)."""
+    if not deck:
+        deck.extend(rng.sample(KINDS, len(KINDS)))
+    kind = deck.pop()
     if kind == "nats":
         say("fault: restart NATS")
         cluster.nats.kill()
@@ -628,10 +633,11 @@ async def main() -> int:
         keeper_store = await EventStore.connect(cluster.pg.url, min_size=1, max_size=2)
         keeper = asyncio.create_task(players.top_up(keeper_store, games, stop))
         began = time.monotonic()
+        deck: list[str] = []
         next_report = began + 30
         while time.monotonic() - began < SECONDS:
             await asyncio.sleep(rng.uniform(*FAULT_EVERY))
-            await fault(cluster, players, rng)
+            await fault(cluster, players, rng, deck)
             if time.monotonic() > next_report:
                 next_report += 30
                 say(
