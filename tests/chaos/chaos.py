@@ -461,19 +461,17 @@ async def fault(cluster: Cluster, players: Players, rng: random.Random, deck: li
     if not deck:
         deck.extend(rng.sample(KINDS, len(KINDS)))
     kind = deck.pop()
-    if kind == "nats":
-        say("fault: restart NATS")
-        cluster.nats.kill()
+    servers = {
+        "nats": ("nats restart", cluster.nats.kill, cluster.nats.start),
+        "postgres": ("postgres crash restart", cluster.pg.crash, cluster.pg.start),
+    }
+    if kind in servers:
+        label, down, up = servers[kind]
+        say(f"fault: {label}")
+        down()
         await asyncio.sleep(rng.uniform(0.5, 2))
-        cluster.nats.start()
-        cluster.tally.faults["nats restart"] += 1
-        return
-    if kind == "postgres":
-        say("fault: crash and restart PostgreSQL")
-        cluster.pg.crash()
-        await asyncio.sleep(rng.uniform(0.5, 2))
-        cluster.pg.start()
-        cluster.tally.faults["postgres crash restart"] += 1
+        up()
+        cluster.tally.faults[label] += 1
         return
     instance = rng.choice(cluster.instances[kind])
     assert instance.proc is not None

@@ -4,7 +4,8 @@ one of this database still does (it could commit a lower position)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import asyncpg
 
@@ -20,17 +21,25 @@ def ev(n: int) -> NewEvent:
     return NewEvent("E", 1, b'{"n":%d}' % n)
 
 
+@contextlib.asynccontextmanager
+async def write_open_elsewhere(url: str) -> AsyncIterator[int]:
+    """A write transaction left open in another database (it has an xid); that xid."""
+    other = await asyncpg.connect(url)
+    try:
+        tx = other.transaction()
+        await tx.start()
+        yield await other.fetchval("SELECT pg_current_xact_id()::text::bigint")
+        await tx.rollback()
+    finally:
+        await other.close()
+
+
 async def test_an_open_transaction_in_another_database_does_not_stall_read_all(
     fresh_store: Callable[[], Awaitable[EventStore]], fresh_database_url: Callable[[], Awaitable[str]]
 ) -> None:
     store = await fresh_store()
-    other = await asyncpg.connect(await fresh_database_url())
-    try:
-        await store.append("before", 0, [ev(0)])
-        tx = other.transaction()
-        await tx.start()
-        # a write transaction of the other database: it has an xid and stays open
-        held = await other.fetchval("SELECT pg_current_xact_id()::text::bigint")
+    await store.append("before", 0, [ev(0)])
+    async with write_open_elsewhere(await fresh_database_url()) as held:
         for i in range(3):
             await store.append(f"after-{i}", 0, [ev(1 + i)])
         # the cluster-wide rule would stop below the other database's xid...
@@ -40,21 +49,14 @@ async def test_an_open_transaction_in_another_database_does_not_stall_read_all(
         assert {r[0] for r in stalled} <= {1}  # (lower still if other sessions hold older ones)
         # ...the per-database horizon passes it: every committed event is read
         assert [e.position for e in await store.read_all(0)] == [1, 2, 3, 4]
-        await tx.rollback()
-    finally:
-        await other.close()
 
 
 async def test_an_open_append_in_this_database_still_holds_the_horizon_while_another_database_waits(
     fresh_store: Callable[[], Awaitable[EventStore]], fresh_database_url: Callable[[], Awaitable[str]]
 ) -> None:
     store = await fresh_store()
-    other = await asyncpg.connect(await fresh_database_url())
-    try:
-        await store.append("before", 0, [ev(0)])
-        foreign = other.transaction()
-        await foreign.start()
-        await other.fetchval("SELECT pg_current_xact_id()")
+    await store.append("before", 0, [ev(0)])
+    async with write_open_elsewhere(await fresh_database_url()):
         async with store.pool.acquire() as conn:
             tx = conn.transaction()
             await tx.start()
@@ -64,9 +66,6 @@ async def test_an_open_append_in_this_database_still_holds_the_horizon_while_ano
             assert [e.position for e in await store.read_all(0)] == [1]
             await tx.commit()
         assert [e.position for e in await store.read_all(0)] == [1, 2, 3]
-        await foreign.rollback()
-    finally:
-        await other.close()
 
 
 async def test_the_horizon_never_passes_an_in_progress_transaction_of_this_database(
