@@ -32,7 +32,9 @@ CREATE FUNCTION tablehall_read_horizon() RETURNS xid8 LANGUAGE sql STABLE AS $fn
     )
     SELECT least(
         pg_snapshot_xmax(snap.s),
-        (SELECT min(x) FROM pg_snapshot_xip(snap.s) AS x WHERE x::xid NOT IN (SELECT f.x FROM foreign_xids f))
+        -- NOT EXISTS, not NOT IN: a NULL among the foreign xids must never hide one of ours
+        (SELECT min(running.xid) FROM pg_snapshot_xip(snap.s) AS running(xid)
+          WHERE NOT EXISTS (SELECT 1 FROM foreign_xids f WHERE f.x = running.xid::xid))
     )
       FROM snap
 $fn$;
