@@ -32,12 +32,13 @@ QUIETLY = out=$$($(1) 2>&1) || { echo "$$out" >&2; exit 1; }
 RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-warning}
 endif
 
-.PHONY: help install protos run test soak fuzz lint reasons bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-dragons bench-magnates clean
+.PHONY: help install protos run test soak chaos fuzz lint reasons bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-dragons bench-magnates clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
 	@echo "make test   run the whole test suite against real PostgreSQL and NATS"
 	@echo "make soak   long property runs (not part of make test)"
+	@echo "make chaos  faults under load: kills, restarts, NATS and PostgreSQL restarts (CHAOS_SECONDS)"
 	@echo "make bench  benchmarks (not part of make test)"
 	@echo "make fuzz   hostile requests to every RPC for FUZZ_SECONDS (default 120; not part of make test)"
 	@echo "make lint   ruff + mypy"
@@ -77,6 +78,11 @@ test: install
 # long property runs and soaks (thousands of random games): not part of make test
 soak: install
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m slow
+
+# every service twice, bot tables of every game, scripted humans, kills and restarts (tests/chaos/chaos.py);
+# CHAOS_SECONDS (300) bounds the faults
+chaos: install
+	$(PY) tests/chaos/chaos.py
 
 # every RPC of every service, with honest players on other tables (tests/fuzz/fuzz_rpcs.py)
 FUZZ_SECONDS ?= 120

@@ -15,7 +15,11 @@ from tablehall_eventstore.migrations import migration_files
 
 async def test_migrate_twice_is_a_noop(fresh_database_url: Callable[[], Awaitable[str]]) -> None:
     url = await fresh_database_url()
-    assert await migrate(url) == ["0001_eventstore.sql", "0002_hash_scheme_2.sql"]
+    assert await migrate(url) == [
+        "0001_eventstore.sql",
+        "0002_hash_scheme_2.sql",
+        "0003_read_horizon_per_database.sql",
+    ]
     assert await migrate(url) == []
 
 
@@ -28,7 +32,13 @@ async def test_concurrent_migrators_apply_each_file_once(
     (tmp_path / "notes.txt").write_text("ignored")
     results = await asyncio.gather(*(migrate(url, [tmp_path]) for _ in range(4)))
     applied = [name for r in results for name in r]
-    assert sorted(applied) == ["0001_eventstore.sql", "0001_matches.sql", "0002_hash_scheme_2.sql", "0002_seats.sql"]
+    assert sorted(applied) == [
+        "0001_eventstore.sql",
+        "0001_matches.sql",
+        "0002_hash_scheme_2.sql",
+        "0002_seats.sql",
+        "0003_read_horizon_per_database.sql",
+    ]
     pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
     try:
         assert await migrate(pool, [tmp_path]) == []
@@ -38,6 +48,7 @@ async def test_concurrent_migrators_apply_each_file_once(
             "0001_matches.sql",
             "0002_hash_scheme_2.sql",
             "0002_seats.sql",
+            "0003_read_horizon_per_database.sql",
         ]
         await pool.execute("INSERT INTO matches (id, seats) VALUES ('m', 4)")
     finally:

@@ -1,4 +1,5 @@
-"""The gRPC guard: unexpected errors answer INTERNAL without their text; stream limits."""
+"""The gRPC guard: unexpected errors answer INTERNAL without their text, a database out of
+reach UNAVAILABLE; stream limits."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ class Probe:
     async def boom(self, request: bytes, context: Any) -> bytes:
         raise RuntimeError('duplicate key value violates unique constraint "commands_pkey" (0,42)')
 
+    async def no_database(self, request: bytes, context: Any) -> bytes:
+        raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 5432)")
+
     async def ticks(self, request: bytes, context: Any) -> AsyncIterator[bytes]:
         yield b"first"
         await asyncio.Event().wait()  # open until the client goes
@@ -42,6 +46,7 @@ class Probe:
         raw = {"request_deserializer": None, "response_serializer": None}
         handlers = {
             "Boom": grpc.unary_unary_rpc_method_handler(self.boom, **raw),
+            "NoDatabase": grpc.unary_unary_rpc_method_handler(self.no_database, **raw),
             "Ticks": grpc.unary_stream_rpc_method_handler(self.ticks, **raw),
             "Flood": grpc.unary_stream_rpc_method_handler(self.flood, **raw),
         }
@@ -81,6 +86,15 @@ async def test_an_unexpected_error_is_internal_without_its_text(probe: tuple[Pro
     assert "commands_pkey" not in (caught.value.details() or "")
     info = error_info(caught.value)
     assert info is not None and info.reason == "INTERNAL" and info.metadata["correlation_id"]
+
+
+async def test_a_database_out_of_reach_is_unavailable_so_callers_retry(probe: tuple[Probe, grpc.aio.Channel]) -> None:
+    _, channel = probe
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await _method(channel, "NoDatabase", False)(b"", metadata=token_maker()("alice"))
+    assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+    info = error_info(caught.value)
+    assert info is not None and info.reason == "DATABASE_UNAVAILABLE"
 
 
 async def _first(call: Any) -> bytes:

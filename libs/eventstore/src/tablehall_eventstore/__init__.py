@@ -6,10 +6,11 @@ from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
 from .migrations import migrate
 from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot
 from .publisher import Publisher
-from .store import EventStore
+from .store import READ_HORIZON, EventStore
 from .tail import Tail
 
 __all__ = [
+    "READ_HORIZON",
     "AppendRequest",
     "AppendResult",
     "ConcurrencyConflict",

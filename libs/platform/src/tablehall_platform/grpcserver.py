@@ -10,17 +10,19 @@ import asyncio
 import contextlib
 import inspect
 import os
+import sys
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any
 
+import asyncpg
 import grpc
 import structlog
 from google.protobuf.message import Message
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from tablehall_platform.auth import Authenticator, Principal, current_principal
-from tablehall_platform.errors import BadRequest, Internal, ServiceError, as_refusal, to_status
+from tablehall_platform.errors import BadRequest, Internal, ServiceError, Unavailable, as_refusal, to_status
 from tablehall_platform.input_policy import InputLimits, check_request
 from tablehall_platform.reflection import enable_reflection
 from tablehall_platform.request_digest import current_request
@@ -167,8 +169,27 @@ async def _end(context: grpc.aio.ServicerContext, error: ServiceError, requests:
     await _abort(context, error)
 
 
+# The database or a peer could not be reached (PostgreSQL restarting, a connection lost): the
+# call may be retried as it is (a command keeps its request id, so it never applies twice).
+_UNREACHABLE = (
+    OSError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.InterfaceError,
+    asyncpg.exceptions.OperatorInterventionError,
+)
+
+
 def _internal(method: str) -> ServiceError:
-    """An unexpected error: logged with a correlation id, answered without its text."""
+    """An unexpected error: logged with a correlation id, answered without its text; a
+    database out of reach is UNAVAILABLE (retry), not INTERNAL."""
+    exc = sys.exc_info()[1]
+    if isinstance(exc, _UNREACHABLE):
+        log.warning("database unreachable", method=method, error=repr(exc))
+        return Unavailable(
+            "DATABASE_UNAVAILABLE",
+            "The database does not answer; retry shortly with the same request id.",
+            ru="База данных не отвечает; повторите чуть позже с тем же request_id.",
+        )
     correlation = uuid.uuid4().hex[:16]
     log.exception("unexpected error", method=method, correlation_id=correlation)
     return Internal(

@@ -19,6 +19,7 @@ import msgspec
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_bot.search.hooks import LEGAL_LIMIT
+from tablehall_platform import channels
 from tablehall_platform.errors import error_info
 from tablehall_rules import PendingDecision
 from tablehall_stream.proto_games import command_to_proto, decision_from_proto, legal_commands_of
@@ -54,7 +55,7 @@ class SeatView:
 class MatchClient:
     def __init__(self, address: str, metadata: Sequence[tuple[str, str]]) -> None:
         self.metadata = list(metadata)
-        self._channel = grpc.aio.insecure_channel(address)
+        self._channel = channels.insecure_channel(address)
         self._stub = match_pb2_grpc.MatchServiceStub(self._channel)
         self.last_error = ""
 

@@ -14,6 +14,7 @@ import grpc
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_lobby import refusals as no
+from tablehall_platform import channels
 from tablehall_platform.errors import (
     AlreadyExists,
     BadRequest,
@@ -54,7 +55,7 @@ class MatchClient:
     @property
     def stub(self) -> match_pb2_grpc.MatchServiceStub:
         if self._channel is None:
-            self._channel = grpc.aio.insecure_channel(self.address)
+            self._channel = channels.insecure_channel(self.address)
         return match_pb2_grpc.MatchServiceStub(self._channel)
 
     async def _call(self, method: str, request: Any) -> Any:

@@ -32,6 +32,7 @@ from tablehall_platform.errors import (
     PermissionDenied,
     Refused,
     ServiceError,
+    Unavailable,
 )
 from tablehall_platform.table_options import split as table_options_split
 from tablehall_rules import (
@@ -139,6 +140,8 @@ class MatchApp:
         self.spectators = SpectatorCopies(store)
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        # set by drain(): no new leases; callers are sent to the table's next writer
+        self.draining = False
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)
@@ -152,7 +155,20 @@ class MatchApp:
             if self.leases.holds(live.stream_id):
                 return live
             self.evict(table_id)  # our lease may have lapsed: never serve it from memory
+        if self.draining:
+            raise await self._moved(table_id)
         return await self._table_loaded(table_id)
+
+    async def _moved(self, table_id: str) -> HeldElsewhere:
+        """A draining instance takes no lease: the table's next writer, or retry later."""
+        address = await self.leases.successor(stream_id(table_id))
+        if address is None:
+            raise Unavailable(
+                "SERVER_STOPPING",
+                "This server is stopping and knows no other; retry shortly.",
+                ru="Сервер останавливается; повторите чуть позже.",
+            )
+        return HeldElsewhere(address)
 
     async def _table_loaded(self, table_id: str) -> LiveTable:
         pending = self._loading.get(table_id)
@@ -382,6 +398,9 @@ class MatchApp:
         except (RuleError, ServiceError) as exc:
             outcome = "refused"
             log.info("command refused", table=table_id, request_id=request_id, seat=seat, reason=exc.reason)
+            raise
+        except HeldElsewhere:  # the lease moved before anything was decided: the caller forwards
+            outcome = "moved"
             raise
         except Exception:
             outcome = "error"
@@ -736,6 +755,25 @@ class MatchApp:
                 await asyncio.wait_for(stop.wait(), timeout=self.leases.seconds / 3)
             except TimeoutError:
                 continue
+
+    async def drain(self) -> None:
+        """Hand every table to the other instances without failing a command: take
+        no new lease, let each table's command in flight finish (it holds the
+        table's lock through its append), then drop the table and release its
+        lease, so the next call (forwarded from here, or sent to another instance)
+        is taken by another instance at once. Commands that were waiting for the
+        lock find the table gone and are forwarded (HeldElsewhere)."""
+        self.draining = True
+        while self._loading or self.tables:
+            if self._loading:
+                await asyncio.gather(*self._loading.values(), return_exceptions=True)
+            for table_id, live in list(self.tables.items()):
+                async with live.lock:
+                    if self.tables.get(table_id) is live:
+                        self.evict(table_id)
+                    await self.leases.release(live.stream_id)
+        await self.leases.release_all()
+        log.info("drained: every lease released")
 
     async def close(self) -> None:
         await self.appender.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -43,6 +44,8 @@ ROLE_NAMES = {
 }
 ROLE_VALUES = {v: k for k, v in ROLE_NAMES.items() if v}
 FORWARDED = "x-tablehall-forwarded"
+# set while a call whose holder did not answer is handled here once more
+_came_back: contextvars.ContextVar[bool] = contextvars.ContextVar("came_back", default=False)
 # Commands in flight (or answered, not yet handed to gRPC) per SubmitCommands
 # stream; beyond it the stream stops reading.
 STREAM_IN_FLIGHT = 256
@@ -149,6 +152,14 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         try:
             return await getattr(stub, method)(request, metadata=call_metadata, timeout=10)
         except grpc.aio.AioRpcError as exc:
+            if exc.code() == grpc.StatusCode.UNAVAILABLE and not _came_back.get():
+                # the holder is stopping (a drain releases its leases) or gone: the lease may be
+                # free now, so handle the call here once more (take the table, or forward anew)
+                token = _came_back.set(True)
+                try:
+                    return await getattr(self, method)(request, context)
+                finally:
+                    _came_back.reset(token)
             if exc.code() == grpc.StatusCode.UNAVAILABLE:
                 raise Unavailable(
                     "TABLE_WRITER_UNREACHABLE",
@@ -179,17 +190,17 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         table_id = parse_table(request.table)
         try:
             live = await self.app.table(table_id)
-        except HeldElsewhere as moved:
+            command = command_from_proto(live.game.id, request.command)
+            seat = None if request.as_table else request.seat
+            with_view = request.response_view != match_pb2.RESPONSE_VIEW_MINIMAL
+            outcome = await self.app.submit(
+                principal, table_id, seat, command, request.request_id, request.decision_key, with_view=with_view
+            )
+        except HeldElsewhere as moved:  # not ours, or it moved (a drain, a lost lease) before deciding
             result: match_pb2.SubmitCommandResponse = await self._forward(
                 moved.address, "SubmitCommand", request, context
             )
             return result
-        command = command_from_proto(live.game.id, request.command)
-        seat = None if request.as_table else request.seat
-        with_view = request.response_view != match_pb2.RESPONSE_VIEW_MINIMAL
-        outcome = await self.app.submit(
-            principal, table_id, seat, command, request.request_id, request.decision_key, with_view=with_view
-        )
         return answer_to_proto(request.table, live.game.id, outcome)
 
     async def SubmitCommands(
@@ -294,13 +305,13 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         table_id = parse_table(request.table)
         try:
             live = await self.app.table(table_id)
+            command = command_from_proto(live.game.id, request.command)
+            checked = await self.app.check(_principal(), table_id, request.seat, command)
         except HeldElsewhere as moved:
             result: match_pb2.CheckCommandResponse = await self._forward(
                 moved.address, "CheckCommand", request, context
             )
             return result
-        command = command_from_proto(live.game.id, request.command)
-        checked = await self.app.check(_principal(), table_id, request.seat, command)
         answer = match_pb2.CheckCommandResponse(version=checked.version, accepted=checked.refusal is None)
         if checked.refusal is not None:
             answer.refusal.CopyFrom(status_proto(as_refusal(checked.refusal)))

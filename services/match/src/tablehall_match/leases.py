@@ -86,6 +86,23 @@ class Leases:
         self._valid_until = {s: asked_at + self.seconds for s in ours}
         return ours
 
+    async def successor(self, stream_id: str) -> str | None:
+        """Where a draining instance sends a table's callers: the live holder of
+        its lease if another instance has it, else any other live instance (it
+        takes the free lease on the forwarded call); None when none is known."""
+        address: str | None = await self.pool.fetchval(
+            """SELECT address FROM (
+                 (SELECT address, 0 AS rank FROM table_leases
+                   WHERE stream_id = $1 AND owner <> $2 AND expires_at > now())
+                 UNION ALL
+                 (SELECT address, 1 FROM table_leases
+                   WHERE owner <> $2 AND expires_at > now() ORDER BY random() LIMIT 1)
+               ) AS candidates ORDER BY rank LIMIT 1""",
+            stream_id,
+            self.owner,
+        )
+        return address
+
     async def release_all(self) -> None:
         self._valid_until.clear()
         await self.pool.execute("DELETE FROM table_leases WHERE owner = $1", self.owner)

@@ -31,6 +31,12 @@ class MatchService:
     def start_background(self) -> None:
         self.tasks.append(asyncio.create_task(self.app.keep_leases(self.stop_event)))
 
+    async def drain(self) -> None:
+        """SIGTERM: command streams answer what they hold and end, then every table
+        is handed over (MatchApp.drain); the gRPC server stops after this."""
+        await self.servicer.drain()
+        await self.app.drain()
+
     async def close(self) -> None:
         self.stop_event.set()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -61,7 +67,7 @@ async def component(ctx: RuntimeContext) -> Component:
         "match",
         [match.register()],
         start=start,
-        drain=match.servicer.drain,
+        drain=match.drain,
         close=match.close,
         extras={"service": match},
     )

@@ -22,14 +22,14 @@ import asyncpg
 import msgspec
 import structlog
 
-from tablehall_eventstore import EventStore, Tail
+from tablehall_eventstore import READ_HORIZON, EventStore, Tail
 from tablehall_platform.logs import describe
 from tablehall_stream.names import ENDED, STARTED
 from tablehall_timer.schedule import PRESENCE
 
 log = structlog.get_logger("timer.feed")
 
-_HEAD_SQL = "SELECT coalesce(max(position), 0) FROM events WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())"
+_HEAD_SQL = f"SELECT coalesce(max(position), 0) FROM events WHERE tx_id < {READ_HORIZON}"
 
 # Shaped to stay linear whatever the planner's statistics say (a restart may
 # come right after a bulk load): hashed set operations for the live streams,

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import grpc
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
+from tablehall_platform import channels
 from tablehall_platform.errors import error_info
 
 CALL_TIMEOUT_S = 10.0
@@ -38,7 +39,7 @@ class MatchClient:
     def __init__(self, address: str, metadata: Sequence[tuple[str, str]]) -> None:
         self.address = address
         self.metadata = list(metadata)
-        self._channel = grpc.aio.insecure_channel(address)
+        self._channel = channels.insecure_channel(address)
         self._stub = match_pb2_grpc.MatchServiceStub(self._channel)
         self.last_error = ""
 

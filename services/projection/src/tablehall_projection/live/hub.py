@@ -8,7 +8,7 @@ import contextlib
 
 import structlog
 
-from tablehall_eventstore import EventStore, RecordedEvent
+from tablehall_eventstore import READ_HORIZON, EventStore, RecordedEvent
 from tablehall_platform.errors import NotFound
 from tablehall_projection import metrics
 from tablehall_projection.live.feed import Feed
@@ -17,9 +17,7 @@ from tablehall_stream.names import stream_id, table_of
 log = structlog.get_logger("projection.hub")
 
 # The newest position no in-flight transaction can still precede (read_all's rule).
-_SAFE_HEAD = (
-    "SELECT coalesce(max(position), 0) FROM events WHERE tx_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))"
-)
+_SAFE_HEAD = f"SELECT coalesce(max(position), 0) FROM events WHERE tx_id < {READ_HORIZON}"
 
 
 class Hub:

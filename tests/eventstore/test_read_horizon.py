@@ -1,0 +1,85 @@
+"""The gap-safe horizon is per database: a transaction left open in another
+database of the same server does not hold this database's readers back, while
+one of this database still does (it could commit a lower position)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import asyncpg
+
+from tablehall_eventstore import EventStore, NewEvent
+
+APPEND = (
+    "SELECT * FROM tablehall_append($1::text[], $2::int[], $3::text[], $4::int[],"
+    " $5::text[], $6::int[], $7::text[], $8::text[])"
+)
+
+
+def ev(n: int) -> NewEvent:
+    return NewEvent("E", 1, b'{"n":%d}' % n)
+
+
+@contextlib.asynccontextmanager
+async def write_open_elsewhere(url: str) -> AsyncIterator[int]:
+    """A write transaction left open in another database (it has an xid); that xid."""
+    other = await asyncpg.connect(url)
+    try:
+        tx = other.transaction()
+        await tx.start()
+        yield await other.fetchval("SELECT pg_current_xact_id()::text::bigint")
+        await tx.rollback()
+    finally:
+        await other.close()
+
+
+async def test_an_open_transaction_in_another_database_does_not_stall_read_all(
+    fresh_store: Callable[[], Awaitable[EventStore]], fresh_database_url: Callable[[], Awaitable[str]]
+) -> None:
+    store = await fresh_store()
+    await store.append("before", 0, [ev(0)])
+    async with write_open_elsewhere(await fresh_database_url()) as held:
+        for i in range(3):
+            await store.append(f"after-{i}", 0, [ev(1 + i)])
+        # the cluster-wide rule would stop below the other database's xid...
+        cluster_xmin = await store.pool.fetchval("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
+        assert cluster_xmin <= held
+        stalled = await store.pool.fetch("SELECT position FROM events WHERE tx_id::text::bigint < $1", cluster_xmin)
+        assert {r[0] for r in stalled} <= {1}  # (lower still if other sessions hold older ones)
+        # ...the per-database horizon passes it: every committed event is read
+        assert [e.position for e in await store.read_all(0)] == [1, 2, 3, 4]
+
+
+async def test_an_open_append_in_this_database_still_holds_the_horizon_while_another_database_waits(
+    fresh_store: Callable[[], Awaitable[EventStore]], fresh_database_url: Callable[[], Awaitable[str]]
+) -> None:
+    store = await fresh_store()
+    await store.append("before", 0, [ev(0)])
+    async with write_open_elsewhere(await fresh_database_url()):
+        async with store.pool.acquire() as conn:
+            tx = conn.transaction()
+            await tx.start()
+            [row] = await conn.fetch(APPEND, ["slow"], [0], [None], [1], ["E"], [1], ['{"n":1}'], [None])
+            assert row["first_position"] == 2
+            await store.append("fast", 0, [ev(2)])  # commits position 3 while 2 is open
+            assert [e.position for e in await store.read_all(0)] == [1]
+            await tx.commit()
+        assert [e.position for e in await store.read_all(0)] == [1, 2, 3]
+
+
+async def test_the_horizon_never_passes_an_in_progress_transaction_of_this_database(
+    fresh_store: Callable[[], Awaitable[EventStore]],
+) -> None:
+    store = await fresh_store()
+    async with store.pool.acquire() as conn:
+        tx = conn.transaction()
+        await tx.start()
+        mine = await conn.fetchval("SELECT pg_current_xact_id()::text::bigint")
+        horizon = await store.pool.fetchval("SELECT tablehall_read_horizon()::text::bigint")
+        assert horizon <= mine
+        await tx.rollback()
+    # nothing open: the horizon is the snapshot's xmax (every assigned xid has ended)
+    after = await store.pool.fetchval("SELECT tablehall_read_horizon()::text::bigint")
+    xmax = await store.pool.fetchval("SELECT pg_snapshot_xmax(pg_current_snapshot())::text::bigint")
+    assert mine < after <= xmax
