@@ -316,6 +316,9 @@ def spawn(database_url: str, nats_url: str, port: int) -> subprocess.Popen[bytes
         "PYTHONPATH": str(ROOT / "tests"),
         "TABLEHALL_METRICS_PORT": "0",
         "TABLEHALL_LOG_LEVEL": "warning",
+        # two users (p0, p1) stand in for every player of every table: their streams are
+        # many more than one person's limit (docs/security.md, «Limits»)
+        "TABLEHALL_MAX_STREAMS_PER_USER": "100000",
     }
     return subprocess.Popen(
         [sys.executable, "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)], env=env, cwd=ROOT
