@@ -284,16 +284,18 @@ async def replay(database_url: str, n_events: int = 10_000) -> dict[str, float]:
         ]
         result = await store.append(sid, version, events)
         version = result.last_version
-    runs = []
+    runs, cpu = [], []
     for _ in range(3):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         live = LiveTable(table_id, sid)
         for event in await store.read_stream(sid):
             live.apply_recorded(event)
         runs.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
     await store.close()
     best = min(runs)
-    return {"events": version, "seconds": best, "eps": version / best}
+    # this process's CPU alone (decoding the rows, evolving): what others' load on the machine does not inflate
+    return {"events": version, "seconds": best, "eps": version / best, "eps_cpu": version / min(cpu)}
 
 
 async def memory(address: str, pid: int, n_tables: int = 1000) -> dict[str, float]:
