@@ -207,9 +207,25 @@ async def start_match(servers: Servers, instances: int = 1) -> Match:
         port = free_port()
         procs.append(bm.spawn(url, servers.nats_url, port))
         addresses.append(f"127.0.0.1:{port}")
-    for address in addresses:
-        await bm.wait_ready(address)
-    return Match(servers, url, name, procs, addresses)
+    match = Match(servers, url, name, procs, addresses)
+    try:
+        for address in addresses:
+            await ready(address)
+    except BaseException:
+        await stop_match(match)  # never leave a service behind
+        raise
+    return match
+
+
+async def ready(address: str, tries: int = 6) -> None:
+    """bench_match.wait_ready, given longer: on a busy machine a start can take a minute."""
+    for attempt in range(tries):
+        try:
+            await bm.wait_ready(address)
+            return
+        except TimeoutError:
+            if attempt == tries - 1:
+                raise
 
 
 async def stop_match(match: Match) -> None:
