@@ -63,6 +63,7 @@ from tablehall_platform.infra import Servers, ensure_database, find_servers, fre
 
 PEER = ROOT.parent / "shared" / "peers" / "boardgameio"
 CLK = os.sysconf("SC_CLK_TCK")
+PACE_S = 2.0  # a brisk player's pace, for CPU per 1,000 tables
 TARGETS = {"vs_memory": 1.5, "p99_vs_memory": 0.5, "vs_disk": 5.0, "replay_eps": 100_000.0}
 
 
@@ -405,11 +406,12 @@ async def scaling(servers: Servers, counts: list[int], seconds: float, budget: B
                 rows.append(await closed_loop(match, tables, seconds, transport))
                 print("  " + figures_line(rows[-1]), flush=True)
             grown = rss_mb(pid) - before
+            per_command = min((r.cpu["service"] + r.cpu["postgres"]) / r.cps for r in rows if r.cps)
+            memory = f" = {grown / n * 1000:.0f} MB per 1,000 tables" if n >= 100 else ""
             print(
-                f"  {n} tables: match service RSS {rss_mb(pid):.0f} MB, +{grown:.0f} MB for these tables"
-                f" = {grown / n * 1000:.0f} MB per 1,000 tables; at full speed "
-                f"{(rows[0].cpu['service'] + rows[0].cpu['postgres']) / n * 1000:.2f} cores per 1,000 tables"
-                f" (service + PostgreSQL, stream)",
+                f"  {n} tables: match service RSS {rss_mb(pid):.0f} MB, {grown:+.0f} MB for these tables{memory};"
+                f" 1,000 tables at one move each every {PACE_S:.0f} s would take"
+                f" {1000 / PACE_S * per_command:.2f} cores (service + PostgreSQL, at this window's CPU per command)",
                 flush=True,
             )
     finally:
