@@ -421,20 +421,20 @@ async def scaling(servers: Servers, counts: list[int], seconds: float, budget: B
 # ---- match instances ------------------------------------------------------------------------
 
 
-def _client_worker(args: tuple[str, list[str], float, str, float]) -> tuple[int, list[float], float]:
+def _client_worker(args: tuple[str, list[str], float, str, float]) -> tuple[int, list[float], float, float]:
     """A client process driving its instance's tables (the load generator must not be the limit)."""
     address, tables, seconds, transport, start_at = args
 
-    async def run() -> tuple[int, list[float], float]:
+    async def run() -> tuple[int, list[float], float, float]:
         async with grpc.aio.insecure_channel(address) as channel:
             stub = match_pb2_grpc.MatchServiceStub(channel)
             await bm.drive(address, stub, tables, 2.0, transport=transport)
             await asyncio.sleep(max(0.0, start_at - time.time()))  # every worker measures the same window
             gc.collect()
             gc.disable()
-            began = time.perf_counter()
+            began, wall = time.perf_counter(), time.time()
             count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport)
-            return count, latencies, time.perf_counter() - began
+            return count, latencies, time.perf_counter() - began, wall
 
     return uvloop.run(run())
 
@@ -452,7 +452,7 @@ async def instances(servers: Servers, counts: list[int], n_tables: int, seconds:
             for address in match.addresses:
                 async with grpc.aio.insecure_channel(address) as channel:
                     per.append(await bm.start_tables(match_pb2_grpc.MatchServiceStub(channel), n_tables // k))
-            start_at = time.time() + 6.0  # after every worker's warm-up
+            start_at = time.time() + 10.0  # after every worker's warm-up
             ctx = multiprocessing.get_context("spawn")
             with ctx.Pool(k) as pool:
                 pending = pool.map_async(
@@ -463,14 +463,16 @@ async def instances(servers: Servers, counts: list[int], n_tables: int, seconds:
                 await asyncio.sleep(max(0.0, start_at - time.time()))
                 cpu = Cpu(match.pids, match.database_url, match.db_name, clients=workers)
                 await cpu.begin()
-                results = await asyncio.to_thread(pending.get, seconds + 120)
+                await asyncio.sleep(seconds)  # the workers' window, not the hand-back of their figures
                 used = await cpu.end()
+                results = await asyncio.to_thread(pending.get, seconds + 120)
         finally:
             await stop_match(match)
-        total = sum(c for c, _, _ in results)
-        elapsed = max(e for _, _, e in results)
-        latencies = [x for _, lat, _ in results for x in lat]
-        cps = total / elapsed
+        late = max(w for *_, w in results) - start_at
+        if late > 0.5:
+            print(f"    (a client began {late:.1f} s late: its warm-up overran; the CPU window is the planned one)")
+        cps = sum(c / e for c, _, e, _ in results)
+        latencies = [x for _, lat, _, _ in results for x in lat]
         base = base or cps
         print(
             f"  {k} instance(s): {cps:>6.0f} cmd/s ({cps / base:.2f}x of one)  p50 {bm.percentile(latencies, 0.5) * 1000:.1f} ms"
