@@ -659,8 +659,16 @@ async def main() -> None:
     ]
     try:
         for name, step in steps:
-            if name in parts:
-                await step()
+            if name not in parts:
+                continue
+            if budget.left() <= 5:
+                print(f"\nskipped {name}: the budget is spent", flush=True)
+                continue
+            try:  # a part that overruns is stopped (its services are stopped by its own finally)
+                await asyncio.wait_for(step(), timeout=budget.left())
+            except TimeoutError as exc:
+                why = "the budget ran out" if budget.left() < 1 else f"{exc!r}"
+                print(f"\n  stopped {name}: {why}", flush=True)
     finally:
         servers.stop()
     print(f"\nload: done, load average {load_average()}", flush=True)
