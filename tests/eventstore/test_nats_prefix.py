@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 import nats
 import pytest
+from support.publishkit import publish_until
 from tablehall_bot.feed import Feed
 
 from tablehall_eventstore import EventStore, NewEvent, Publisher
@@ -23,17 +24,6 @@ def test_the_default_prefix_keeps_todays_names() -> None:
     assert NatsNames().subject_prefix == SUBJECT_PREFIX == "tablehall.events."
     with pytest.raises(ValueError):
         NatsNames("two.tokens")
-
-
-async def _publish(publisher: Publisher, count: int) -> int:
-    """Publish until `count` events went out (reads stop at the cluster's oldest open transaction)."""
-    sent = 0
-    for _ in range(400):
-        sent += await publisher.publish_pending()
-        if sent >= count:
-            break
-        await asyncio.sleep(0.05)
-    return sent
 
 
 async def _feed_streams(feed: Feed, want: int) -> list[str]:
@@ -67,8 +57,8 @@ async def test_two_prefixes_on_one_nats_do_not_mix(
         for i, store in enumerate(stores):
             for n in range(3 + i):
                 await store.append(f"table-d{i}x{n}", 0, [NewEvent("E", 1, b'{"n": %d}' % n, {})])
-        assert await _publish(publishers[0], 3) == 3
-        assert await _publish(publishers[1], 4) == 4
+        assert await publish_until(publishers[0], 3) == 3
+        assert await publish_until(publishers[1], 4) == 4
         one = await js.stream_info(first.stream)
         two = await js.stream_info(second.stream)
         assert one.config.subjects == [f"tha{tag}.events.>"] and one.state.messages == 3

@@ -21,6 +21,7 @@ import structlog
 from nats.js import JetStreamContext
 from nats.js.api import StorageType, StreamConfig
 from nats.js.errors import NotFoundError
+from prometheus_client import Counter, Gauge
 
 from .models import RecordedEvent
 from .store import EventStore
@@ -32,6 +33,29 @@ SUBJECT_PREFIX = "tablehall.events."
 DUPLICATE_WINDOW_S = 120.0
 DEFAULT_PREFIX = "tablehall"
 _PREFIX = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+PUBLISHED = Counter(
+    "tablehall_publisher_events_total",
+    "Events published to JetStream and acknowledged (repeats after a crash included), by publisher.",
+    ["publisher"],
+)
+DUPLICATES = Counter(
+    "tablehall_publisher_duplicates_total",
+    "Acknowledgements JetStream flagged as already stored (a republish after a crash), by publisher.",
+    ["publisher"],
+)
+POSITION = Gauge(
+    "tablehall_publisher_position", "The last global position published (the saved checkpoint).", ["publisher"]
+)
+
+
+def stream_replicas() -> int:
+    """TABLEHALL_NATS_REPLICAS (default 1): JetStream replicas of the events stream
+    when the publisher creates it (3 on a three-node NATS cluster)."""
+    replicas = int(os.environ.get("TABLEHALL_NATS_REPLICAS", "1"))
+    if not 1 <= replicas <= 5:
+        raise ValueError(f"TABLEHALL_NATS_REPLICAS must be 1-5 (JetStream's limit), got {replicas}")
+    return replicas
 
 
 @dataclass(frozen=True)
@@ -107,11 +131,13 @@ class Publisher:
         poll_interval: float = 0.05,
         coalesce: float = 0.01,
         names: NatsNames | None = None,
+        replicas: int | None = None,
     ) -> None:
         self.store = store
         self.nats_url = nats_url
         self.names = names or NatsNames.from_env()
         self.name = name
+        self.replicas = stream_replicas() if replicas is None else replicas
         self.batch = batch
         self.poll_interval = poll_interval
         # after a pass that sent something, wait this long so the next pass
@@ -122,18 +148,31 @@ class Publisher:
         self._nc: Any = None
         self._js: JetStreamContext | None = None
 
+    def stream_config(self) -> StreamConfig:
+        """The events stream as the publisher creates it when it does not exist."""
+        return StreamConfig(
+            name=self.names.stream,
+            subjects=[self.names.all_subjects],
+            storage=StorageType.FILE,
+            duplicate_window=DUPLICATE_WINDOW_S,
+            num_replicas=self.replicas,
+        )
+
     async def _jetstream(self) -> JetStreamContext:
         if self._js is None:
             self._nc = await nats.connect(self.nats_url)
             js = self._nc.jetstream()
-            config = StreamConfig(
-                name=self.names.stream,
-                subjects=[self.names.all_subjects],
-                storage=StorageType.FILE,
-                duplicate_window=DUPLICATE_WINDOW_S,
-            )
+            config = self.stream_config()
             try:
-                await js.stream_info(self.names.stream)
+                info = await js.stream_info(self.names.stream)
+                if (info.config.num_replicas or 1) != self.replicas:
+                    # an existing stream keeps its replicas: `nats stream edit --replicas` changes them
+                    log.warning(
+                        "events stream has other replicas than asked",
+                        stream=self.names.stream,
+                        replicas=info.config.num_replicas,
+                        asked=self.replicas,
+                    )
             except NotFoundError:
                 await js.add_stream(config)
             self._js = js
@@ -181,10 +220,14 @@ class Publisher:
                 for e in events
             ]
             acks = await asyncio.gather(*futures)
-            self.duplicates += sum(1 for ack in acks if ack.duplicate)
+            repeats = sum(1 for ack in acks if ack.duplicate)
+            self.duplicates += repeats
             position = events[-1].position
             await self._save_checkpoint(position)
             self._position = position
+            PUBLISHED.labels(self.name).inc(len(events))
+            DUPLICATES.labels(self.name).inc(repeats)
+            POSITION.labels(self.name).set(position)
             sent += len(events)
             if len(events) < self.batch:
                 return sent

@@ -22,6 +22,7 @@
 | TABLEHALL_AUTH_PROVIDERS | `dev` | comma list of `dev`, `oidc`; empty: nobody gets in |
 | TABLEHALL_OIDC_ISSUER, TABLEHALL_OIDC_JWKS_URL, TABLEHALL_OIDC_AUDIENCE | | the external OIDC issuer |
 | TABLEHALL_NATS_PREFIX | `tablehall` | JetStream stream `<PREFIX>_EVENTS`, subjects `<prefix>.events.<stream>` (one per deployment sharing a NATS) |
+| TABLEHALL_NATS_REPLICAS | `1` | JetStream replicas of the events stream when the publisher creates it (3 on a NATS cluster of three) |
 | TABLEHALL_SIGNING_KEY_FILE | `<data dir>/signing-key.pem` | Ed25519 key that signs export files (generated on first use) |
 
 The input policy and the limits every service applies at its edge (`input_policy`,

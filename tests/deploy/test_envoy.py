@@ -1,0 +1,81 @@
+"""Envoy (deploy/k8s/envoy/envoy.yaml): one client address, every gRPC service
+of the API routed by its name to the pods that serve it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from support.deploykit import ROOT, Base, grpc_services, selects, tablehall_workloads
+
+from tablehall_cli.runtime import SERVICES
+
+HCM = "type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager"
+
+
+@pytest.fixture(scope="module")
+def envoy(base: Base) -> dict[str, Any]:
+    config: dict[str, Any] = yaml.safe_load(base.generated("tablehall-envoy")["envoy.yaml"])
+    return config
+
+
+def api_services() -> dict[str, str]:
+    """Every gRPC service in proto/ -> the Tablehall process that serves it."""
+    found: dict[str, str] = {}
+    for folder in sorted((ROOT / "proto" / "tablehall").iterdir()):
+        for name in grpc_services(folder.name):
+            found[name] = folder.name
+    return found
+
+
+def routes(envoy: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    listener = next(li for li in envoy["static_resources"]["listeners"] if li["name"] == "grpc")
+    (manager,) = listener["filter_chains"][0]["filters"]
+    assert manager["typed_config"]["@type"] == HCM
+    assert manager["typed_config"]["http_filters"][-1]["name"] == "envoy.filters.http.router"
+    (host,) = manager["typed_config"]["route_config"]["virtual_hosts"]
+    return {r["match"]["prefix"]: r for r in host["routes"]}
+
+
+def test_every_api_service_is_routed_by_name_to_its_process(base: Base, envoy: dict[str, Any]) -> None:
+    services = api_services()
+    assert set(services.values()) == set(SERVICES) - {"publisher"}
+    table = routes(envoy)
+    assert set(table) == {f"/{name}/" for name in services}
+    clusters = {c["name"]: c for c in envoy["static_resources"]["clusters"]}
+    workloads = tablehall_workloads(base)
+    for name, process in services.items():
+        route = table[f"/{name}/"]
+        assert route["match"]["grpc"] == {}
+        assert route["route"]["timeout"] == "0s"  # streams live as long as a game
+        cluster = clusters[route["route"]["cluster"]]
+        (endpoint,) = cluster["load_assignment"]["endpoints"][0]["lb_endpoints"]
+        address = endpoint["endpoint"]["address"]["socket_address"]
+        service = base.find("Service", address["address"])
+        assert service["spec"]["clusterIP"] == "None"  # every pod, not one connection to one
+        (port,) = service["spec"]["ports"]
+        assert port["port"] == address["port_value"]
+        assert selects(service["spec"]["selector"], workloads[process]["spec"]["template"]["metadata"]["labels"])
+        options = cluster["typed_extension_protocol_options"]["envoy.extensions.upstreams.http.v3.HttpProtocolOptions"]
+        assert "http2_protocol_options" in options["explicit_http_config"]
+        (check,) = cluster["health_checks"]
+        assert check["grpc_health_check"]["service_name"] in grpc_services(process)
+
+
+def test_the_envoy_pods_serve_the_listener_on_the_one_client_address(base: Base, envoy: dict[str, Any]) -> None:
+    listener = next(li for li in envoy["static_resources"]["listeners"] if li["name"] == "grpc")
+    port = listener["address"]["socket_address"]["port_value"]
+    deployment = base.find("Deployment", "tablehall-envoy")
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    assert {p["name"]: p["containerPort"] for p in container["ports"]}["grpc"] == port
+    config = Path(container["args"][container["args"].index("-c") + 1])
+    mount = next(m for m in container["volumeMounts"] if m["mountPath"] == str(config.parent))
+    volume = next(v for v in deployment["spec"]["template"]["spec"]["volumes"] if v["name"] == mount["name"])
+    assert config.name in base.generated(volume["configMap"]["name"])
+    front = base.find("Service", "tablehall")
+    assert front["spec"]["type"] == "LoadBalancer"
+    assert selects(front["spec"]["selector"], deployment["spec"]["template"]["metadata"]["labels"])
+    # the admin interface stays on the loopback; /ready and /stats/prometheus are relayed
+    assert envoy["admin"]["address"]["socket_address"]["address"] == "127.0.0.1"
