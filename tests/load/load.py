@@ -421,15 +421,17 @@ async def scaling(servers: Servers, counts: list[int], seconds: float, budget: B
 # ---- match instances ------------------------------------------------------------------------
 
 
-def _client_worker(args: tuple[str, list[str], float, str, float]) -> tuple[int, list[float], float, float]:
-    """A client process driving its instance's tables (the load generator must not be the limit)."""
-    address, tables, seconds, transport, start_at = args
+def _client_worker(args: tuple[str, list[str], float, str, Any, Any]) -> tuple[int, list[float], float, float]:
+    """A client process driving its instance's tables (the load generator must not be the limit):
+    warm-up, say so on `ready`, wait for `go` (every client is warm), then the measured window."""
+    address, tables, seconds, transport, ready, go = args
 
     async def run() -> tuple[int, list[float], float, float]:
         async with grpc.aio.insecure_channel(address) as channel:
             stub = match_pb2_grpc.MatchServiceStub(channel)
             await bm.drive(address, stub, tables, 2.0, transport=transport)
-            await asyncio.sleep(max(0.0, start_at - time.time()))  # every worker measures the same window
+            ready.put(os.getpid())
+            await asyncio.to_thread(go.wait, 600)  # every worker measures the same window
             gc.collect()
             gc.disable()
             began, wall = time.perf_counter(), time.time()
@@ -452,16 +454,19 @@ async def instances(servers: Servers, counts: list[int], n_tables: int, seconds:
             for address in match.addresses:
                 async with grpc.aio.insecure_channel(address) as channel:
                     per.append(await bm.start_tables(match_pb2_grpc.MatchServiceStub(channel), n_tables // k))
-            start_at = time.time() + 10.0  # after every worker's warm-up
             ctx = multiprocessing.get_context("spawn")
-            with ctx.Pool(k) as pool:
+            with ctx.Manager() as manager, ctx.Pool(k) as pool:
+                ready, go = manager.Queue(), manager.Event()
                 pending = pool.map_async(
                     _client_worker,
-                    [(a, t, seconds, "stream", start_at) for a, t in zip(match.addresses, per, strict=True)],
+                    [(a, t, seconds, "stream", ready, go) for a, t in zip(match.addresses, per, strict=True)],
                 )
                 workers = [c.pid for c in pool._pool]  # type: ignore[attr-defined]
-                await asyncio.sleep(max(0.0, start_at - time.time()))
+                for _ in range(k):  # every client started and warm
+                    await asyncio.to_thread(ready.get, True, 300)
                 cpu = Cpu(match.pids, match.database_url, match.db_name, clients=workers)
+                go.set()
+                start_at = time.time()
                 await cpu.begin()
                 await asyncio.sleep(seconds)  # the workers' window, not the hand-back of their figures
                 used = await cpu.end()
@@ -470,7 +475,7 @@ async def instances(servers: Servers, counts: list[int], n_tables: int, seconds:
             await stop_match(match)
         late = max(w for *_, w in results) - start_at
         if late > 0.5:
-            print(f"    (a client began {late:.1f} s late: its warm-up overran; the CPU window is the planned one)")
+            print(f"    (a client began {late:.1f} s after the others: the CPU split is approximate)")
         cps = sum(c / e for c, _, e, _ in results)
         latencies = [x for _, lat, _, _ in results for x in lat]
         base = base or cps
