@@ -32,7 +32,7 @@ QUIETLY = out=$$($(1) 2>&1) || { echo "$$out" >&2; exit 1; }
 RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-warning}
 endif
 
-.PHONY: help install protos run test soak chaos fuzz lint reasons bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-dragons bench-magnates clean
+.PHONY: help install protos run test soak chaos fuzz lint reasons load bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-dragons bench-magnates clean
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -41,6 +41,7 @@ help:
 	@echo "make chaos  faults under load: kills, restarts, NATS and PostgreSQL restarts (CHAOS_SECONDS)"
 	@echo "make bench  benchmarks (not part of make test)"
 	@echo "make fuzz   hostile requests to every RPC for FUZZ_SECONDS (default 120; not part of make test)"
+	@echo "make load   load harness: moves/s and p50/p99 by tables, instances, Пузиполия, vs boardgame.io (LOAD_QUICK=1: a few minutes)"
 	@echo "make lint   ruff + mypy"
 
 # UV_NATIVE_TLS (older uv) / UV_SYSTEM_CERTS (newer): trust the system's certificates as pip
@@ -88,6 +89,11 @@ chaos: install
 FUZZ_SECONDS ?= 120
 fuzz: install
 	$(PY) tests/fuzz/fuzz_rpcs.py --seconds $(FUZZ_SECONDS)
+
+# the figures of docs/operations.md «Figures on this machine» → «Load» (tests/load/load.py);
+# LOAD_QUICK=1: a reviewer's run of a few minutes; LOAD_BUDGET: stop within so many seconds
+load: install
+	$(PY) tests/load/load.py
 
 lint: install
 	$(VENV)/bin/ruff check .

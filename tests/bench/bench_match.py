@@ -284,16 +284,18 @@ async def replay(database_url: str, n_events: int = 10_000) -> dict[str, float]:
         ]
         result = await store.append(sid, version, events)
         version = result.last_version
-    runs = []
+    runs, cpu = [], []
     for _ in range(3):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         live = LiveTable(table_id, sid)
         for event in await store.read_stream(sid):
             live.apply_recorded(event)
         runs.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
     await store.close()
     best = min(runs)
-    return {"events": version, "seconds": best, "eps": version / best}
+    # this process's CPU alone (decoding the rows, evolving): what others' load on the machine does not inflate
+    return {"events": version, "seconds": best, "eps": version / best, "eps_cpu": version / min(cpu)}
 
 
 async def memory(address: str, pid: int, n_tables: int = 1000) -> dict[str, float]:
@@ -316,6 +318,9 @@ def spawn(database_url: str, nats_url: str, port: int) -> subprocess.Popen[bytes
         "PYTHONPATH": str(ROOT / "tests"),
         "TABLEHALL_METRICS_PORT": "0",
         "TABLEHALL_LOG_LEVEL": "warning",
+        # two users (p0, p1) stand in for every player of every table: their streams are
+        # many more than one person's limit (docs/security.md, «Limits»)
+        "TABLEHALL_MAX_STREAMS_PER_USER": "100000",
     }
     return subprocess.Popen(
         [sys.executable, "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)], env=env, cwd=ROOT

@@ -67,6 +67,24 @@ def check_append(req: AppendRequest) -> None:
         raise InvalidAppend("a NUL character in a stream id, command id, event type, payload or metadata")
 
 
+def _checked_texts(req: AppendRequest) -> list[tuple[str, str | None]]:
+    """Each event's payload and metadata as the statement sends them, checked as `check_append`
+    checks them: the metadata encoded once, not once for the check and again for the statement."""
+    try:
+        texts = [(e.payload.decode(), _metadata_text(e)) for e in req.events]
+    except UnicodeDecodeError:
+        check_append(req)  # a NUL as well is refused as such
+        raise
+    if len((req.command_id or "").encode()) > MAX_COMMAND_ID_BYTES:
+        raise InvalidAppend(f"command id longer than {MAX_COMMAND_ID_BYTES} bytes")
+    plain = [req.stream_id, req.command_id or ""]
+    plain += [e.type for e in req.events]
+    plain += [text for pair in texts for text in pair if text]
+    if any("\x00" in text or "\\u0000" in text for text in plain):
+        raise InvalidAppend("a NUL character in a stream id, command id, event type, payload or metadata")
+    return texts
+
+
 def _arguments(requests: Sequence[AppendRequest]) -> tuple[list[Any], ...]:
     streams: list[Any] = []
     expected: list[Any] = []
@@ -77,7 +95,7 @@ def _arguments(requests: Sequence[AppendRequest]) -> tuple[list[Any], ...]:
     payloads: list[Any] = []
     metadata: list[Any] = []
     for req in requests:
-        check_append(req)
+        texts = _checked_texts(req)
         if req.expected_version < 0:
             raise ValueError(f"expected_version must be >= 0, got {req.expected_version}")
         if not req.events:
@@ -86,11 +104,11 @@ def _arguments(requests: Sequence[AppendRequest]) -> tuple[list[Any], ...]:
         expected.append(req.expected_version)
         commands.append(req.command_id)
         counts.append(len(req.events))
-        for e in req.events:
+        for e, (payload, meta) in zip(req.events, texts, strict=True):
             types.append(e.type)
             versions.append(e.schema_version)
-            payloads.append(e.payload.decode())
-            metadata.append(_metadata_text(e))
+            payloads.append(payload)
+            metadata.append(meta)
     return streams, expected, commands, counts, types, versions, payloads, metadata
 
 

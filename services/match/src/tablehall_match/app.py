@@ -560,7 +560,8 @@ class MatchApp:
                 outcome = game.outcome(state)
                 if outcome is not None and not live.ended:
                     new.append(self._ended_event(live, outcome, command_id, ctx.now_ms))
-                new[-1] = _with_meta(new[-1], {"pending": msgspec.to_builtins(game.pending(state))})
+                pending = game.pending(state)
+                new[-1] = _with_meta(new[-1], {"pending": msgspec.to_builtins(pending)})
                 appended = await self.appender.append(live.stream_id, live.version, new, command_id=command_id)
             except ConcurrencyConflict as exc:
                 live = await self._reload(live)
@@ -579,6 +580,7 @@ class MatchApp:
                 await require_same(self.store, appended, digest)
                 return live, appended.last_version, True
             live.version = appended.last_version
+            live.pending_at = (live.version, pending)
             live.draw_counter = ctx.rng.counter
             live.note_facts(facts)
             live.ended = live.ended or outcome is not None
@@ -686,7 +688,7 @@ class MatchApp:
             seat=seat,
             view=game.view(live.state, viewer),
             legal=game.legal(live.state, seat, self.now_ms()) if seat is not None and not live.ended else [],
-            decisions=visible_decisions(game.pending(live.state), viewer),
+            decisions=visible_decisions(live.pending(), viewer),
             finished=live.ended,
             outcome=msgspec.to_builtins(outcome) if outcome is not None else None,
             teams=live.started.teams if live.started else [],

@@ -215,7 +215,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
 
         async def answer(request: match_pb2.SubmitCommandRequest, before: asyncio.Task[None] | None) -> None:
             try:
-                if before is not None:
+                if before is not None and not before.done():  # a done one needs no wait's machinery
                     await asyncio.wait([before])
                 reply = match_pb2.SubmitCommandsResponse(table=request.table, request_id=request.request_id)
                 try:

@@ -11,7 +11,7 @@ import msgspec
 
 from tablehall_eventstore import RecordedEvent
 from tablehall_platform.table_access import TableAccess
-from tablehall_rules import Game, SeatInfo
+from tablehall_rules import Game, PendingDecision, SeatInfo
 from tablehall_rules.registry import get_game
 from tablehall_stream.codecs import event_codec
 from tablehall_stream.events import STARTED_DECODER, MatchEnded, MatchStarted
@@ -56,6 +56,15 @@ class LiveTable:
     controllers: dict[int, bool] = field(default_factory=dict)
     # request ids answered recently: command id -> version after it
     recent: dict[str, tuple[int, str]] = field(default_factory=dict)  # command id: (version, digest)
+    # the open decisions as the last command computed them, with the version they are of: the
+    # answer's view reuses them instead of asking the game again (any other change moves the version)
+    pending_at: tuple[int, list[PendingDecision]] | None = None
+
+    def pending(self) -> list[PendingDecision]:
+        """The game's open decisions now."""
+        if self.pending_at is not None and self.pending_at[0] == self.version:
+            return self.pending_at[1]
+        return self.game.pending(self.state)
 
     @property
     def game(self) -> Game[Any]:

@@ -1,0 +1,688 @@
+"""Load harness (`make load`; not part of `make test`): the figures of issue 19, «Load and speed».
+
+Prints progress and the figures as it goes and stops within `--budget` seconds (a scenario that
+would not fit is skipped, and says so). `LOAD_QUICK=1` (or `--quick`) is the reviewer's run: a
+few minutes, fewer table counts, shorter windows.
+
+1. The comparison with boardgame.io (../shared/peers/boardgameio, its own run.sh), back to back in
+   one run: boardgame.io in memory and on disk (FlatFile) at 100 matches, then Tablehall's match
+   service (durable: every command committed before its answer) at 100 tables through the
+   command stream (SubmitCommands) and one unary SubmitCommand call per command. The ratios are
+   the figures that count on a shared machine.
+2. Replay: events per second rebuilding a 10,000-event table (bench_match.replay).
+3. The test game (a dice race) on one match service: maximum sustained commands per second,
+   closed loop (one command in flight per table), p50/p99, at 1, 100, 1,000 and 5,000 tables,
+   each transport; CPU of the match service, of its PostgreSQL backends and of the load client
+   (µs per command), RSS per 1,000 tables.
+4. Match instances on one machine (1, 2, 4 `tablehall serve match` processes on one database,
+   the tables spread over them, one client process per instance): total commands/s and where
+   the CPU goes, which says what limits it.
+5. Пузиполия through every service (`tablehall up`: lobby, match, timer, bot, projection,
+   publisher): N tables of four bots opened through the lobby, one spectator per table watching
+   through the projection's WatchTable; moves per second, latency from the match deciding a move
+   to the spectator receiving it (p50/p99), CPU and RSS per 1,000 tables.
+
+The clients are tests/bench/bench_match.py's (start_tables, drive, Streams) and
+tests/support/serverkit.py's `tablehall up`; boardgame.io's is its own load.js.
+Every figure is measured while other work may share the machine: the machine's load average and
+the CPU others used during each window are printed beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
+os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME")
+
+import asyncpg  # noqa: E402
+import bench_match as bm  # noqa: E402
+import grpc  # noqa: E402
+import uvloop  # noqa: E402
+
+from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc  # noqa: E402
+from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
+from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc  # noqa: E402
+from tablehall_platform.infra import Servers, ensure_database, find_servers, free_port, with_database  # noqa: E402
+
+PEER = ROOT.parent / "shared" / "peers" / "boardgameio"
+CLK = os.sysconf("SC_CLK_TCK")
+PACE_S = 2.0  # a brisk player's pace, for CPU per 1,000 tables
+TARGETS = {"vs_memory": 1.5, "p99_vs_memory": 0.5, "vs_disk": 5.0, "replay_eps": 100_000.0}
+
+
+# ---- measuring ------------------------------------------------------------------------------
+
+
+def proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) of one process, 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLK
+
+
+def machine_busy() -> float:
+    """CPU seconds all cores spent busy since boot."""
+    a, b, c, _idle, _iowait, f, g, h = (int(x) for x in Path("/proc/stat").read_text().split()[1:9])
+    return (a + b + c + f + g + h) / CLK
+
+
+def load_average() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+async def backends(database_url: str, name: str) -> list[int]:
+    """PostgreSQL backend pids serving database `name` (other sessions' are not ours)."""
+    conn = await asyncpg.connect(with_database(database_url, "postgres"))
+    try:
+        rows = await conn.fetch("SELECT pid FROM pg_stat_activity WHERE datname = $1", name)
+    finally:
+        await conn.close()
+    return [int(r[0]) for r in rows]
+
+
+@dataclass
+class Cpu:
+    """CPU seconds of the service processes, their PostgreSQL backends, this client, the machine."""
+
+    services: list[int]
+    database_url: str
+    db_name: str
+    clients: list[int] = field(default_factory=list)  # client subprocesses (instance scaling)
+    start: dict[str, float] = field(default_factory=dict)
+    pg_pids: list[int] = field(default_factory=list)
+
+    async def _sample(self) -> dict[str, float]:
+        self.pg_pids = sorted(set(self.pg_pids) | set(await backends(self.database_url, self.db_name)))
+        own = os.times()
+        return {
+            "service": sum(proc_cpu(p) for p in self.services),
+            "postgres": sum(proc_cpu(p) for p in self.pg_pids),
+            "client": own.user + own.system + sum(proc_cpu(p) for p in self.clients),
+            "machine": machine_busy(),
+            "wall": time.perf_counter(),
+        }
+
+    async def begin(self) -> None:
+        self.start = await self._sample()
+
+    async def end(self) -> dict[str, float]:
+        """Cores used by each part since begin(), and 'others': the rest of the machine."""
+        now = await self._sample()
+        wall = now["wall"] - self.start["wall"]
+        used = {k: (now[k] - self.start[k]) / wall for k in ("service", "postgres", "client", "machine")}
+        used["others"] = max(0.0, used["machine"] - used["service"] - used["postgres"] - used["client"])
+        used["wall"] = wall
+        return used
+
+
+def rss_mb(pid: int) -> float:
+    return bm.rss_mb(pid)
+
+
+def cpu_line(cpu: dict[str, float], per_second: float) -> str:
+    def us(part: str) -> str:
+        return f"{cpu[part] / per_second * 1e6:.0f}" if per_second else "-"
+
+    return (
+        f"cores: service {cpu['service']:.2f}, postgres {cpu['postgres']:.2f}, client {cpu['client']:.2f}, "
+        f"others {cpu['others']:.2f}; µs/command: service {us('service')}, postgres {us('postgres')}, "
+        f"client {us('client')}"
+    )
+
+
+# ---- the budget ---------------------------------------------------------------------------
+
+
+class Budget:
+    def __init__(self, seconds: float) -> None:
+        self.until = time.monotonic() + seconds
+
+    def left(self) -> float:
+        return self.until - time.monotonic()
+
+    def allows(self, seconds: float, what: str) -> bool:
+        if self.left() >= seconds:
+            return True
+        print(f"  skipped {what}: needs ~{seconds:.0f} s, {max(0.0, self.left()):.0f} s of the budget left", flush=True)
+        return False
+
+
+def say(text: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')} load {load_average()}] {text}", flush=True)
+
+
+# ---- the match service (test game) ----------------------------------------------------------
+
+
+@dataclass
+class Match:
+    servers: Servers
+    database_url: str
+    db_name: str
+    procs: list[subprocess.Popen[bytes]]
+    addresses: list[str]
+
+    @property
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.procs]
+
+
+async def new_database(servers: Servers, prefix: str) -> tuple[str, str]:
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    url = await ensure_database(servers.database_url, name)
+    await bm.migrate(url, extra=[bm.match_service.MIGRATIONS])
+    return url, name
+
+
+async def drop_database(servers: Servers, name: str) -> None:
+    conn = await asyncpg.connect(with_database(servers.database_url, "postgres"))
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await conn.close()
+
+
+async def start_match(servers: Servers, instances: int = 1) -> Match:
+    url, name = await new_database(servers, "tablehall_load")
+    procs, addresses = [], []
+    for _ in range(instances):
+        port = free_port()
+        procs.append(bm.spawn(url, servers.nats_url, port))
+        addresses.append(f"127.0.0.1:{port}")
+    match = Match(servers, url, name, procs, addresses)
+    try:
+        for address in addresses:
+            await ready(address)
+    except BaseException:
+        await stop_match(match)  # never leave a service behind
+        raise
+    return match
+
+
+async def ready(address: str, tries: int = 6) -> None:
+    """bench_match.wait_ready, given longer: on a busy machine a start can take a minute."""
+    for attempt in range(tries):
+        try:
+            await bm.wait_ready(address)
+            return
+        except TimeoutError:
+            if attempt == tries - 1:
+                raise
+
+
+async def stop_match(match: Match) -> None:
+    for proc in match.procs:
+        proc.terminate()
+    for proc in match.procs:
+        await asyncio.to_thread(proc.wait)
+    await drop_database(match.servers, match.db_name)
+
+
+@dataclass
+class Figures:
+    tables: int
+    transport: str
+    cps: float
+    p50_ms: float
+    p99_ms: float
+    cpu: dict[str, float]
+
+
+async def closed_loop(match: Match, tables: list[str], seconds: float, transport: str, warmup: float = 2.0) -> Figures:
+    """bench_match.drive on tables already started: warm-up, then the measured window."""
+    address = match.addresses[0]
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = match_pb2_grpc.MatchServiceStub(channel)
+        await bm.drive(address, stub, tables, warmup, transport=transport)
+        cpu = Cpu(match.pids, match.database_url, match.db_name)
+        gc.collect()
+        gc.disable()  # the client's collector must not stall the measured calls
+        try:
+            await cpu.begin()
+            began = time.perf_counter()
+            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport)
+            elapsed = time.perf_counter() - began
+            used = await cpu.end()
+        finally:
+            gc.enable()
+    return Figures(
+        len(tables),
+        transport,
+        count / elapsed,
+        bm.percentile(latencies, 0.5) * 1000,
+        bm.percentile(latencies, 0.99) * 1000,
+        used,
+    )
+
+
+def figures_line(f: Figures) -> str:
+    return (
+        f"{f.tables:>6} {f.transport:>7} {f.cps:>8.0f} cmd/s  p50 {f.p50_ms:6.1f} ms  p99 {f.p99_ms:6.1f} ms  "
+        + cpu_line(f.cpu, f.cps)
+    )
+
+
+async def started_tables(match: Match, n: int) -> list[str]:
+    async with grpc.aio.insecure_channel(match.addresses[0]) as channel:
+        return await bm.start_tables(match_pb2_grpc.MatchServiceStub(channel), n)
+
+
+# ---- boardgame.io ---------------------------------------------------------------------------
+
+
+def run_bgio(storage: str, matches: int, seconds: float, out: Path) -> dict[str, Any] | None:
+    """One run of the peer's run.sh (its own server and load.js); its JSON result or None."""
+    env = {
+        **os.environ,
+        "STORAGES": storage,
+        "NS": str(matches),
+        "DURATION": str(int(seconds)),
+        "WARMUP": "3",
+        "EXTRA_BGIO": "0",
+        "EXTRA_ENDLESS": "0",
+        "PROBE": "0",
+        "OUT": str(out),
+        # run.sh waits up to 900 s for an idle machine; a shared machine is never idle, so the
+        # figures are measured back to back with Tablehall's instead, and others' load printed
+        "QUIET_WAIT": os.environ.get("LOAD_BGIO_QUIET_WAIT", "0"),
+        "PORT": str(free_port()),
+    }
+    done = subprocess.run(["bash", str(PEER / "run.sh")], env=env, capture_output=True, text=True, timeout=600)
+    result = out / f"{storage}-n{matches}-raw.json"
+    if done.returncode != 0 or not result.exists():
+        print(f"  boardgame.io {storage} failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+        return None
+    data: dict[str, Any] = json.loads(result.read_text())
+    return data
+
+
+def bgio_line(label: str, d: dict[str, Any]) -> str:
+    r, s = d["result"], d["server"]
+    return (
+        f"{label:<30} {r['moves_per_s']:>7.0f} moves/s  p50 {r['latency_ms']['p50']:6.1f} ms  "
+        f"p99 {r['latency_ms']['p99']:6.1f} ms  server {s['cpu_util']:.2f} cores ({s['cpu_us_per_move']:.0f} µs/move), "
+        f"client {d['client_cpu_util']:.2f}, others {d['foreign_cpu_cores']:.2f} cores; errors {r['errors']}"
+    )
+
+
+async def compare(servers: Servers, seconds: float, budget: Budget) -> None:
+    print("\n== 1. boardgame.io vs Tablehall, back to back, 100 matches/tables, closed loop ==", flush=True)
+    print(
+        "  boardgame.io 0.50 (peers/boardgameio: 4-seat dice race, raw socket.io client); Tablehall: the"
+        " test game's dice race on one match service, every command durably committed before its answer"
+    )
+    if not (PEER / "run.sh").exists():
+        print(f"  skipped: {PEER} is not there")
+        return
+    out = Path(tempfile.mkdtemp(prefix="load-bgio-"))
+    peer: dict[str, dict[str, Any]] = {}
+    for storage in ("memory", "flatfile"):
+        if not budget.allows(seconds + 25, f"boardgame.io {storage}"):
+            return
+        say(f"boardgame.io {storage}: 100 matches for {seconds:.0f} s")
+        d = run_bgio(storage, 100, seconds, out)
+        if d is not None:
+            peer[storage] = d
+            print("  " + bgio_line(f"boardgame.io {'in memory' if storage == 'memory' else 'on disk (FlatFile)'}", d))
+    if not budget.allows(2 * seconds + 30, "Tablehall at 100 tables"):
+        return
+    match = await start_match(servers)
+    ours: dict[str, Figures] = {}
+    try:
+        tables = await started_tables(match, 100)
+        for transport in ("stream", "unary"):
+            say(f"Tablehall {transport}: 100 tables for {seconds:.0f} s")
+            ours[transport] = await closed_loop(match, tables, seconds, transport)
+            print("  Tablehall " + figures_line(ours[transport]))
+    finally:
+        await stop_match(match)
+    if "memory" not in peer or "flatfile" not in peer:
+        return
+    mem, disk = peer["memory"]["result"], peer["flatfile"]["result"]
+    print("  ratios (Tablehall / boardgame.io), targets: >= 1.5x in memory with p99 <= 0.5x, >= 5x on disk:")
+    for transport, f in ours.items():
+        vs_mem = f.cps / mem["moves_per_s"]
+        p99_ratio = f.p99_ms / mem["latency_ms"]["p99"]
+        vs_disk = f.cps / disk["moves_per_s"]
+        met = vs_mem >= TARGETS["vs_memory"] and p99_ratio <= TARGETS["p99_vs_memory"] and vs_disk >= TARGETS["vs_disk"]
+        print(
+            f"  {transport:>7}: {vs_mem:.2f}x in memory, p99 {p99_ratio:.2f}x of its; {vs_disk:.2f}x on disk"
+            f" -> {'targets met' if met else 'targets missed'}"
+        )
+
+
+# ---- replay ---------------------------------------------------------------------------------
+
+
+async def replay(servers: Servers) -> None:
+    print("\n== 2. replay ==", flush=True)
+    url, name = await new_database(servers, "tablehall_load_replay")
+    try:
+        r = await bm.replay(url)
+    finally:
+        await drop_database(servers, name)
+    print(
+        f"  {r['events']:.0f} events rebuilt in {r['seconds'] * 1000:.0f} ms = {r['eps']:,.0f} events/s"
+        f" (target >= {TARGETS['replay_eps']:,.0f}: {'met' if r['eps'] >= TARGETS['replay_eps'] else 'missed'});"
+        f" {r['eps_cpu']:,.0f} events per CPU second of the rebuilding process (the read's PostgreSQL time apart)"
+    )
+
+
+# ---- the test game at 1..5,000 tables ---------------------------------------------------------
+
+
+async def scaling(servers: Servers, counts: list[int], seconds: float, budget: Budget) -> None:
+    print("\n== 3. the test game on one match service, closed loop, by tables ==", flush=True)
+    match = await start_match(servers)
+    pid = match.pids[0]
+    try:
+        for n in counts:
+            if not budget.allows(2 * seconds + 10 + n / 150, f"{n} tables"):
+                continue
+            say(f"{n} tables: starting them")
+            before = rss_mb(pid)
+            tables = await started_tables(match, n)
+            rows = []
+            for transport in ("stream", "unary"):
+                rows.append(await closed_loop(match, tables, seconds, transport))
+                print("  " + figures_line(rows[-1]), flush=True)
+            grown = rss_mb(pid) - before
+            per_command = min((r.cpu["service"] + r.cpu["postgres"]) / r.cps for r in rows if r.cps)
+            memory = f" = {grown / n * 1000:.0f} MB per 1,000 tables" if n >= 100 else ""
+            print(
+                f"  {n} tables: match service RSS {rss_mb(pid):.0f} MB, {grown:+.0f} MB for these tables{memory};"
+                f" 1,000 tables at one move each every {PACE_S:.0f} s would take"
+                f" {1000 / PACE_S * per_command:.2f} cores (service + PostgreSQL, at this window's CPU per command)",
+                flush=True,
+            )
+    finally:
+        await stop_match(match)
+
+
+# ---- match instances ------------------------------------------------------------------------
+
+
+def _client_worker(args: tuple[str, list[str], float, str, Any, Any]) -> tuple[int, list[float], float, float]:
+    """A client process driving its instance's tables (the load generator must not be the limit):
+    warm-up, say so on `ready`, wait for `go` (every client is warm), then the measured window."""
+    address, tables, seconds, transport, ready, go = args
+
+    async def run() -> tuple[int, list[float], float, float]:
+        async with grpc.aio.insecure_channel(address) as channel:
+            stub = match_pb2_grpc.MatchServiceStub(channel)
+            await bm.drive(address, stub, tables, 2.0, transport=transport)
+            ready.put(os.getpid())
+            await asyncio.to_thread(go.wait, 600)  # every worker measures the same window
+            gc.collect()
+            gc.disable()
+            began, wall = time.perf_counter(), time.time()
+            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport)
+            return count, latencies, time.perf_counter() - began, wall
+
+    return uvloop.run(run())
+
+
+async def instances(servers: Servers, counts: list[int], n_tables: int, seconds: float, budget: Budget) -> None:
+    print(f"\n== 4. match instances on this machine: {n_tables} tables spread over them, stream ==", flush=True)
+    base = 0.0
+    for k in counts:
+        if not budget.allows(seconds + 25 + 3 * k, f"{k} instances"):
+            continue
+        say(f"{k} match instances")
+        match = await start_match(servers, k)
+        try:
+            per: list[list[str]] = []
+            for address in match.addresses:
+                async with grpc.aio.insecure_channel(address) as channel:
+                    per.append(await bm.start_tables(match_pb2_grpc.MatchServiceStub(channel), n_tables // k))
+            ctx = multiprocessing.get_context("spawn")
+            with ctx.Manager() as manager, ctx.Pool(k) as pool:
+                ready, go = manager.Queue(), manager.Event()
+                pending = pool.map_async(
+                    _client_worker,
+                    [(a, t, seconds, "stream", ready, go) for a, t in zip(match.addresses, per, strict=True)],
+                )
+                workers = [c.pid for c in pool._pool]  # type: ignore[attr-defined]
+                for _ in range(k):  # every client started and warm
+                    await asyncio.to_thread(ready.get, True, 300)
+                cpu = Cpu(match.pids, match.database_url, match.db_name, clients=workers)
+                go.set()
+                start_at = time.time()
+                await cpu.begin()
+                await asyncio.sleep(seconds)  # the workers' window, not the hand-back of their figures
+                used = await cpu.end()
+                results = await asyncio.to_thread(pending.get, seconds + 120)
+        finally:
+            await stop_match(match)
+        late = max(w for *_, w in results) - start_at
+        if late > 0.5:
+            print(f"    (a client began {late:.1f} s after the others: the CPU split is approximate)")
+        cps = sum(c / e for c, _, e, _ in results)
+        latencies = [x for _, lat, _, _ in results for x in lat]
+        base = base or cps
+        print(
+            f"  {k} instance(s): {cps:>6.0f} cmd/s ({cps / base:.2f}x of one)  p50 {bm.percentile(latencies, 0.5) * 1000:.1f} ms"
+            f"  p99 {bm.percentile(latencies, 0.99) * 1000:.1f} ms  " + cpu_line(used, cps),
+            flush=True,
+        )
+        print(
+            f"    machine busy {used['machine']:.2f} of {os.cpu_count()} cores"
+            f" ({'CPU-bound: the cores are full' if used['machine'] > 0.9 * (os.cpu_count() or 1) else 'cores left over'})"
+        )
+
+
+# ---- Пузиполия through every service ----------------------------------------------------------
+
+
+async def puzzipolia(servers: Servers, counts: list[int], seconds: float, budget: Budget) -> None:
+    from support.serverkit import start_up
+
+    print("\n== 5. Пузиполия through every service (tablehall up): 4 easy bots per table, 1 spectator ==", flush=True)
+    for n in counts:
+        if not budget.allows(seconds + 20 + n / 15, f"Пузиполия at {n} tables"):
+            continue
+        db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
+        up = start_up({"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"})
+        try:
+            await _wait_up(up.address)
+            url = with_database(servers.database_url, db_name)
+            say(f"Пузиполия: opening {n} tables through the lobby")
+            began = time.perf_counter()
+            tables = await _open_tables(up, n)
+            print(f"  {n} tables opened (create, leave, 4 bots, start) in {time.perf_counter() - began:.1f} s")
+            await _watch_and_measure(up, url, db_name, tables, seconds)
+        finally:
+            await up.stop()
+            await drop_database(servers, db_name)
+
+
+async def _wait_up(address: str) -> None:
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        for _ in range(600):
+            try:
+                reply = await stub.Check(
+                    health_pb2.HealthCheckRequest(service="tablehall.bot.v1.BotService"), timeout=1
+                )
+                if reply.status == health_pb2.HealthCheckResponse.SERVING:
+                    return
+            except grpc.aio.AioRpcError:
+                pass
+            await asyncio.sleep(0.2)
+    raise TimeoutError("tablehall up did not start")
+
+
+async def _open_tables(up: Any, n: int) -> list[str]:
+    async with grpc.aio.insecure_channel(up.address) as channel:
+        lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
+        sem = asyncio.Semaphore(20)
+
+        async def one(i: int) -> str:
+            host = up.player(f"host{i}")
+            async with sem:
+                created = await lobby.CreateTable(
+                    lobby_pb2.CreateTableRequest(
+                        game="puzzipolia", options_json='{"round_limit": 0}', seat_count=4, request_id=f"c{i}"
+                    ),
+                    metadata=host,
+                )
+                name = str(created.table.name)
+                await lobby.LeaveSeat(lobby_pb2.LeaveSeatRequest(table=name, request_id=f"l{i}"), metadata=host)
+                for seat in range(4):
+                    await lobby.AddBot(
+                        lobby_pb2.AddBotRequest(
+                            table=name, seat=seat, difficulty=lobby_pb2.BOT_DIFFICULTY_EASY, request_id=f"b{i}-{seat}"
+                        ),
+                        metadata=host,
+                    )
+                await lobby.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=f"s{i}"), metadata=host)
+                return name
+
+        return list(await asyncio.gather(*(one(i) for i in range(n))))
+
+
+async def _watch_and_measure(up: Any, url: str, db_name: str, tables: list[str], seconds: float) -> None:
+    received: dict[tuple[str, int], float] = {}  # (stream id, version) -> wall ms the spectator got it
+    recording = False
+    channels = [
+        grpc.aio.insecure_channel(up.address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(4)
+    ]
+
+    async def watch(i: int, table: str) -> None:
+        stub = projection_pb2_grpc.ProjectionServiceStub(channels[i % len(channels)])
+        call = stub.WatchTable(
+            projection_pb2.WatchTableRequest(table=table, role=match_pb2.VIEWER_ROLE_SPECTATOR),
+            metadata=up.player(f"watcher{i}"),
+        )
+        stream = "table-" + table.removeprefix("tables/")
+        try:
+            async for frame in call:
+                if recording:
+                    received[(stream, frame.version)] = time.time() * 1000
+        except grpc.aio.AioRpcError:
+            return
+
+    watchers = [asyncio.create_task(watch(i, t)) for i, t in enumerate(tables)]
+    await asyncio.sleep(3.0)  # every spectator's first frame
+    pids = [up.process.pid]
+    cpu = Cpu(pids, url, db_name)
+    conn = await asyncpg.connect(url)
+    try:
+        first = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
+        rss_before = rss_mb(up.process.pid)
+        recording = True
+        await cpu.begin()
+        await asyncio.sleep(seconds)
+        used = await cpu.end()
+        recording = False
+        last = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
+        await asyncio.sleep(2.0)  # frames of the window's last moves still on their way
+        rows = await conn.fetch(
+            "SELECT stream_id, version, (metadata->>'now_ms')::float8 AS at, metadata->>'actor' AS actor"
+            " FROM events WHERE position > $1 AND position <= $2 AND metadata ? 'command'",
+            first,
+            last,
+        )
+    finally:
+        await conn.close()
+        for task in watchers:
+            task.cancel()
+        await asyncio.gather(*watchers, return_exceptions=True)
+        for channel in channels:
+            await channel.close()
+    moves = len(rows)
+    by_timer = sum(1 for r in rows if r["actor"] != "service:bot")
+    mps = moves / used["wall"]
+    lat = [
+        received[(r["stream_id"], r["version"])] - r["at"] for r in rows if (r["stream_id"], r["version"]) in received
+    ]
+    seen = len(lat) / moves if moves else 0.0
+    n = len(tables)
+    print(
+        f"  {n:>5} tables: {mps:>6.0f} moves/s ({by_timer} of {moves} by the timer or others), decided -> spectator"
+        f" p50 {bm.percentile(lat, 0.5):.0f} ms p99 {bm.percentile(lat, 0.99):.0f} ms ({seen:.0%} of the moves"
+        f" matched to a frame); " + cpu_line(used, mps).replace("service", "tablehall up"),
+        flush=True,
+    )
+    per_1000 = (
+        f"; {(used['service'] + used['postgres']) / n * 1000:.2f} cores per 1,000 tables at this pace"
+        if n >= 100
+        else ""
+    )
+    print(
+        f"         RSS of tablehall up {rss_mb(up.process.pid):.0f} MB (was {rss_before:.0f} at the window's start)"
+        + per_1000,
+        flush=True,
+    )
+
+
+# ---- main -----------------------------------------------------------------------------------
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", default=os.environ.get("LOAD_QUICK", "") not in ("", "0"))
+    parser.add_argument("--budget", type=float, default=None, help="stop within this many seconds")
+    parser.add_argument("--seconds", type=float, default=None, help="measured seconds per scenario")
+    parser.add_argument(
+        "--only", default="compare,replay,scaling,instances,puzzipolia", help="comma list of the parts to run"
+    )
+    args = parser.parse_args()
+    quick = args.quick
+    seconds = args.seconds or (6.0 if quick else 15.0)
+    budget = Budget(args.budget or float(os.environ.get("LOAD_BUDGET", 420 if quick else 1500)))
+    parts = set(args.only.split(","))
+    tables = [1, 100, 1000] if quick else [1, 100, 1000, 5000]
+    servers = await find_servers(ROOT / ".data" / "bench", "postgres")
+    print(
+        f"load: {'quick' if quick else 'full'} run, {seconds:.0f} s windows, budget {budget.left():.0f} s;"
+        f" {os.cpu_count()} cores, load average {load_average()}; PostgreSQL {servers.how['postgres']}",
+        flush=True,
+    )
+    steps: list[tuple[str, Callable[[], Awaitable[None]]]] = [
+        ("compare", lambda: compare(servers, seconds, budget)),
+        ("replay", lambda: replay(servers)),
+        ("scaling", lambda: scaling(servers, tables, seconds, budget)),
+        ("instances", lambda: instances(servers, [1, 2, 4], 400 if quick else 1000, seconds, budget)),
+        ("puzzipolia", lambda: puzzipolia(servers, [1, 100] if quick else [1, 100, 1000, 5000], seconds, budget)),
+    ]
+    try:
+        for name, step in steps:
+            if name not in parts:
+                continue
+            if budget.left() <= 5:
+                print(f"\nskipped {name}: the budget is spent", flush=True)
+                continue
+            try:  # a part that overruns is stopped (its services are stopped by its own finally)
+                await asyncio.wait_for(step(), timeout=budget.left())
+            except TimeoutError as exc:
+                why = "the budget ran out" if budget.left() < 1 else f"{exc!r}"
+                print(f"\n  stopped {name}: {why}", flush=True)
+    finally:
+        servers.stop()
+    print(f"\nload: done, load average {load_average()}", flush=True)
+
+
+if __name__ == "__main__":
+    uvloop.run(main())
