@@ -198,18 +198,20 @@ def examples(
     limit: int = 3,
     tries: int = 6,
     moved: Collection[int] = (),
+    own_after: Sequence[bool] | None = None,
 ) -> list[list[int]]:
     """Some valid contours through `cell` on a board where the move has put an own die there.
 
     First the ring of own dice around each pocket next to `cell` (`dragons.pockets`: the cells the
     die shuts off from the board's edge), then cycles that close `cell` with a shortest path
     between own neighbours of it that do not touch each other. `moved`: the other cells the move
-    placed (a domino's second half). The engine accepts any valid cycle, listed or not; these are
+    placed (a domino's second half); `own_after`: which cells are own after the move, if known.
+    The engine accepts any valid cycle, listed or not; these are
     examples for clients and bots, each one judged by the rule before it is offered.
     """
     if black_left <= 0:
         return []
-    own = [supports(o, side) for o in owner]
+    own = list(own_after) if own_after is not None else [supports(o, side) for o in owner]
     new = {cell, *moved}
     found: list[list[int]] = []
     seen: set[frozenset[int]] = set()

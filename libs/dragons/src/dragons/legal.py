@@ -76,7 +76,9 @@ class _Contours:
         if cell not in self.cache:
             owner, face = list(self.st.owner), list(self.st.face)
             owner[cell], face[cell] = self.seat, number
-            self.cache[cell] = examples(cell, owner, face, self.seat, self.st.black_left)
+            own = list(self.own)
+            own[cell] = True
+            self.cache[cell] = examples(cell, owner, face, self.seat, self.st.black_left, own_after=own)
         return self.cache[cell]
 
     def pair(self, cells: list[int]) -> list[list[int]]:
@@ -92,10 +94,13 @@ class _Contours:
             if may_contain(a, self.components, with_b) or may_contain(b, self.components, with_a):
                 owner, face = list(self.st.owner), list(self.st.face)
                 owner[a] = owner[b] = self.seat
+                with_a[b] = True
                 for half, other in ((a, b), (b, a)):
                     found += [
                         x
-                        for x in examples(half, owner, face, self.seat, self.st.black_left, moved={other})
+                        for x in examples(
+                            half, owner, face, self.seat, self.st.black_left, moved={other}, own_after=with_a
+                        )
                         if x not in found
                     ]
             self.pairs[key] = found[:3]
@@ -131,7 +136,8 @@ def _move_contours(st: State, seat: int, contours: _Contours, origin: int, targe
     owner, face = list(st.owner), list(st.face)
     owner[origin], face[origin] = FREE, 0
     owner[target], face[target] = seat, number
-    return examples(target, owner, face, seat, st.black_left)
+    own[target] = True
+    return examples(target, owner, face, seat, st.black_left, own_after=own)
 
 
 def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) -> Iterator[LegalMove]:

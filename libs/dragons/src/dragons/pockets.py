@@ -2,7 +2,8 @@
 
 After a move, a pocket is a group of side-connected cells that are not the player's own (free
 cells and the opponent's pieces) that touches the die's cell by a side or a corner, does not
-reach the edge of the board and holds a free cell. Any cycle of own dice that encloses a free
+reach the edge of the board and holds a free cell (the finder looks at pockets of at most
+`POCKET_MAX` cells). Any cycle of own dice that encloses a free
 cell encloses the whole pocket of that cell (a side-connected group cannot cross a cycle whose
 links are sides or corners), so the pockets next to the die are where its contours are.
 
@@ -25,6 +26,7 @@ from tablehall_boards.grid import Cell
 # clockwise, starting north (y grows to the north)
 RING_STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 WEST = 6
+POCKET_MAX = 40  # a bigger group counts as open: the finder's bound (the engine judges any size)
 
 
 @cache
@@ -79,10 +81,11 @@ def pockets(cell: Cell, owner: Sequence[int], own: Sequence[bool]) -> list[list[
                 continue
             region, queue, closed = [seed], deque([seed]), True
             seen.add(seed)
-            while queue:
+            while queue and closed:
                 c = queue.popleft()
-                if rim[c]:
+                if rim[c] or len(region) > POCKET_MAX:
                     closed = False
+                    break
                 for n in sides[c]:
                     if n not in seen and not own[n]:
                         seen.add(n)
