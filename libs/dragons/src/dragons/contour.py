@@ -249,11 +249,7 @@ def may_contain(cell: int, component: Sequence[int], own: Sequence[bool]) -> boo
     """Whether an own die on `cell` may be on a contour (`own`: the board after the move, without
     `cell`): it closes a path between two groups joined elsewhere (`may_close`), or it separates
     two runs of not-own cells around it (a pocket it may shut, `dragons.pockets.may_enclose`)."""
-    if may_close(cell, component, own):
-        return True
-    after = list(own)
-    after[cell] = True
-    return may_enclose(cell, after)
+    return may_close(cell, component, own) or may_enclose(cell, own)  # the ring never reads `cell`
 
 
 def components(owner: Sequence[int], side: int) -> list[int]:

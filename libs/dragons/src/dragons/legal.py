@@ -28,7 +28,7 @@ from dragons import commands as c
 from dragons.board import FREE, Contact, grid
 from dragons.chess import movable, moves_from
 from dragons.combos import kinds
-from dragons.contour import components, examples, may_contain
+from dragons.contour import components, examples, may_close, may_contain
 from dragons.events import Combo
 from dragons.placement import (
     combos_if_placed,
@@ -38,6 +38,7 @@ from dragons.placement import (
     domino_half_plain,
     near_domino,
 )
+from dragons.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
 from tablehall_boards import dominoes
@@ -71,9 +72,12 @@ class _Contours:
         self.pairs: dict[tuple[int, int], list[list[int]]] = {}
 
     def at(self, cell: int, number: int) -> list[list[int]]:
-        if self.st.black_left <= 0 or not may_contain(cell, self.components, self.own):
+        if self.st.black_left <= 0:
             return []
         if cell not in self.cache:
+            if not may_contain(cell, self.components, self.own):
+                self.cache[cell] = []
+                return []
             owner, face = list(self.st.owner), list(self.st.face)
             owner[cell], face[cell] = self.seat, number
             own = list(self.own)
@@ -91,7 +95,13 @@ class _Contours:
             with_a, with_b = list(self.own), list(self.own)
             with_a[a] = with_b[b] = True
             found: list[list[int]] = []
-            if may_contain(a, self.components, with_b) or may_contain(b, self.components, with_a):
+            both = list(with_a)
+            both[b] = True
+            if (
+                may_close(a, self.components, with_b)
+                or may_close(b, self.components, with_a)
+                or domino_may_enclose(a, b, both)
+            ):
                 owner, face = list(self.st.owner), list(self.st.face)
                 owner[a] = owner[b] = self.seat
                 with_a[b] = True

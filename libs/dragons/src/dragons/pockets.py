@@ -26,7 +26,7 @@ from tablehall_boards.grid import Cell
 # clockwise, starting north (y grows to the north)
 RING_STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 WEST = 6
-POCKET_MAX = 40  # a bigger group counts as open: the finder's bound (the engine judges any size)
+POCKET_MAX = 16  # a bigger group counts as open: the finder's bound (the engine judges any size)
 
 
 @cache
@@ -42,17 +42,34 @@ def _rim() -> tuple[bool, ...]:
     return tuple(len(n) < 4 for n in side_neighbours())
 
 
-def ring_groups(cell: Cell, own: Sequence[bool]) -> list[list[Cell | None]]:
-    """The runs of not-own cells around `cell` (cyclic, consecutive ring cells touch by a side)."""
-    ring = _ring(cell)
+@cache
+def _block_ring(a: Cell, b: Cell) -> tuple[Cell | None, ...]:
+    """The 10 cells around two side neighbours `a`, `b` (a domino), clockwise."""
+    g = grid()
+    (ax, ay), (bx, by) = g.coord(a), g.coord(b)
+    (x0, y0), (x1, y1) = min((ax, ay), (bx, by)), max((ax, ay), (bx, by))
+    if y0 == y1:  # side by side: west cell (x0, y), east cell (x1, y)
+        steps = [(x0, y0 + 1), (x1, y0 + 1), (x1 + 1, y0 + 1), (x1 + 1, y0), (x1 + 1, y0 - 1)]
+        steps += [(x1, y0 - 1), (x0, y0 - 1), (x0 - 1, y0 - 1), (x0 - 1, y0), (x0 - 1, y0 + 1)]
+    else:  # one above the other: south (x, y0), north (x, y1)
+        steps = [(x0, y1 + 1), (x0 + 1, y1 + 1), (x0 + 1, y1), (x0 + 1, y0), (x0 + 1, y0 - 1)]
+        steps += [(x0, y0 - 1), (x0 - 1, y0 - 1), (x0 - 1, y0), (x0 - 1, y1), (x0 - 1, y1 + 1)]
+    return tuple(g.cell_at(x, y) for x, y in steps)
+
+
+def ring_groups(cell: Cell, own: Sequence[bool], ring: Sequence[Cell | None] | None = None) -> list[list[Cell | None]]:
+    """The runs of not-own cells around `cell` (or along the given cyclic `ring`; consecutive
+    ring cells touch by a side)."""
+    ring = ring if ring is not None else _ring(cell)
+    n = len(ring)
     outside = [c is None or not own[c] for c in ring]
     if all(outside) or not any(outside):
         return [list(ring)] if all(outside) else []
-    start = next(i for i in range(8) if not outside[i])  # begin at an own cell: runs do not wrap
+    start = next(i for i in range(n) if not outside[i])  # begin at an own cell: runs do not wrap
     groups: list[list[Cell | None]] = []
     current: list[Cell | None] = []
-    for k in range(1, 9):
-        i = (start + k) % 8
+    for k in range(1, n + 1):
+        i = (start + k) % n
         if outside[i]:
             current.append(ring[i])
         elif current:
@@ -67,6 +84,12 @@ def may_enclose(cell: Cell, own: Sequence[bool]) -> bool:
     """A quick test on the board after the move: the die's cell separates two runs of not-own
     cells around it, so it may close a ring around one of them."""
     return len(ring_groups(cell, own)) >= 2
+
+
+def domino_may_enclose(a: Cell, b: Cell, own: Sequence[bool]) -> bool:
+    """`may_enclose` for a domino on side neighbours `a`, `b` (both own in `own`): the ring of
+    cells around the two separates two runs of not-own cells."""
+    return len(ring_groups(a, own, _block_ring(a, b))) >= 2
 
 
 def pockets(cell: Cell, owner: Sequence[int], own: Sequence[bool]) -> list[list[Cell]]:
