@@ -124,7 +124,14 @@ async def _opened(pilot: Pilot[None], app: TableApp, client: ScriptedClient, sho
         app.seat = None
     client.feed.put_nowait(shown.version)
     await _until(pilot, lambda: app.frame is not None and app.frame.version == shown.version)
-    await pilot.pause(0.05)
+    # painted: the screen stays the same over two looks (a busy machine paints late)
+    before = ""
+    for _ in range(100):
+        await pilot.pause(0.05)
+        now = screen_text(app)
+        if now == before and app.frame.version == shown.version:
+            break
+        before = now
 
 
 CASES = [
@@ -233,3 +240,28 @@ async def test_a_spectator_sees_the_board_and_no_hand() -> None:
     assert app.moves == [] and "Your dominoes" not in text
     red = sum(1 for p in shown.state["pieces"] if p["owner"] == "red" and p["domino"] is None)
     assert text.count("r") >= red  # every red die is drawn (with its mark)
+
+
+async def test_a_domino_with_a_contour_is_entered_its_two_cells_first() -> None:
+    state = _states()["turn"]
+    assert state.round >= 3 and state.player(0).hand, "the scene needs a domino in hand from round 3"
+    shown = _view(state, 40)
+    client = _client(shown)
+    app = TableApp(client, PlayPlan("dragons", 1, "ann"), "en")  # type: ignore[arg-type]
+    typed = ["2,4", "3,4", "3,4", "4,4", "4,5", "4,6", "3,6", "2,6", "2,5", "2,4"]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _opened(pilot, app, client, shown)
+        entry = next(m for m in app.moves if m.key == "c")
+        at = next(i for i, c in enumerate(entry.commands) if c.kind == "place_domino")
+        await pilot.press("c")
+        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await pilot.press(*["down"] * at, "enter")
+        await _until(pilot, lambda: app.screen.__class__.__name__ == "EntryScreen")
+        for cell in typed:
+            await pilot.press(*cell, "enter")
+        await pilot.press("enter")
+        await _until(pilot, lambda: bool(client.submitted) and not app.busy)
+    _, command = client.submitted[-1]
+    cells = [parse_cell(c) for c in typed]
+    chosen = entry.commands[at]
+    assert command == Command("dragons", "place_domino", {**chosen.args, "cells": cells[:2], "contour": cells[2:]})

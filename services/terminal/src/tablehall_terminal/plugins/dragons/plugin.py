@@ -272,8 +272,14 @@ class DragonsPlugin:
     def moves(self, frame: Frame, lang: str) -> list[Move]:
         groups: dict[str, list[tuple[Command, str]]] = {}
         contour_faces: list[int] = []
+        tiles: dict[tuple[int, int], list[int]] = {}  # dominoes in hand -> the numbers that may be given up
         for legal in frame.moves:
             kind = legal.command.kind
+            if kind == "place_domino":
+                tile = (int(legal.command.args.get("first", 0)), int(legal.command.args.get("second", 0)))
+                faces = next((p.options() for p in legal.parameters if p.field == "face"), ())
+                tiles.setdefault(tile, [])
+                tiles[tile] += [int(f) for f in faces if int(f) not in tiles[tile]]
             rule = next((p.rule for p in legal.parameters if p.rule and p.field in ("cell", "cells")), "")
             if kind == "place_die":
                 face = int(legal.command.args.get("face", 0))
@@ -290,7 +296,7 @@ class DragonsPlugin:
                 groups.setdefault(key, []).append((command, rule))
         moves = [self._move(frame, lang, key, found) for key, found in groups.items()]
         if contour_faces and int(frame.state.get("black_left") or 0) > 0:
-            moves.append(self._entry_move(lang, sorted(contour_faces)))
+            moves.append(self._entry_move(lang, sorted(contour_faces), tiles))
         return sorted(moves, key=lambda m: ORDER.index(m.key) if m.key in ORDER else len(ORDER))
 
     def _move(self, frame: Frame, lang: str, key: str, found: list[tuple[Command, str]]) -> Move:
@@ -351,12 +357,21 @@ class DragonsPlugin:
             )
         return kind
 
-    def _entry_move(self, lang: str, faces: list[int]) -> Move:
-        """`c`: a die placed with a contour typed cell by cell; the first cell is where the die goes."""
-        commands = tuple(Command(self.game, "place_die", {"face": f}) for f in faces)
-        items = tuple(self.text(lang, "enter_with", face=f) for f in faces)
+    def _entry_move(self, lang: str, faces: list[int], tiles: Mapping[tuple[int, int], list[int]]) -> Move:
+        """`c`: a contour typed cell by cell: a die (the first cell is where it goes) or a domino
+        from the hand (the first two cells are its halves', then the cycle)."""
+        commands = [Command(self.game, "place_die", {"face": f}) for f in faces]
+        items = [self.text(lang, "enter_with", face=f) for f in faces]
+        for (first, second), given in sorted(tiles.items()):
+            for f in sorted(given):
+                commands.append(Command(self.game, "place_domino", {"face": f, "first": first, "second": second}))
+                items.append(self.text(lang, "enter_domino", face=f, first=first, second=second))
 
         def complete(command: Command, cells: tuple[Any, ...]) -> Command:
+            if command.kind == "place_domino":
+                return Command(
+                    command.game, command.kind, {**command.args, "cells": list(cells[:2]), "contour": list(cells[2:])}
+                )
             return Command(command.game, command.kind, {**command.args, "cell": cells[0], "contour": list(cells)})
 
         entry = Entry(
@@ -367,7 +382,7 @@ class DragonsPlugin:
             complete=complete,
             least=4,
         )
-        return Move("c", self.text(lang, "enter_contour"), commands, items=items, entry=entry)
+        return Move("c", self.text(lang, "enter_contour"), tuple(commands), items=tuple(items), entry=entry)
 
 
 PLUGIN = DragonsPlugin()
