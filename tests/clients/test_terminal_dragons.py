@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.terminalkit import NOW_MS, ScriptedClient, decision, screen_text, view
+from support.terminalkit import NOW_MS, ScriptedClient, decision, screen_text, until, view
 from textual.pilot import Pilot
 
 from dragons.game import GAME
@@ -100,14 +100,6 @@ def _states() -> dict[str, State]:
     )
 
 
-async def _until(pilot: Pilot[None], ok: Callable[[], bool], steps: int = 2000) -> None:
-    for _ in range(steps):
-        if ok():
-            return
-        await pilot.pause(0.005)
-    raise AssertionError("the screen never got there")
-
-
 def _client(shown: TableView) -> ScriptedClient:
     client = ScriptedClient("dragons", NAMES, {shown.version: shown})
     client.list_games = _games  # type: ignore[method-assign]
@@ -119,11 +111,11 @@ async def _games() -> tuple[GameInfo, ...]:
 
 
 async def _opened(pilot: Pilot[None], app: TableApp, client: ScriptedClient, shown: TableView) -> None:
-    await _until(pilot, lambda: app.table != "")
+    await until(pilot, lambda: app.table != "")
     if shown.seat is None:
         app.seat = None
     client.feed.put_nowait(shown.version)
-    await _until(pilot, lambda: app.frame is not None and app.frame.version == shown.version)
+    await until(pilot, lambda: app.frame is not None and app.frame.version == shown.version)
     # painted: the screen stays the same over two looks (a busy machine paints late)
     before = ""
     for _ in range(100):
@@ -175,9 +167,9 @@ async def test_a_die_is_placed_on_a_cell_the_descriptors_list() -> None:
         await _opened(pilot, app, client, shown)
         digit = next(m for m in app.moves if m.key.isdigit())
         await pilot.press(digit.key)
-        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await until(pilot, lambda: len(app.screen_stack) > 1)
         await pilot.press("down", "enter")
-        await _until(pilot, lambda: bool(client.submitted) and not app.busy)
+        await until(pilot, lambda: bool(client.submitted) and not app.busy)
     _, command = client.submitted[-1]
     assert command == digit.commands[1] and command.kind == "place_die"
     assert command.args["face"] == int(digit.key)
@@ -193,9 +185,9 @@ async def test_a_contour_is_entered_cell_by_cell_and_sent_as_typed() -> None:
         await _opened(pilot, app, client, shown)
         entry = next(m for m in app.moves if m.key == "c")
         await pilot.press("c")
-        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await until(pilot, lambda: len(app.screen_stack) > 1)
         await pilot.press("enter")  # the first rolled number
-        await _until(pilot, lambda: app.screen.__class__.__name__ == "EntryScreen")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "EntryScreen")
         await pilot.press(*"99,99", "enter")  # not a cell: refused by the dialog, nothing added
         assert "Not a cell" in screen_text(app)
         for typed in ring:
@@ -204,7 +196,7 @@ async def test_a_contour_is_entered_cell_by_cell_and_sent_as_typed() -> None:
         await pilot.pause(0.05)
         assert "→ " + " ".join(ring) in screen_text(app)
         await pilot.press("enter")  # an empty Enter sends it
-        await _until(pilot, lambda: bool(client.submitted) and not app.busy)
+        await until(pilot, lambda: bool(client.submitted) and not app.busy)
     _, command = client.submitted[-1]
     cells = [parse_cell(c) for c in ring]
     assert command == Command("dragons", "place_die", {**entry.commands[0].args, "cell": cells[0], "contour": cells})
@@ -221,9 +213,9 @@ async def test_the_black_die_goes_on_the_chosen_cell_inside_the_contour() -> Non
         assert [m.key for m in app.moves] == ["b"]
         assert "*" in screen_text(app)  # the free cells inside are marked on the board
         await pilot.press("b")
-        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await until(pilot, lambda: len(app.screen_stack) > 1)
         await pilot.press("enter")
-        await _until(pilot, lambda: bool(client.submitted) and not app.busy)
+        await until(pilot, lambda: bool(client.submitted) and not app.busy)
     _, command = client.submitted[-1]
     assert command == Command("dragons", "place_black", {"cell": state.contour.inside[0]})
 
@@ -254,13 +246,13 @@ async def test_a_domino_with_a_contour_is_entered_its_two_cells_first() -> None:
         entry = next(m for m in app.moves if m.key == "c")
         at = next(i for i, c in enumerate(entry.commands) if c.kind == "place_domino")
         await pilot.press("c")
-        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await until(pilot, lambda: len(app.screen_stack) > 1)
         await pilot.press(*["down"] * at, "enter")
-        await _until(pilot, lambda: app.screen.__class__.__name__ == "EntryScreen")
+        await until(pilot, lambda: app.screen.__class__.__name__ == "EntryScreen")
         for cell in typed:
             await pilot.press(*cell, "enter")
         await pilot.press("enter")
-        await _until(pilot, lambda: bool(client.submitted) and not app.busy)
+        await until(pilot, lambda: bool(client.submitted) and not app.busy)
     _, command = client.submitted[-1]
     cells = [parse_cell(c) for c in typed]
     chosen = entry.commands[at]
