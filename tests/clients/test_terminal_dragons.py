@@ -257,3 +257,15 @@ async def test_a_domino_with_a_contour_is_entered_its_two_cells_first() -> None:
     cells = [parse_cell(c) for c in typed]
     chosen = entry.commands[at]
     assert command == Command("dragons", "place_domino", {**chosen.args, "cells": cells[:2], "contour": cells[2:]})
+
+
+def test_the_end_line_gives_each_final_score_and_the_places() -> None:
+    from tablehall_terminal.frame import from_view
+    from tablehall_terminal.plugins.dragons.plugin import PLUGIN
+
+    state = _states()["over"]
+    frame = from_view(_view(state, 40), NAMES)
+    line = PLUGIN.outcome(frame, "en")
+    assert f"Final: Ann {state.final[0]}, Bot 1 {state.final[1]}" in line
+    winner = NAMES[state.places[0][0]]
+    assert f"Places: 1. {winner}" in line

@@ -117,8 +117,9 @@ class DragonsPlugin:
         code = str(result.get("reason") or "")
         key = f"reason_{code}"
         reason = self.text(lang, key) if key in TEXTS["en"] else self.text(lang, "reason_other", reason=code)
-        final = result.get("final") or result.get("scores") or []
-        scores = ", ".join(f"{self.seat_name(frame, i)} {s}" for i, s in enumerate(final))
+        final: Any = (frame.state.get("result") or {}).get("final") or result.get("final") or result.get("scores") or []
+        pairs = sorted((int(k), v) for k, v in final.items()) if isinstance(final, Mapping) else enumerate(final)
+        scores = ", ".join(f"{self.seat_name(frame, i)} {s}" for i, s in pairs)
         places = "; ".join(
             f"{i + 1}. {', '.join(self.seat_name(frame, int(s)) for s in place)}"
             for i, place in enumerate(result.get("places") or [])
