@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -22,9 +22,9 @@ from support.terminalkit import (
     move,
     puzzipolia_state,
     screen_text,
+    until,
     view,
 )
-from textual.pilot import Pilot
 
 from tablehall_sdk import Command, LegalMove, TableView
 from tablehall_terminal.app import TableApp
@@ -34,14 +34,6 @@ from tablehall_terminal.plugins.puzzipolia.plugin import GROUP_COLOURS
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 NAMES = ("Ann", "Bot 1", "Bot 2", "Bot 3")
-
-
-async def _until(pilot: Pilot[None], ok: Callable[[], bool], steps: int = 2000) -> None:
-    for _ in range(steps):
-        if ok():
-            return
-        await pilot.pause(0.005)
-    raise AssertionError("the screen never got there")
 
 
 def _auction(version: int) -> TableView:
@@ -75,11 +67,11 @@ async def test_the_screen_shows_one_version_however_fast_updates_come() -> None:
     app.now_ms = lambda: NOW_MS
     checked: set[int] = set()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _until(pilot, lambda: app.table != "")
+        await until(pilot, lambda: app.table != "")
         # 1. a burst: 150 updates at once are read in one go and coalesced into one fetch
         for v in burst:
             client.feed.put_nowait(v)
-        await _until(pilot, lambda: app.frame is not None and app.frame.version == burst[-1])
+        await until(pilot, lambda: app.frame is not None and app.frame.version == burst[-1])
         assert client.views_asked <= 2 and app.frames_shown <= 2, (client.views_asked, app.frames_shown)
         # 2. an update every millisecond (far faster than the screen's ~60 redraws a second) while a
         # fetch takes 20 ms: whenever the screen is read, everything on it is of one version
@@ -97,9 +89,9 @@ async def test_the_screen_shows_one_version_however_fast_updates_come() -> None:
         assert app.frame.version == versions[-1]  # the latest wins
         # a key acts on the frame on screen: the bid's minimum is that frame's
         await pilot.press("a")
-        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await until(pilot, lambda: len(app.screen_stack) > 1)
         await pilot.press("enter")
-        await _until(pilot, lambda: bool(client.submitted) and not app.busy)
+        await until(pilot, lambda: bool(client.submitted) and not app.busy)
         version, command = client.submitted[-1]
         assert version == versions[-1] and command == Command("puzzipolia", "bid", {"amount": 100 + version + 1})
         assert not app.notice.startswith("Refused")
@@ -110,14 +102,14 @@ async def test_a_refusal_is_shown_plainly() -> None:
     client = ScriptedClient("puzzipolia", NAMES, {1: stale, 2: view(2, puzzipolia_state(active_seat=1))})
     app = TableApp(client, PlayPlan("puzzipolia", 3, "ann"), "en")  # type: ignore[arg-type]
     async with app.run_test(size=(120, 40)) as pilot:
-        await _until(pilot, lambda: app.table != "")
+        await until(pilot, lambda: app.table != "")
         client.feed.put_nowait(1)
-        await _until(pilot, lambda: app.frame is not None and [m.key for m in app.moves] == ["r"])
+        await until(pilot, lambda: app.frame is not None and [m.key for m in app.moves] == ["r"])
         client.head = 2  # the server moved on; the screen has not heard yet
         await pilot.press("r")
-        await _until(pilot, lambda: app.notice.startswith("Refused"))
+        await until(pilot, lambda: app.notice.startswith("Refused"))
         assert app.notice == "Refused: Not now. (v1)"
-        await _until(pilot, lambda: app.frame is not None and app.frame.version == 2)  # looked again
+        await until(pilot, lambda: app.frame is not None and app.frame.version == 2)  # looked again
         assert app.moves == []
 
 
@@ -211,11 +203,11 @@ async def test_screen_snapshot(game: str, name: str, lang: str, size: tuple[int,
     app = TableApp(client, PlayPlan(game, len(names) - 1, "ann"), lang)  # type: ignore[arg-type]
     app.now_ms = lambda: NOW_MS
     async with app.run_test(size=size) as pilot:
-        await _until(pilot, lambda: app.table != "")
+        await until(pilot, lambda: app.table != "")
         if shown.seat is None:
             app.seat = None  # a spectator: the feed's frames, no moves
         client.feed.put_nowait(shown.version)
-        await _until(pilot, lambda: app.frame is not None and app.frame.version == shown.version)
+        await until(pilot, lambda: app.frame is not None and app.frame.version == shown.version)
         await pilot.pause(0.05)
         text = screen_text(app)
     path = SNAPSHOTS / f"{game}-{name}-{lang}-{size[0]}x{size[1]}.txt"
@@ -230,14 +222,14 @@ async def test_a_table_that_just_started_is_waited_for_and_the_chat_is_shown() -
     client.missing_at_first = 3  # the match writes the table's first events a moment after the start
     app = TableApp(client, PlayPlan("puzzipolia", 3, "ann"), "en")  # type: ignore[arg-type]
     async with app.run_test(size=(120, 40)) as pilot:
-        await _until(pilot, lambda: app.table != "")
+        await until(pilot, lambda: app.table != "")
         client.feed.put_nowait(4)
-        await _until(pilot, lambda: app.frame is not None and app.frame.version == 4)
+        await until(pilot, lambda: app.frame is not None and app.frame.version == 4)
         assert client.missing_at_first == 0 and not app.notice.startswith("Connection")
         await pilot.press("/")
-        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await until(pilot, lambda: len(app.screen_stack) > 1)
         await pilot.press("h", "i", "enter")
-        await _until(pilot, lambda: [m.text for m in app.chat_lines] == ["hi"], steps=4000)
+        await until(pilot, lambda: [m.text for m in app.chat_lines] == ["hi"], steps=4000)
         await pilot.pause(0.05)
         assert "💬 Ann: hi" in screen_text(app)
 
@@ -246,13 +238,13 @@ async def test_a_dialog_whose_move_is_gone_is_closed() -> None:
     client = ScriptedClient("puzzipolia", NAMES, {1: _auction(1), 2: _auction(2)})
     app = TableApp(client, PlayPlan("puzzipolia", 3, "ann"), "en")  # type: ignore[arg-type]
     async with app.run_test(size=(120, 40)) as pilot:
-        await _until(pilot, lambda: app.table != "")
+        await until(pilot, lambda: app.table != "")
         client.feed.put_nowait(1)
-        await _until(pilot, lambda: app.frame is not None and app.frame.version == 1)
+        await until(pilot, lambda: app.frame is not None and app.frame.version == 1)
         await pilot.press("a")  # the bid dialog, from 102
-        await _until(pilot, lambda: len(app.screen_stack) > 1)
+        await until(pilot, lambda: len(app.screen_stack) > 1)
         client.feed.put_nowait(2)  # someone bid 102: the range is now from 103
-        await _until(pilot, lambda: app.frame is not None and app.frame.version == 2)
-        await _until(pilot, lambda: len(app.screen_stack) == 1)
+        await until(pilot, lambda: app.frame is not None and app.frame.version == 2)
+        await until(pilot, lambda: len(app.screen_stack) == 1)
         assert app.notice == "The table moved on while you chose: choose again."
         assert client.submitted == []

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.pilot import Pilot
 
 from tablehall_sdk import (
     ChatMessage,
@@ -244,3 +245,12 @@ def move(kind: str, **params: Any) -> LegalMove:
 
 
 Factory = Callable[[], ScriptedClient]
+
+
+async def until(pilot: Pilot[None], ok: Callable[[], bool], steps: int = 2000) -> None:
+    """Wait (in 5 ms pauses, at most `steps`) until `ok()` holds on the screen."""
+    for _ in range(steps):
+        if ok():
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the screen never got there")

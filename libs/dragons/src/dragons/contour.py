@@ -22,6 +22,7 @@ from collections.abc import Collection, Sequence
 
 from dragons.board import BLACK, CELLS, FREE, all_neighbours, grid, supports
 from dragons.errors import illegal
+from dragons.pockets import may_enclose, pocket_cycles
 from tablehall_rules import IllegalCommand
 
 MIN_CELLS = 4
@@ -194,42 +195,61 @@ def examples(
     face: Sequence[int],
     side: int,
     black_left: int,
-    limit: int = 2,
+    limit: int = 3,
     tries: int = 6,
+    moved: Collection[int] = (),
+    own_after: Sequence[bool] | None = None,
 ) -> list[list[int]]:
     """Some valid contours through `cell` on a board where the move has put an own die there.
 
-    The cycles tried close `cell` with a shortest path between own neighbours of it that do not
-    touch each other; the engine accepts any valid cycle, these are examples for clients and bots.
+    First the ring of own dice around each pocket next to `cell` (`dragons.pockets`: the cells the
+    die shuts off from the board's edge), then cycles that close `cell` with a shortest path
+    between own neighbours of it that do not touch each other. `moved`: the other cells the move
+    placed (a domino's second half); `own_after`: which cells are own after the move, if known.
+    The engine accepts any valid cycle, listed or not; these are
+    examples for clients and bots, each one judged by the rule before it is offered.
     """
     if black_left <= 0:
         return []
-    own = [supports(o, side) for o in owner]
-    own[cell] = False
-    clusters = _local_clusters(cell, own)
-    if len(clusters) < 2:
-        return []
+    own = list(own_after) if own_after is not None else [supports(o, side) for o in owner]
+    new = {cell, *moved}
     found: list[list[int]] = []
     seen: set[frozenset[int]] = set()
+
+    def offer(cycle: list[int]) -> bool:
+        key = frozenset(cycle)
+        if key not in seen:
+            seen.add(key)
+            if len(cycle) >= MIN_CELLS and is_valid(cycle, owner, face, side, new, black_left) is not None:
+                found.append(cycle)
+        return len(found) >= limit
+
+    for cycle in pocket_cycles(cell, owner, own):
+        if offer(cycle):
+            return found
+    own[cell] = False
+    clusters = _local_clusters(cell, own)
     attempts = 0
     for i, first in enumerate(clusters):
         for second in clusters[i + 1 :]:
             for a in first:
                 for b in second:
-                    if attempts >= tries or len(found) >= limit:
+                    if attempts >= tries:
                         return found
                     attempts += 1
                     path = _path(a, b, own, frozenset())
                     if path is None:
                         break
-                    cycle = [cell, *path]
-                    key = frozenset(cycle)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    if is_valid(cycle, owner, face, side, {cell}, black_left) is not None:
-                        found.append(cycle)
+                    if offer([cell, *path]):
+                        return found
     return found
+
+
+def may_contain(cell: int, component: Sequence[int], own: Sequence[bool]) -> bool:
+    """Whether an own die on `cell` may be on a contour (`own`: the board after the move, without
+    `cell`): it closes a path between two groups joined elsewhere (`may_close`), or it separates
+    two runs of not-own cells around it (a pocket it may shut, `dragons.pockets.may_enclose`)."""
+    return may_close(cell, component, own) or may_enclose(cell, own)  # the ring never reads `cell`
 
 
 def components(owner: Sequence[int], side: int) -> list[int]:

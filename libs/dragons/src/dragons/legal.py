@@ -15,7 +15,8 @@ A turn's descriptors, per rolled number `f` of the seat:
   per move that closes a contour, `ChessMove(origin, target, promotion)` with example cycles;
 - from round 3, `PlaceDomino` per domino in hand: `cells` a `Choice` of [first cell, second cell]
   pairs (rules 1/4 for a half) or the rule `corner:<kinds>` (corner-only, with the combinations
-  formed) or `corner:contour`;
+  formed) or `corner:contour` (examples: the pairs where a contour was found); per placement
+  that closes a contour, `PlaceDomino(first, second, cells)` with example cycles;
 - `DiscardDie` only when none of the above exists.
 """
 
@@ -27,7 +28,7 @@ from dragons import commands as c
 from dragons.board import FREE, Contact, grid
 from dragons.chess import movable, moves_from
 from dragons.combos import kinds
-from dragons.contour import components, examples, may_close
+from dragons.contour import components, examples, may_close, may_contain
 from dragons.events import Combo
 from dragons.placement import (
     combos_if_placed,
@@ -37,6 +38,7 @@ from dragons.placement import (
     domino_half_plain,
     near_domino,
 )
+from dragons.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
 from tablehall_boards import dominoes
@@ -67,15 +69,52 @@ class _Contours:
         self.own = contact.own
         self.components = components(st.owner, seat) if st.black_left > 0 else []
         self.cache: dict[int, list[list[int]]] = {}
+        self.pairs: dict[tuple[int, int], list[list[int]]] = {}
 
     def at(self, cell: int, number: int) -> list[list[int]]:
-        if self.st.black_left <= 0 or not may_close(cell, self.components, self.own):
+        if self.st.black_left <= 0:
             return []
         if cell not in self.cache:
+            if not may_contain(cell, self.components, self.own):
+                self.cache[cell] = []
+                return []
             owner, face = list(self.st.owner), list(self.st.face)
             owner[cell], face[cell] = self.seat, number
-            self.cache[cell] = examples(cell, owner, face, self.seat, self.st.black_left)
+            own = list(self.own)
+            own[cell] = True
+            self.cache[cell] = examples(cell, owner, face, self.seat, self.st.black_left, own_after=own)
         return self.cache[cell]
+
+    def pair(self, cells: list[int]) -> list[list[int]]:
+        """Example contours through a half of a domino laid on `cells` (they do not depend on its pips)."""
+        if self.st.black_left <= 0:
+            return []
+        key = (min(cells), max(cells))
+        if key not in self.pairs:
+            a, b = key
+            with_a, with_b = list(self.own), list(self.own)
+            with_a[a] = with_b[b] = True
+            found: list[list[int]] = []
+            both = list(with_a)
+            both[b] = True
+            if (
+                may_close(a, self.components, with_b)
+                or may_close(b, self.components, with_a)
+                or domino_may_enclose(a, b, both)
+            ):
+                owner, face = list(self.st.owner), list(self.st.face)
+                owner[a] = owner[b] = self.seat
+                with_a[b] = True
+                for half, other in ((a, b), (b, a)):
+                    found += [
+                        x
+                        for x in examples(
+                            half, owner, face, self.seat, self.st.black_left, moved={other}, own_after=with_a
+                        )
+                        if x not in found
+                    ]
+            self.pairs[key] = found[:3]
+        return self.pairs[key]
 
 
 def _die_moves(st: State, seat: int, number: int, contours: _Contours, contact: Contact) -> Iterator[LegalMove]:
@@ -102,12 +141,13 @@ def _move_contours(st: State, seat: int, contours: _Contours, origin: int, targe
         return []
     own = list(contours.own)
     own[origin] = False
-    if not may_close(target, contours.components, own):
+    if not may_contain(target, contours.components, own):
         return []
     owner, face = list(st.owner), list(st.face)
     owner[origin], face[origin] = FREE, 0
     owner[target], face[target] = seat, number
-    return examples(target, owner, face, seat, st.black_left)
+    own[target] = True
+    return examples(target, owner, face, seat, st.black_left, own_after=own)
 
 
 def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) -> Iterator[LegalMove]:
@@ -139,7 +179,7 @@ def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) ->
             )
 
 
-def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact) -> Iterator[LegalMove]:
+def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact, contours: _Contours) -> Iterator[LegalMove]:
     hand = sorted(set(st.player(seat).hand))
     if not hand:
         return
@@ -154,7 +194,8 @@ def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact) -> I
         pips = [t.low, t.high]
         plain: list[list[int]] = []
         corner: dict[str, list[list[int]]] = {}
-        contour_only = False
+        contour_only: list[list[int]] = []
+        closing: list[tuple[list[int], list[list[int]]]] = []
         for cells in pairs:
             if t.is_double and cells[0] > cells[1]:
                 continue
@@ -165,7 +206,13 @@ def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact) -> I
                 if combos:
                     corner.setdefault(kinds(combos), []).append(cells)
                 else:
-                    contour_only = True
+                    contour_only.append(cells)
+                    continue
+            else:
+                continue
+            cycles = contours.pair(cells)
+            if cycles:
+                closing.append((cells, cycles))
         template = c.PlaceDomino(face=0, first=t.low, second=t.high, cells=[])
         if plain:
             yield move(template, face=Choice(faces), cells=Choice(plain), contour=_no_contour())
@@ -174,7 +221,20 @@ def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact) -> I
                 template, face=Choice(faces), cells=Rule(f"corner:{names}", examples=found), contour=_no_contour()
             )
         if contour_only and st.black_left > 0:
-            yield move(template, face=Choice(faces), cells=Rule("corner:contour"), contour=Rule(CONTOUR))
+            shut = [(cells, cycles) for cells in contour_only if (cycles := contours.pair(cells))]
+            yield move(
+                template,
+                face=Choice(faces),
+                cells=Rule("corner:contour", examples=[x for x, _ in shut]),
+                contour=Rule(CONTOUR),
+            )
+            closing += shut
+        for cells, cycles in closing:
+            yield move(
+                c.PlaceDomino(face=0, first=t.low, second=t.high, cells=cells),
+                face=Choice(faces),
+                contour=Rule(CONTOUR, examples=cycles),
+            )
 
 
 def turn_moves(st: State, seat: int) -> list[LegalMove]:
@@ -186,7 +246,7 @@ def turn_moves(st: State, seat: int) -> list[LegalMove]:
         out.extend(_die_moves(st, seat, number, contours, contact))
     if st.round >= CHESS_FROM_ROUND:
         out.extend(_chess_moves(st, seat, faces, contours))
-        out.extend(_domino_moves(st, seat, faces, contact))
+        out.extend(_domino_moves(st, seat, faces, contact, contours))
     return out
 
 

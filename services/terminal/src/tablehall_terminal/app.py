@@ -33,7 +33,7 @@ from tablehall_terminal.frame import Frame
 from tablehall_terminal.i18n import t
 from tablehall_terminal.plans import PlayPlan, Seated, WatchPlan, play, watch
 from tablehall_terminal.plugin import Move, NoPlugin, Plugin, load_plugin
-from tablehall_terminal.screens import AmountScreen, ChatScreen, ChooseScreen
+from tablehall_terminal.screens import AmountScreen, ChatScreen, ChooseScreen, EntryScreen
 
 JOURNAL_KEPT = 400
 CHAT_POLL_S = 2.0
@@ -382,12 +382,29 @@ class TableApp(App[None]):
             def chosen(index: int | None) -> None:
                 self._open_move = None
                 if index is not None:
-                    self._play(move.commands[index], version)
+                    self._complete(move, index, version)
 
             self._open_move = move
             self.push_screen(ChooseScreen(move.label, move.items, self.lang), chosen)
         else:
-            self._play(move.commands[0], version)
+            self._complete(move, 0, version)
+
+    def _complete(self, move: Move, index: int, version: int) -> None:
+        """Play the chosen command, after the values its `entry` asks for (if any) are typed."""
+        entry = move.entry
+        if entry is None:
+            self._play(move.commands[index], version)
+            return
+        chosen = move.commands[index]
+
+        def typed(values: tuple[Any, ...] | None) -> None:
+            self._open_move = None
+            if values is not None:
+                self._play(entry.complete(chosen, values), version)
+
+        self._open_move = move
+        title = move.items[index] if index < len(move.items) else move.label
+        self.push_screen(EntryScreen(title, entry), typed)
 
     @work(group="submit")
     async def _play(self, command: Command, version: int) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
@@ -28,17 +28,35 @@ ENTRY_POINT_GROUP = "tablehall.terminal_plugins"
 
 
 @dataclass(frozen=True)
+class Entry:
+    """Values the player types one at a time (a contour, cell by cell) that complete the command.
+
+    `parse` reads one typed value (None: not a value, the dialog says `problem`); `complete`
+    builds the command from the chosen one and the values entered, at least `least` of them.
+    The server judges the result: the client checks only that each value is one (a cell)."""
+
+    prompt: str
+    problem: str
+    parse: Callable[[str], Any | None]
+    show: Callable[[Any], str]
+    complete: Callable[[Command, tuple[Any, ...]], Command]
+    least: int = 1
+
+
+@dataclass(frozen=True)
 class Move:
     """One key on screen: what it says and the commands behind it.
 
     Several commands: a chooser lists `items` (each says what its command does). `amount`: the
-    command's integer parameter is asked for (a bid) within its range."""
+    command's integer parameter is asked for (a bid) within its range. `entry`: after the choice,
+    values are typed to complete the command (`Entry`)."""
 
     key: str
     label: str
     commands: tuple[Command, ...]
     items: tuple[str, ...] = ()
     amount: Parameter | None = None
+    entry: Entry | None = None
 
     @property
     def chooser(self) -> bool:

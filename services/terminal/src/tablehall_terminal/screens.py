@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 
 from tablehall_terminal.i18n import t
+from tablehall_terminal.plugin import Entry
 
 
 class ChooseScreen(ModalScreen[int | None]):
@@ -106,6 +107,59 @@ class ChatScreen(ModalScreen[str | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class EntryScreen(ModalScreen[tuple[Any, ...] | None]):
+    """Values typed one at a time (`plugin.Entry`): Enter adds one, an empty Enter finishes (with
+    at least `entry.least`), `-` takes the last one back, Esc cancels (None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+    DEFAULT_CSS = """
+    EntryScreen { align: center bottom; }
+    EntryScreen > Vertical { width: 100%; height: auto; border: round $accent; background: $panel; }
+    """
+
+    def __init__(self, title: str, entry: Entry) -> None:
+        super().__init__()
+        self.title_text = title
+        self.entry = entry
+        self.values: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text)
+            yield Label(self.entry.prompt)
+            yield Label("", id="entered")
+            yield Input(max_length=40, id="value")
+            yield Label("", id="problem")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def _show(self, problem: str = "") -> None:
+        self.query_one("#entered", Label).update("→ " + " ".join(self.entry.show(v) for v in self.values))
+        self.query_one("#problem", Label).update(problem)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if not text:
+            if len(self.values) >= self.entry.least:
+                self.dismiss(tuple(self.values))
+            return
+        if text == "-":
+            self.values = self.values[:-1]
+            self._show()
+            return
+        value = self.entry.parse(text)
+        if value is None:
+            self._show(self.entry.problem)
+            return
+        self.values.append(value)
+        self._show()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,183 @@
+"""Pockets: the contours a die closes around the cells it shuts off from the board's edge.
+
+After a move, a pocket is a group of side-connected cells that are not the player's own (free
+cells and the opponent's pieces) that touches the die's cell by a side or a corner, does not
+reach the edge of the board and holds a free cell (the finder looks at pockets of at most
+`POCKET_MAX` cells). Any cycle of own dice that encloses a free
+cell encloses the whole pocket of that cell (a side-connected group cannot cross a cycle whose
+links are sides or corners), so the pockets next to the die are where its contours are.
+
+The cycle offered for a pocket is the ring of own dice right around it (Moore neighbour tracing:
+walk around the pocket keeping it on one hand), through the die, each die once (where the ring
+passes a die twice, the loop between is cut out). These are examples for clients and bots; the
+engine judges every declared cycle by the rule `contour` (`dragons.contour.judge`), whatever
+finder proposed it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from functools import cache
+
+from dragons.board import FREE, grid, side_neighbours
+from tablehall_boards.grid import Cell
+
+# clockwise, starting north (y grows to the north)
+RING_STEPS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+WEST = 6
+POCKET_MAX = 16  # a bigger group counts as open: the finder's bound (the engine judges any size)
+
+
+@cache
+def _ring(cell: Cell) -> tuple[Cell | None, ...]:
+    """The 8 neighbours of `cell` clockwise from the north (None: off the board)."""
+    x, y = grid().coord(cell)
+    return tuple(grid().cell_at(x + dx, y + dy) for dx, dy in RING_STEPS)
+
+
+@cache
+def _rim() -> tuple[bool, ...]:
+    """Cells with a side off the board: a group holding one reaches the board's edge."""
+    return tuple(len(n) < 4 for n in side_neighbours())
+
+
+@cache
+def _block_ring(a: Cell, b: Cell) -> tuple[Cell | None, ...]:
+    """The 10 cells around two side neighbours `a`, `b` (a domino), clockwise."""
+    g = grid()
+    (ax, ay), (bx, by) = g.coord(a), g.coord(b)
+    (x0, y0), (x1, y1) = min((ax, ay), (bx, by)), max((ax, ay), (bx, by))
+    if y0 == y1:  # side by side: west cell (x0, y), east cell (x1, y)
+        steps = [(x0, y0 + 1), (x1, y0 + 1), (x1 + 1, y0 + 1), (x1 + 1, y0), (x1 + 1, y0 - 1)]
+        steps += [(x1, y0 - 1), (x0, y0 - 1), (x0 - 1, y0 - 1), (x0 - 1, y0), (x0 - 1, y0 + 1)]
+    else:  # one above the other: south (x, y0), north (x, y1)
+        steps = [(x0, y1 + 1), (x0 + 1, y1 + 1), (x0 + 1, y1), (x0 + 1, y0), (x0 + 1, y0 - 1)]
+        steps += [(x0, y0 - 1), (x0 - 1, y0 - 1), (x0 - 1, y0), (x0 - 1, y1), (x0 - 1, y1 + 1)]
+    return tuple(g.cell_at(x, y) for x, y in steps)
+
+
+def ring_groups(cell: Cell, own: Sequence[bool], ring: Sequence[Cell | None] | None = None) -> list[list[Cell | None]]:
+    """The runs of not-own cells around `cell` (or along the given cyclic `ring`; consecutive
+    ring cells touch by a side)."""
+    ring = ring if ring is not None else _ring(cell)
+    n = len(ring)
+    outside = [c is None or not own[c] for c in ring]
+    if all(outside) or not any(outside):
+        return [list(ring)] if all(outside) else []
+    start = next(i for i in range(n) if not outside[i])  # begin at an own cell: runs do not wrap
+    groups: list[list[Cell | None]] = []
+    current: list[Cell | None] = []
+    for k in range(1, n + 1):
+        i = (start + k) % n
+        if outside[i]:
+            current.append(ring[i])
+        elif current:
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
+
+
+def may_enclose(cell: Cell, own: Sequence[bool]) -> bool:
+    """A quick test on the board after the move: the die's cell separates two runs of not-own
+    cells around it, so it may close a ring around one of them."""
+    return len(ring_groups(cell, own)) >= 2
+
+
+def domino_may_enclose(a: Cell, b: Cell, own: Sequence[bool]) -> bool:
+    """`may_enclose` for a domino on side neighbours `a`, `b` (both own in `own`): the ring of
+    cells around the two separates two runs of not-own cells."""
+    return len(ring_groups(a, own, _block_ring(a, b))) >= 2
+
+
+def pockets(cell: Cell, owner: Sequence[int], own: Sequence[bool]) -> list[list[Cell]]:
+    """The pockets next to `cell` on the board after the move (`own[cell]` is True)."""
+    rim = _rim()
+    sides = side_neighbours()
+    seen: set[Cell] = set()
+    found: list[list[Cell]] = []
+    for group in ring_groups(cell, own):
+        for seed in group:
+            if seed is None or seed in seen:
+                continue
+            region, queue, closed = [seed], deque([seed]), True
+            seen.add(seed)
+            while queue and closed:
+                c = queue.popleft()
+                if rim[c] or len(region) > POCKET_MAX:
+                    closed = False
+                    break
+                for n in sides[c]:
+                    if n not in seen and not own[n]:
+                        seen.add(n)
+                        region.append(n)
+                        queue.append(n)
+            if closed and any(owner[c] == FREE for c in region):
+                found.append(sorted(region))
+    return found
+
+
+def _trace(region: Sequence[Cell]) -> list[Cell | None]:
+    """The cells right around `region` in walking order (Moore neighbour tracing)."""
+    g = grid()
+    inside = set(region)
+    start = min(region, key=lambda c: g.coord(c))  # the westmost: its west neighbour is outside
+    p, back = start, WEST
+    walk: list[Cell | None] = []
+    for _ in range(8 * len(region) + 16):
+        ring = _ring(p)
+        for k in range(1, 9):
+            d = (back + k) % 8
+            q = ring[d]
+            if q is not None and q in inside:
+                # the cell scanned last (outside the pocket, maybe off the board) is the new backtrack
+                (px, py), (qx, qy) = g.coord(p), g.coord(q)
+                bx, by = RING_STEPS[(d - 1) % 8]
+                back = RING_STEPS.index((px + bx - qx, py + by - qy))
+                p = q
+                break
+            walk.append(q)
+        else:
+            break  # a pocket of one cell: its ring is the walk
+        if p == start and back == WEST:
+            break
+    return walk
+
+
+def _through(cell: Cell, walk: Sequence[Cell]) -> list[list[Cell]]:
+    """The closed walk's cycles from `cell` back to it, each cell once (loops cut out)."""
+    if cell not in walk:
+        return []
+    at = walk.index(cell)
+    turned = [*walk[at:], *walk[:at]]
+    parts: list[list[Cell]] = []
+    for c in turned:
+        if c == cell:
+            parts.append([])
+        parts[-1].append(c)
+    cycles: list[list[Cell]] = []
+    for part in parts:
+        out: list[Cell] = []
+        where: dict[Cell, int] = {}
+        for c in part:
+            if c in where:
+                for dropped in out[where[c] + 1 :]:
+                    del where[dropped]
+                del out[where[c] + 1 :]
+            else:
+                where[c] = len(out)
+                out.append(c)
+        cycles.append(out)
+    return cycles
+
+
+def pocket_cycles(cell: Cell, owner: Sequence[int], own: Sequence[bool]) -> list[list[Cell]]:
+    """Candidate contours through `cell`: the ring around each pocket next to it."""
+    out: list[list[Cell]] = []
+    for region in pockets(cell, owner, own):
+        walk = [c for c in _trace(region) if c is not None and own[c]]
+        walk = [c for i, c in enumerate(walk) if c != walk[i - 1]] if len(walk) > 1 else walk
+        out.extend(_through(cell, walk))
+    return out
