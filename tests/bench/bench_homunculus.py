@@ -2,7 +2,7 @@
 decision, heuristic bot decision time p50/p99, and the heuristic ("easy") against random.
 
 Run: .venv/bin/python tests/bench/bench_homunculus.py [games]
-No assertions: figures only. (The game is not registered yet: its source is put on the path.)
+No assertions: figures only.
 """
 
 from __future__ import annotations
@@ -12,9 +12,6 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "libs" / "homunculus" / "src"))
 
 import msgspec
 

@@ -23,9 +23,16 @@ COMMANDS: list[msgspec.Struct] = [
     c.SayUno(),
     c.CatchUno(),
     c.Surrender(),
+    c.BuyItem("boots"),
+    c.UseItem("teleport", origin=5, target=80),
+    c.UseItem("chameleon", colour=2),
     c.RemoveSeat(3),
     c.CloseTable("operator"),
 ]
+
+
+def test_every_command_type_has_a_wire_form() -> None:
+    assert {type(x) for x in COMMANDS} == set(c.COMMAND_TYPES)
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda x: type(x).__name__)

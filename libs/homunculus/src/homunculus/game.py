@@ -1,4 +1,4 @@
-"""The `tablehall_rules.Game` object of Гомункул (not registered as an entry point yet)."""
+"""The `tablehall_rules.Game` object of Гомункул (the `tablehall.games` entry point `homunculus`)."""
 
 from __future__ import annotations
 

@@ -27,6 +27,8 @@ _BY_FIELD: dict[str, type[msgspec.Struct]] = {
     "surrender": c.Surrender,
     "remove_seat": c.RemoveSeat,
     "close_table": c.CloseTable,
+    "buy_item": c.BuyItem,
+    "use_item": c.UseItem,
 }
 _BY_TYPE = {t: name for name, t in _BY_FIELD.items()}
 COMMAND_MESSAGE = pb.Command
