@@ -4,13 +4,15 @@ own and allied mines, gold for an enemy blown up on your mine, hidden mines in v
 from __future__ import annotations
 
 from hm_helpers import board, cell, when, with_mines, with_top
+from hypothesis import given
+from hypothesis import strategies as st
 
 from homunculus import commands as c
 from homunculus import events as e
-from homunculus.board import square5
+from homunculus.board import number_at, numbers, square5
 from homunculus.cards import Card
 from homunculus.game import GAME
-from homunculus.state import State
+from homunculus.state import Mine, State
 from tablehall_boards import Kind
 from tablehall_rules import Viewer
 
@@ -74,3 +76,11 @@ def test_an_enemy_blown_up_on_your_mine_pays_you_gold() -> None:
     s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0)}), ("d6", 1))
     _, after = rook_to(s, "d4", "d6")
     assert cell("d6") not in after.pieces and after.gold == [30, 33]
+
+
+@given(st.sets(st.integers(0, 159), max_size=20), st.sets(st.integers(0, 159), max_size=60))
+def test_the_views_numbers_are_each_opened_cells_count_of_mines_around(mined: set[int], opened: set[int]) -> None:
+    s = board(2)
+    s.mines = [Mine(x) for x in sorted(mined)]
+    s.opened = sorted(opened)
+    assert numbers(s) == {x: number_at(s, x) for x in s.opened}

@@ -12,14 +12,14 @@ from typing import Any
 
 import msgspec
 
-from homunculus.board import number_at
+from homunculus.board import numbers
 from homunculus.state import State
 from tablehall_rules import Viewer
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     d: dict[str, Any] = msgspec.to_builtins(state)
-    d["numbers"] = {cell: number_at(state, cell) for cell in state.opened}
+    d["numbers"] = numbers(state)
     d["hand_sizes"] = [len(h) for h in state.hands]
     d["domino_hand_sizes"] = [len(h) for h in state.domino_hands]
     d["mine_count"] = len(state.mines)
