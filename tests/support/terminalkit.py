@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -244,3 +245,48 @@ def move(kind: str, **params: Any) -> LegalMove:
 
 
 Factory = Callable[[], ScriptedClient]
+
+
+def homunculus_views() -> dict[str, TableView]:
+    """Гомункул as the match serves it (the engine's view and descriptors through the wire
+    adapters): seat 0 at its action after random play, and a finished game."""
+    import msgspec
+
+    from homunculus import commands as hc
+    from homunculus.game import GAME
+    from tablehall_rules import DecideContext, Viewer
+    from tablehall_rules import conformance as kit
+    from tablehall_rules.legal import expand_all
+    from tablehall_sdk.adapters.convert import legal_move_from_proto
+    from tablehall_stream.codecs import command_codec
+    from tablehall_stream.proto_games import legal_move_to_proto
+
+    rng = random.Random(16)
+    state, _, source = kit.start(GAME, {}, kit.seats_for(4), b"terminal-snapshot-homunculus-016")
+    now, steps, out = kit.START_MS, 0, {}
+    while GAME.outcome(state) is None:
+        pend = rng.choice(GAME.pending(state))
+        if steps >= 160 and "turn" not in out and state.turn == 0 and state.phase == "action":
+            seen = json.loads(msgspec.json.encode(GAME.view(state, Viewer.of_seat(0))))
+            moves = tuple(
+                legal_move_from_proto(legal_move_to_proto("homunculus", m)) for m in GAME.legal(state, 0, now)
+            )
+            out["turn"] = view(steps, seen, moves, decisions=(decision(0),), game="homunculus")
+        now += 250
+        legal = [
+            m
+            for m in expand_all(GAME.legal(state, pend.seat, now), command_codec("homunculus"), limit=400)
+            if not isinstance(m, hc.Surrender)
+        ]
+        if not legal:
+            continue
+        command = GAME.random_policy({}, legal, rng)
+        for event in GAME.decide(state, command, DecideContext(pend.seat, now, source)):
+            state = GAME.evolve(state, event)
+        steps += 1
+    done = json.loads(msgspec.json.encode(GAME.view(state, Viewer.of_seat(0))))
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    places = {"places": outcome.places, "reason": outcome.reason}
+    out["over"] = view(steps, done, finished=True, outcome=places, game="homunculus")
+    return out
