@@ -308,54 +308,47 @@ class HomunculusPlugin:
 
     # ---- keys ---------------------------------------------------------------------------------
     def describe(self, command: Command, frame: Frame, lang: str) -> str:
+        """What a command does, in words. Fields left out on the wire are proto3's defaults: 0,
+        or -1 ("none") for the optional cells and colour of `play_card`."""
         kind, args = command.kind, command.args
-        if kind == "play_card":
-            card = self.card(lang, [args.get("colour", -1), args.get("value", "")])
-            if "origin" in args and int(args.get("origin", -1)) >= 0:
-                text = self.text(
-                    lang,
-                    "card_move",
-                    card=card,
-                    origin=cell_name(int(args["origin"])),
-                    target=cell_name(int(args.get("target", -1))),
-                )
-            else:
-                text = card
-            if "choose_colour" in args and int(args.get("choose_colour", -1)) >= 0:
-                text += self.text(lang, "card_colour", colour=self.colour_name(lang, int(args["choose_colour"])))
+
+        def num(name: str, unset: int = 0) -> int:
+            return int(args.get(name, unset))
+
+        if kind in ("play_card", "exchange_card"):
+            text = self.card(lang, [num("colour"), args.get("value", "")])
+            if kind == "play_card" and num("origin", -1) >= 0:
+                moved = {"origin": cell_name(num("origin", -1)), "target": cell_name(num("target", -1))}
+                text = self.text(lang, "card_move", card=text, **moved)
+            if kind == "play_card" and num("choose_colour", -1) >= 0:
+                text += self.text(lang, "card_colour", colour=self.colour_name(lang, num("choose_colour", -1)))
             return text
-        if kind == "exchange_card":
-            return self.card(lang, [args.get("colour", -1), args.get("value", "")])
         if kind == "place_domino":
-            cells = list(args.get("cells") or [-1, -1])
+            cells = [int(x) for x in args.get("cells") or [-1, -1]]
             return self.text(
                 lang,
                 "tile_at",
-                low=args.get("low"),
-                high=args.get("high"),
-                a=cell_name(int(cells[0])),
-                b=cell_name(int(cells[-1])),
+                low=num("low"),
+                high=num("high"),
+                a=cell_name(cells[0]),
+                b=cell_name(cells[-1]),
             )
         if kind == "free_move":
             return self.text(
-                lang,
-                "card_move",
-                card="→",
-                origin=cell_name(int(args.get("origin", -1))),
-                target=cell_name(int(args.get("target", -1))),
+                lang, "card_move", card="→", origin=cell_name(num("origin")), target=cell_name(num("target"))
             )
         if kind == "buy_item":
             item = str(args.get("item"))
             return self.text(lang, "item", item=self.item_name(lang, item), price=PRICES.get(item, "?"))
         if kind == "use_item":
             item = self.item_name(lang, str(args.get("item")))
-            origin, target = int(args.get("origin", -1)), int(args.get("target", -1))
+            origin, target, colour = num("origin"), num("target"), num("colour")
             if origin >= 0 and target >= 0:
                 return self.text(lang, "item_at", item=item, origin=cell_name(origin), target=cell_name(target))
             if origin >= 0:
                 return self.text(lang, "item_on", item=item, cell=cell_name(origin))
-            if int(args.get("colour", -1)) >= 0:
-                return self.text(lang, "item_colour", item=item, colour=self.colour_name(lang, int(args["colour"])))
+            if colour >= 0:
+                return self.text(lang, "item_colour", item=item, colour=self.colour_name(lang, colour))
             return item
         return self.text(lang, kind) if kind in TEXTS["en"] else kind
 
