@@ -43,6 +43,7 @@ WORTH: dict[Kind, float] = {
     Kind.QUEEN: 9.0,
     Kind.KING: 60.0,
 }
+TILE_KEPT = -0.4  # placing a tile that does nothing: a tile in the hand is a wall for later
 THREAT_SHARE = 0.8  # of a threatened piece's worth, expected to be lost
 RESERVE = 8  # gold kept back when shopping
 BOOTS_PRICE, MEDICINE_PRICE, DOMINO_PRICE = 5, 4, 3
@@ -103,6 +104,13 @@ class Reading:
             for nb in g.neighbours4(cell):
                 self.link_pips.setdefault(nb, set()).add(pips)
         self.king_ring: set[int] = set(g.neighbours8(self.king)) if self.king is not None else set()
+        # cells where a tile may score more than a kept tile (links, walls the king, clears a mine)
+        self.tile_cells = set(self.link_pips) | self.certain
+        if self.king_threatened:
+            self.tile_cells |= self.king_ring
+
+    def notable(self, cells: list[int]) -> bool:
+        return cells[0] in self.tile_cells or cells[1] in self.tile_cells
 
     def landing_risk(self, cell: int) -> float:
         """The chance a piece landing on `cell` meets a hidden mine."""
@@ -159,7 +167,7 @@ def _card_effect(card: k.Card, reading: Reading) -> float:
 
 
 def _tile_score(cmd: c.PlaceDomino, reading: Reading) -> float:
-    score = -0.4  # a tile in the hand is a wall for later
+    score = TILE_KEPT
     low_cell, high_cell = cmd.cells[0], cmd.cells[1]
     if cmd.low in reading.link_pips.get(low_cell, ()) or cmd.high in reading.link_pips.get(high_cell, ()):
         score = 1.2  # linking: the turn goes on
@@ -242,7 +250,10 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
     best: list[msgspec.Struct] = []
     best_value = float("-inf")
     for cmd in legal:
-        value = score(cmd, reading, hand_size)
+        if type(cmd) is c.PlaceDomino and not reading.notable(cmd.cells):
+            value = TILE_KEPT  # most placements: nothing links, walls or clears there
+        else:
+            value = score(cmd, reading, hand_size)
         if value > best_value:
             best, best_value = [cmd], value
         elif value == best_value:

@@ -13,12 +13,19 @@ from typing import Any
 import msgspec
 
 from homunculus.board import numbers
+from homunculus.cards import Card
 from homunculus.state import State
+from tablehall_boards.deck import Deck
+from tablehall_boards.dominoes import Bazaar
 from tablehall_rules import Viewer
+
+_NO_DECK: Deck[Card] = Deck()
+_NO_BAZAAR = Bazaar()
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
-    d: dict[str, Any] = msgspec.to_builtins(state)
+    # the piles are replaced below: leaving them out of the conversion saves most of its work
+    d: dict[str, Any] = msgspec.to_builtins(msgspec.structs.replace(state, deck=_NO_DECK, bazaar=_NO_BAZAAR))
     d["numbers"] = numbers(state)
     d["hand_sizes"] = [len(h) for h in state.hands]
     d["domino_hand_sizes"] = [len(h) for h in state.domino_hands]
