@@ -4,7 +4,7 @@ decision, bot decision time p50/p99 and win rates between the bot service's play
 Run: .venv/bin/python tests/bench/bench_homunculus.py [games] [--pairing A-B] [--think-ms MS]
 Without --pairing: random games (2, 3, 4 players, 2-on-2) per second, the descriptors and the
 view per decision, the easy heuristic's decision time and easy against random, heads-up.
-With --pairing (strong-easy, strong-random, easy-random): `games` heads-up games between the
+With --pairing (strong-easy, strong-random, easy-random; --progress prints each game): `games` heads-up games between the
 bot service's players (`tablehall_bot.players.Player`: easy is the heuristic with its noise,
 strong the information-set search with --think-ms per decision), seats swapping every game,
 each deciding from its seat's view and legal commands only. No assertions: figures only.
@@ -107,6 +107,11 @@ def pairing(first: str, second: str, games: int, think_ms: float) -> None:
         first_seat = kinds.index(first)
         if first_seat in places[0]:
             wins += 1 / len(places[0])
+        if "--progress" in sys.argv:
+            print(
+                f"  game {g + 1}: {first} {'won' if first_seat in places[0] else 'lost'}; {wins:g} of {g + 1}",
+                flush=True,
+            )
     low, high = wilson(wins, games)
     print(
         f"{first} vs {second}, heads-up, {games} games (think {think_ms:.0f} ms, "
