@@ -199,11 +199,19 @@ def ring_legal(state: State, seat: int) -> list[LegalMove]:
     return out
 
 
+def _lot_ok(check: Callable[[State, int, int], int], state: State, seat: int, index: int) -> bool:
+    try:
+        check(state, seat, index)
+    except RuleError:
+        return False
+    return True
+
+
 def _estate_moves(state: State, seat: int) -> list[LegalMove]:
     out: list[LegalMove] = []
     mine = [i for i in range(rb.SIZE) if state.ring.owners[i] == seat]
     for cls, check in ((c.Build, lots.check_build), (c.Mortgage, lots.check_mortgage), (c.Redeem, lots.check_redeem)):
-        ok = [i for i in mine if _ok(lambda i=i, check=check: check(state, seat, i))]
+        ok = [i for i in mine if _lot_ok(check, state, seat, i)]
         if ok:
             out.append(describe(cls(0), square=Choice(ok)))
     if not state.ring.offered:
