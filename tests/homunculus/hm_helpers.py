@@ -63,12 +63,13 @@ def with_top(s: State, card: Card, colour: int | None = None) -> State:
 
 
 def when(
-    s: State, command: msgspec.Struct, seat: int | None = None, **ctx: object
+    s: State, command: msgspec.Struct, seat: int | None = None, source: DrawSource | None = None, **ctx: object
 ) -> tuple[list[msgspec.Struct], State]:
     """Decide (checking the input is unchanged) and evolve a copy."""
     before = msgspec.json.encode(s)
     who = s.turn if seat is None else seat
-    events = GAME.decide(s, command, DecideContext(who, NOW, DrawSource(b"when"), **ctx))  # type: ignore[arg-type]
+    draws = DrawSource(b"when") if source is None else source
+    events = GAME.decide(s, command, DecideContext(who, NOW, draws, **ctx))  # type: ignore[arg-type]
     assert msgspec.json.encode(s) == before, "decide changed its input"
     after = copy_state(s)
     for event in events:

@@ -82,7 +82,7 @@ def _shop_moves(state: State, seat: int) -> list[LegalMove]:
         return out
     owned = set(state.inventory[seat])
     targets = shop.usable_targets(state, seat)
-    for item in sorted(owned):
+    for item in sorted(owned - shop.AUTOMATIC):
         if item == "boots":
             for origin, ts in sorted(_targets(moves_of(state, seat)).items()):
                 out.append(describe(c.UseItem(item, origin=origin), target=Choice(ts)))
