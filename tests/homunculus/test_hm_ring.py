@@ -403,3 +403,13 @@ def test_the_safe_conduct_takes_fifteen_off_the_next_rent_by_itself() -> None:
     events, after = next_turn(t, [2, 4])
     assert e.SafeConductSpent(1) in events and after.inventory[1] == [] and after.gold == [30 + 30, 0]
     assert e.DebtForgiven(1, 15) in events and not after.item_used
+
+
+def test_the_ring_writes_public_journal_lines_in_both_languages() -> None:
+    s = table()
+    s.ring.owners[ORIENTAL] = 0
+    events, _ = next_turn(s, [2, 4])
+    lines = [line for ev in events for line in GAME.journal(s, ev)]
+    codes = [line.code for line in lines]
+    assert "RING_ROLL" in codes and "TOKEN_MOVED" in codes and "RING_GOLD" in codes
+    assert all(line.ru and line.en and line.audience is None for line in lines if line.code.startswith("RING"))
