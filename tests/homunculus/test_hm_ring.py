@@ -413,3 +413,14 @@ def test_the_ring_writes_public_journal_lines_in_both_languages() -> None:
     codes = [line.code for line in lines]
     assert "RING_ROLL" in codes and "TOKEN_MOVED" in codes and "RING_GOLD" in codes
     assert all(line.ru and line.en and line.audience is None for line in lines if line.code.startswith("RING"))
+
+
+def test_advance_cards_pay_start_when_passed_back_three_does_not() -> None:
+    s = own_all(table(), 1)
+    s.ring.positions[1] = 33  # 33 + 3 = Chance (36)
+    events, after = next_turn(s, [1, 2], [card_index(s, "chance.illinois")])
+    assert after.ring.positions[1] == 24 and e.GoldPaid(1, 10, "start") in events
+    events, after = next_turn(s, [1, 2], [card_index(s, "chance.gates_1")])
+    assert after.ring.positions[1] == READING and e.GoldPaid(1, 10, "start") in events
+    events, after = next_turn(s, [1, 2], [card_index(s, "chance.back_three")])
+    assert after.ring.positions[1] == 33 and not [ev for ev in events if isinstance(ev, e.GoldPaid)]

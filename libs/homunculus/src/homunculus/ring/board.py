@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from tablehall_boards.monopoly import classic_squares
+from tablehall_boards.track import Track
 
 SIZE = 40
+TRACK = Track(SIZE)  # the token walks it forward from Start (position 0)
 START = 0
 START_BONUS = 10
 START_GOLD = 30
@@ -117,8 +119,5 @@ def dungeon_square() -> int:
 
 def nearest(start: int, kind: str) -> int:
     """The first square of `kind` strictly ahead of `start`."""
-    for step in range(1, SIZE + 1):
-        index = (start + step) % SIZE
-        if squares()[index].kind == kind:
-            return index
-    raise ValueError(kind)
+    ahead = [sq.index for sq in squares() if sq.kind == kind]
+    return min(ahead, key=lambda i: TRACK.distance(start, i) or SIZE)

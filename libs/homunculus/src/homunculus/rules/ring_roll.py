@@ -54,9 +54,9 @@ def roll_and_move(tx: Tx, seat: int) -> None:
 
 
 def advance(tx: Tx, seat: int, steps: int) -> None:
-    start = tx.state.ring.positions[seat]
-    target = (start + steps) % rb.SIZE
-    move_to(tx, seat, target, passes=target <= start or target == rb.START)
+    """Forward by `steps` (Start +10 when the walk reaches it), then the square acts."""
+    walk = rb.TRACK.advance(tx.state.ring.positions[seat], steps)
+    move_to(tx, seat, walk.end, passes=walk.reaches(rb.START))
 
 
 def move_to(tx: Tx, seat: int, target: int, passes: bool) -> None:
@@ -133,16 +133,12 @@ def draw_ring_card(tx: Tx, seat: int, deck: str) -> None:
     card = ring_card(cards[tx.ctx.rng.randint(0, len(cards) - 1)])
     tx.emit(e.RingCardDrawn(seat, card.id))
     here = s.ring.positions[seat]
-    if card.kind == "advance":
-        target = rb.index_of(card.target)
-        move_to(tx, seat, target, passes=target <= here)
-        return
-    if card.kind == "nearest":
-        target = rb.nearest(here, card.target)
-        move_to(tx, seat, target, passes=target <= here)
+    if card.kind in ("advance", "nearest"):
+        target = rb.index_of(card.target) if card.kind == "advance" else rb.nearest(here, card.target)
+        advance(tx, seat, rb.TRACK.distance(here, target) or rb.SIZE)
         return
     if card.kind == "back":
-        target = (here - card.steps) % rb.SIZE
+        target = rb.TRACK.advance(here, -card.steps).end
         tx.emit(e.TokenMoved(seat, target))
         land_on(tx, seat, target)
         return
