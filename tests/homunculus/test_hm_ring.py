@@ -423,4 +423,5 @@ def test_advance_cards_pay_start_when_passed_back_three_does_not() -> None:
     events, after = next_turn(s, [1, 2], [card_index(s, "chance.gates_1")])
     assert after.ring.positions[1] == READING and e.GoldPaid(1, 10, "start") in events
     events, after = next_turn(s, [1, 2], [card_index(s, "chance.back_three")])
-    assert after.ring.positions[1] == 33 and not [ev for ev in events if isinstance(ev, e.GoldPaid)]
+    assert not [ev for ev in events if isinstance(ev, e.GoldPaid) and ev.reason == "start"]
+    assert after.ring.positions[1] == 33 and len(events_of(events, e.RingCardDrawn)) == 2  # Chest at 33
