@@ -425,3 +425,43 @@ def test_advance_cards_pay_start_when_passed_back_three_does_not() -> None:
     events, after = next_turn(s, [1, 2], [card_index(s, "chance.back_three")])
     assert not [ev for ev in events if isinstance(ev, e.GoldPaid) and ev.reason == "start"]
     assert after.ring.positions[1] == 33 and len(events_of(events, e.RingCardDrawn)) == 2  # Chest at 33
+
+
+# --- decisions and descriptors ---------------------------------------------------------------
+
+
+def test_ring_decisions_have_descriptors_clocks_and_safe_defaults() -> None:
+    s = table()
+    _, buy = next_turn(s, [2, 4])
+    assert {type(m.command) for m in GAME.legal(buy, 1, NOW)} >= {c.BuyLot, c.DeclineLot}
+    turn = next(d for d in GAME.pending(buy) if d.seat == 1)
+    assert turn.kind == "buy" and GAME.default_command(buy, turn) == c.DeclineLot()
+    _, auction = when(buy, c.DeclineLot())
+    bids = [m for m in GAME.legal(auction, 0, NOW) if isinstance(m.command, c.Bid)]
+    assert len(bids) == 1 and bids[0].params[0].field == "amount"
+    assert (bids[0].params[0].domain.lo, bids[0].params[0].domain.hi) == (1, 30)  # type: ignore[union-attr]
+    decision = next(d for d in GAME.pending(auction) if d.seat == 0)
+    assert decision.kind == "bid" and GAME.default_command(auction, decision) == c.PassBid()
+    ctx = DecideContext(0, decision.deadline_ms - 1, Rigged([]), timed_out=decision)
+    try:
+        GAME.decide(auction, c.PassBid(), ctx)
+    except Exception as exc:
+        assert getattr(exc, "reason", "") == "CLOCK_NOT_OUT"
+    else:
+        raise AssertionError("a default before its clock ran out was accepted")
+    ctx = DecideContext(0, decision.deadline_ms, Rigged([]), timed_out=decision)
+    events = GAME.decide(auction, c.PassBid(), ctx)
+    assert e.BidPassed(0) in events and not [ev for ev in events if isinstance(ev, e.Acted)]  # no strike
+
+
+def test_estate_descriptors_list_what_decide_accepts() -> None:
+    s = light_blue()
+    s.ring.owners[BOARDWALK] = 1
+    moves = {type(m.command): m for m in GAME.legal(s, 0, NOW)}
+    assert moves[c.Build].params[0].domain.values == [ORIENTAL, VERMONT, CONNECTICUT]  # type: ignore[union-attr]
+    assert moves[c.Mortgage].params[0].domain.values == [ORIENTAL, VERMONT, CONNECTICUT]  # type: ignore[union-attr]
+    assert c.Redeem not in moves and c.OfferTrade in moves
+    _, offered = when(s, c.OfferTrade(1, [ORIENTAL], []))
+    assert c.OfferTrade not in {type(m.command) for m in GAME.legal(offered, 0, NOW)}
+    answers = [m.command for m in GAME.legal(offered, 1, NOW) if isinstance(m.command, c.AnswerTrade)]
+    assert answers == [c.AnswerTrade(True), c.AnswerTrade(False)]
