@@ -286,7 +286,7 @@ def test_income_tax_is_twenty_or_ten_percent_of_the_wealth_luxury_ten() -> None:
 def test_the_decks_are_data_with_the_seeds_own_kinds() -> None:
     for deck in ("chance", "chest"):
         kinds = {all_cards()[x].kind for x in deck_of(deck)}
-        assert {"money", "fine", "dungeon", "repairs", "lose_piece", "pass", "advance"} <= kinds
+        assert {"money", "fine", "dungeon", "repairs", "lose_piece", "jail_free", "advance"} <= kinds
     assert all(cd.en and cd.ru for cd in all_cards().values())
 
 

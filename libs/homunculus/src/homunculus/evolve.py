@@ -362,7 +362,7 @@ def _(event: e.AuctionClosed, state: State) -> None:
 
 @_apply.register
 def _(event: e.RingCardDrawn, state: State) -> None:
-    if ring_card(event.card).kind == "pass":
+    if ring_card(event.card).is_kept:
         state.ring.passes[event.seat].append(event.card)
 
 
