@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
+from homunculus import commands as c
 from homunculus.cards import Card
 from homunculus.game import GAME
+from homunculus.ring.state import AUCTION, BUY, DUNGEON
 from homunculus.state import Mine, State
 from homunculus.tx import copy_state
 from tablehall_boards import Kind, Piece, cross
@@ -20,11 +22,13 @@ def cell(name: str) -> int:
     return cross.grid().parse(name)
 
 
-def fresh(players: int = 2, teams: bool = False, seed: bytes = b"hm-seed") -> State:
+def fresh(players: int = 2, teams: bool = False, seed: bytes = b"hm-seed", ring: bool = False) -> State:
+    """A dealt table; without `ring`, as dealt before the first turn's ring roll (player 0 in
+    the phase `action`, every token on Start)."""
     options = GAME.parse_options({"teams": teams})
     events = GAME.start(options, seats_for(players), DecideContext(None, START_MS, DrawSource(seed)))
     state = None
-    for event in events:
+    for event in events if ring else events[:1]:
         state = GAME.evolve(state, event)
     assert state is not None
     return state
@@ -59,12 +63,13 @@ def with_top(s: State, card: Card, colour: int | None = None) -> State:
 
 
 def when(
-    s: State, command: msgspec.Struct, seat: int | None = None, **ctx: object
+    s: State, command: msgspec.Struct, seat: int | None = None, source: DrawSource | None = None, **ctx: object
 ) -> tuple[list[msgspec.Struct], State]:
     """Decide (checking the input is unchanged) and evolve a copy."""
     before = msgspec.json.encode(s)
     who = s.turn if seat is None else seat
-    events = GAME.decide(s, command, DecideContext(who, NOW, DrawSource(b"when"), **ctx))  # type: ignore[arg-type]
+    draws = DrawSource(b"when") if source is None else source
+    events = GAME.decide(s, command, DecideContext(who, NOW, draws, **ctx))  # type: ignore[arg-type]
     assert msgspec.json.encode(s) == before, "decide changed its input"
     after = copy_state(s)
     for event in events:
@@ -85,3 +90,23 @@ def refused(s: State, command: msgspec.Struct, seat: int | None = None) -> str:
 
 def kinds(events: list[msgspec.Struct]) -> list[str]:
     return [type(e).__name__ for e in events]
+
+
+def to_action(s: State) -> State:
+    """Settle the turn player's ring part the safe way (decline the lot, everybody passes the
+    auction, try doubles in the Dungeon) until its phase is the action: for tests of other
+    rules that hand the turn on."""
+    for _ in range(100):
+        if s.finished or s.phase not in (BUY, AUCTION, DUNGEON):
+            return s
+        command, seat = safe_step(s)
+        _, s = when(s, command, seat=seat)
+    raise AssertionError("the ring part does not settle")
+
+
+def safe_step(s: State) -> tuple[msgspec.Struct, int]:
+    """The next safe ring command and its seat (the turn player's, or a bidder's pass)."""
+    if s.phase == AUCTION:
+        assert s.ring.auction is not None
+        return c.PassBid(), next(p for p in s.ring.auction.bidders if p != s.ring.auction.high_bidder)
+    return (c.DeclineLot() if s.phase == BUY else c.RollDice()), s.turn

@@ -28,6 +28,19 @@ COMMANDS: list[msgspec.Struct] = [
     c.UseItem("chameleon", colour=2),
     c.RemoveSeat(3),
     c.CloseTable("operator"),
+    c.RollDice(),
+    c.PayFine(),
+    c.UsePass(),
+    c.BuyLot(),
+    c.DeclineLot(),
+    c.Bid(17),
+    c.PassBid(),
+    c.Build(39),
+    c.Mortgage(1),
+    c.Redeem(5),
+    c.OfferTrade(2, [1, 3], [39], give_gold=4, get_gold=0),
+    c.AnswerTrade(True),
+    c.AnswerTrade(False),
 ]
 
 

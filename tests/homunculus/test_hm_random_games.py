@@ -56,6 +56,16 @@ def _check_views(state: State) -> None:
         seen = GAME.view(state, Viewer.of_seat(seat))
         assert all(h == [] for p, h in enumerate(seen["hands"]) if p != seat)
         assert all(m[1] is not None and state.allied(seat, m[1]) for m in seen["mines"])
+    _check_ring(state)
+
+
+def _check_ring(state: State) -> None:
+    """The ring's stock is conserved and nobody's gold goes below zero (debts are collected)."""
+    r = state.ring
+    assert r.houses_bank + sum(b for b in r.buildings if b < 5) == 32
+    assert r.hotels_bank + sum(1 for b in r.buildings if b == 5) == 12
+    assert all(g >= 0 for g in state.gold)
+    assert all(r.owners[i] < 0 or state.alive[r.owners[i]] for i in range(40))
 
 
 def _replayed(events: list[msgspec.Struct]) -> State:

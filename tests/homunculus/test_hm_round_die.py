@@ -57,7 +57,11 @@ def test_detonation_kills_a_wounded_king() -> None:
 
 def test_gold_rush_reinforcements_reverse() -> None:
     s = board(2)
-    assert end_round(s, 2)[1].gold == [33, 33]
+    rush = end_round(s, 2)[0]  # then player 0's ring roll moves gold too
+    assert [ev for ev in rush if isinstance(ev, e.GoldPaid)][:2] == [
+        e.GoldPaid(0, 3, "gold_rush"),
+        e.GoldPaid(1, 3, "gold_rush"),
+    ]
     after = end_round(s, 3)[1]
     assert [len(h) for h in after.hands] == [len(h) + 1 for h in s.hands]
     assert end_round(s, 4)[1].direction == -1

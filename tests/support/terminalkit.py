@@ -31,7 +31,7 @@ from tablehall_sdk import (
 )
 
 NOW_MS = 1_800_000_000_000
-BOARD = Path(__file__).parents[2] / "libs/puzzipolia/src/puzzipolia/data/board_classic.json"
+BOARD = Path(__file__).parents[2] / "libs/boards/src/tablehall_boards/data/monopoly_classic.json"
 GAMES = (
     GameInfo("puzzipolia", "1", {"en": "Puzzipolia", "ru": "Пузиполия"}, 2, 16, {"properties": {}}, False),
     GameInfo("testgame", "1", {"en": "Dice race", "ru": "Гонка костей"}, 1, 4, {"properties": {}}, True),

@@ -250,3 +250,8 @@ def standings(state: State) -> list[list[int]]:
     order = {p: i for i, p in enumerate(state.eliminated)}
     gone.sort(key=lambda u: max(order.get(p, -1) for p in u), reverse=True)
     return out + gone
+
+
+from homunculus.ring import journal as _ring_journal  # noqa: E402  (registers the ring's lines)
+
+__all__ = ["_ring_journal", "journal", "standings"]

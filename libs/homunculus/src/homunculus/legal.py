@@ -18,6 +18,7 @@ from homunculus.cards import Card
 from homunculus.rules import shop
 from homunculus.rules.cards_play import playable
 from homunculus.rules.dominoes_play import free_cells
+from homunculus.rules.ring_commands import ring_legal
 from homunculus.state import ACTION, AFTER_DRAW, CONTINUE, FREE_MOVE, State
 from tablehall_boards import Kind, Move
 from tablehall_boards.dominoes import placements
@@ -33,6 +34,7 @@ def legal(state: State, seat: int, now_ms: int) -> list[LegalMove]:
     out: list[LegalMove] = []
     if seat == state.turn:
         out += _turn_moves(state, seat)
+    out += ring_legal(state, seat)
     window = state.uno
     if window is not None:
         if seat == window.seat:
@@ -84,7 +86,7 @@ def _shop_moves(state: State, seat: int, moves: list[Move]) -> list[LegalMove]:
         return out
     owned = set(state.inventory[seat])
     targets = shop.usable_targets(state, seat)
-    for item in sorted(owned):
+    for item in sorted(owned - shop.AUTOMATIC):
         if item == "boots":
             for origin, ts in sorted(_targets(moves).items()):
                 out.append(describe(c.UseItem(item, origin=origin), target=Choice(ts)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from homunculus.cards import Card
+from homunculus.ring.state import Ring
 from tablehall_boards import Kind, Piece
 from tablehall_boards.deck import Deck
 from tablehall_boards.dominoes import Bazaar, Tile
@@ -89,6 +90,7 @@ class State(msgspec.Struct):
     finished: bool = False
     places: list[list[int]] = msgspec.field(default_factory=list)
     end_reason: str = ""
+    ring: Ring = msgspec.field(default_factory=Ring)  # the Monopoly ring (homunculus.ring)
 
     # --- who is who ------------------------------------------------------------------------
 

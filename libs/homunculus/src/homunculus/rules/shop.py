@@ -26,6 +26,7 @@ from homunculus.tx import Tx
 from tablehall_boards import Move
 
 PRICES: dict[str, int] = {
+    "safe_conduct": 6,  # охранная грамота: works by itself on the next rent (rules.ring_roll)
     "domino": 3,
     "boots": 5,
     "teleport": 8,
@@ -36,6 +37,7 @@ PRICES: dict[str, int] = {
     "castling": 5,
 }
 INVENTORY_SLOTS = 4
+AUTOMATIC = frozenset({"safe_conduct"})  # items that work by themselves, never used by a command
 
 
 def check_buy(state: State, player: int, cmd: BuyItem) -> None:
@@ -66,6 +68,8 @@ def _empty(state: State, cell: int) -> bool:
 def check_use(state: State, player: int, cmd: UseItem) -> Move | None:
     if cmd.item not in state.inventory[player]:
         raise err.illegal("NO_SUCH_ITEM_OWNED", "You have no such item.", "У вас нет такого предмета.")
+    if cmd.item in AUTOMATIC:
+        raise err.illegal("NOT_USABLE", "This item works by itself.", "Этот предмет срабатывает сам.")
     if state.item_used:
         raise err.illegal("ITEM_ALREADY_USED", "One item per turn.", "За ход можно применить один предмет.")
     size = len(grid())
