@@ -54,7 +54,8 @@ def play(players: int, teams: bool, seed: int, max_commands: int = 6000) -> tupl
 def _check_views(state: State) -> None:
     for seat in range(state.players):
         seen = GAME.view(state, Viewer.of_seat(seat))
-        assert all(h == [] for p, h in enumerate(seen["hands"]) if p != seat)
+        spied = state.spyglass[1] if state.spyglass and state.spyglass[0] == seat else None
+        assert all(h == [] for p, h in enumerate(seen["hands"]) if p not in (seat, spied))
         assert all(m[1] is not None and state.allied(seat, m[1]) for m in seen["mines"])
 
 
