@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from homunculus import commands as c
+from homunculus import events as e
 from homunculus.cards import Card
 from homunculus.game import GAME
 from homunculus.state import Mine, State
@@ -85,3 +87,40 @@ def refused(s: State, command: msgspec.Struct, seat: int | None = None) -> str:
 
 def kinds(events: list[msgspec.Struct]) -> list[str]:
     return [type(e).__name__ for e in events]
+
+
+class FixedDie(DrawSource):
+    def __init__(self, face: int) -> None:
+        super().__init__(b"die")
+        self.face = face
+
+    def die(self) -> int:
+        return self.face
+
+
+def end_round(s: State, face: int) -> tuple[list[msgspec.Struct], State]:
+    """Player 1 ends the last turn of the round (after drawing) with the die showing `face`."""
+    s.turn = 1
+    s.round_seen = [0, 1]
+    s.phase = "after_draw"
+    before = msgspec.json.encode(s)
+    events = GAME.decide(s, c.KeepCard(), DecideContext(1, NOW, FixedDie(face)))
+    assert msgspec.json.encode(s) == before
+    after = copy_state(s)
+    for ev in events:
+        after = GAME.evolve(after, ev)
+    assert e.RoundDie(face) in events
+    return events, after
+
+
+def play_piece(s: State, origin: str, target: str) -> tuple[list[msgspec.Struct], State]:
+    """The owner of the piece on `origin` plays a trump card of its kind to move it to `target`
+    (its turn, mid-round so no round die follows)."""
+    piece = s.pieces[cell(origin)]
+    s.turn = piece.side
+    s.round_seen = [piece.side]
+    s.phase = "action"
+    value = {1: "pawn", 2: "knight", 3: "bishop", 4: "rook", 5: "queen", 6: "king"}[int(piece.kind)]
+    s.hands[piece.side] = [Card(s.arms[piece.side], value)] * 2
+    with_top(s, Card((s.arms[piece.side] + 1) % 4, "skip"))
+    return when(s, c.PlayCard(s.arms[piece.side], value, origin=cell(origin), target=cell(target)))
