@@ -15,7 +15,7 @@ from homunculus import events as e
 from homunculus.board import square5
 from homunculus.game import GAME
 from homunculus.rules import items
-from homunculus.state import PlacedDomino, State
+from homunculus.state import Mine, PlacedDomino, State
 from homunculus.tx import copy_state
 from tablehall_boards import Kind, Piece, cross
 from tablehall_rules import Viewer
@@ -111,11 +111,12 @@ def test_the_detector_shows_only_its_user_the_others_mines_of_the_5x5_until_its_
 
 
 def test_the_detector_shows_the_mines_as_they_are_while_it_lasts() -> None:
-    s = owning(with_mines(board(2, pieces={"f3": (Kind.ROOK, 0)}), ("f6", None), ("g7", None)), "detector")
+    s = owning(with_mines(board(2), ("f6", None), ("g7", None)), "detector")
     _, after = when(s, c.UseItem("detector", target=cell("g6")))
-    after.phase = "continue"  # a linking domino would leave the turn going on
-    _, blown = play_piece(after, "f3", "f6")
-    assert blown.turn == 1 and seat_view(blown, 0)["detected"] == []
+    after.mines = [m for m in after.mines if m.cell != cell("g7")]  # gone (as in a blast)
+    after.mines.append(Mine(cell("h5"), 1))  # and one more in the square
+    assert seat_view(after, 0)["detected"] == sorted([cell("f6"), cell("h5")])
+    assert seat_view(after, 1)["detected"] == []
 
 
 # --- shield --------------------------------------------------------------------------------
