@@ -8,6 +8,7 @@ import random
 
 import msgspec
 import pytest
+from hm_soak import check_views, replayed
 
 from homunculus import commands as c
 from homunculus.board import moves_of
@@ -48,25 +49,8 @@ def play(players: int, teams: bool, seed: int, max_commands: int = 6000) -> tupl
             state = GAME.evolve(state, event)
         events.extend(new)
         commands += 1
-        _check_views(state)
+        check_views(state)
     return state, events
-
-
-def _check_views(state: State) -> None:
-    for seat in range(state.players):
-        seen = GAME.view(state, Viewer.of_seat(seat))
-        spied = state.spyglass[1] if state.spyglass and state.spyglass[0] == seat else None
-        assert all(h == [] for p, h in enumerate(seen["hands"]) if p not in (seat, spied))
-        assert all(m[1] is not None and state.allied(seat, m[1]) for m in seen["mines"])
-
-
-def _replayed(events: list[msgspec.Struct]) -> State:
-    codec = StructCodec(GAME.event_types)
-    state = None
-    for event in events:
-        state = GAME.evolve(state, codec.decode(codec.encode(event)))
-    assert state is not None
-    return state
 
 
 @pytest.mark.parametrize(("players", "teams"), SETUPS)
@@ -75,7 +59,7 @@ def test_random_games_end_and_replay(players: int, teams: bool, seed: int) -> No
     final, events = play(players, teams, seed)
     outcome = GAME.outcome(final)
     assert outcome is not None and sum(len(p) for p in outcome.places) == players
-    assert msgspec.json.encode(_replayed(events)) == msgspec.json.encode(final)
+    assert msgspec.json.encode(replayed(events)) == msgspec.json.encode(final)
 
 
 @pytest.mark.parametrize("seed", range(40))
