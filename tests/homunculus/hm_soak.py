@@ -4,7 +4,8 @@
 descriptor of its legal moves and then a random command of it (so the shop and every item come
 up, not only what the first descriptors spell out), some seats with the heuristic bot, a few
 turns ended by the clock. After every command it checks that no view leaks (`check_views`) and
-that no journal line tells a seat what it may not know (`check_journal`); every
+that no journal line tells a seat what it may not know (`check_journal`), and the items'
+invariants (`check_state`); every
 `redaction_every` commands it runs the conformance kit's determinization and redaction checks
 for a random seat. It returns the final state, the events and what was played.
 """
@@ -84,6 +85,7 @@ def play_checked(
         elif isinstance(command, c.BuyItem):
             played.bought[command.item] += 1
         check_views(state)
+        check_state(state)
         if redaction_every and played.commands % redaction_every == 0 and not state.finished:
             seat = rng.randrange(players)
             kit.check_determinization(GAME, state, seat, rng)
@@ -112,6 +114,19 @@ def check_views(state: State) -> None:
     watcher = GAME.view(state, Viewer.spectator())
     assert all(h == [] for h in watcher["hands"]) and all(h == [] for h in watcher["domino_hands"])
     assert watcher["mines"] == [] and watcher["detected"] == [] and watcher["drawn"] is None
+
+
+def check_state(state: State) -> None:
+    """What the items keep true: shields on pieces, detector and spyglass only in their user's
+    turn, no mine under a piece or a tile or on an opened cell, a piece never twice fallen back."""
+    assert all(cell in state.pieces for cell in state.shields) and state.shields == sorted(set(state.shields))
+    if not state.finished:
+        assert not state.detection or state.detection[0] == state.turn
+        assert not state.spyglass or (state.spyglass[0] == state.turn and state.alive[state.spyglass[1]])
+    opened = set(state.opened)
+    for mine in state.mines:
+        assert mine.cell not in state.pieces and state.domino_at(mine.cell) is None and mine.cell not in opened
+    assert len({m.cell for m in state.mines}) == len(state.mines)
 
 
 def check_journal(state: State, event: msgspec.Struct) -> None:
