@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from homunculus import commands as c
+from homunculus import events as e
 from homunculus.cards import Card
 from homunculus.game import GAME
 from homunculus.ring.state import AUCTION, BUY, DUNGEON
@@ -110,3 +111,40 @@ def safe_step(s: State) -> tuple[msgspec.Struct, int]:
         assert s.ring.auction is not None
         return c.PassBid(), next(p for p in s.ring.auction.bidders if p != s.ring.auction.high_bidder)
     return (c.DeclineLot() if s.phase == BUY else c.RollDice()), s.turn
+
+
+class FixedDie(DrawSource):
+    def __init__(self, face: int) -> None:
+        super().__init__(b"die")
+        self.face = face
+
+    def die(self) -> int:
+        return self.face
+
+
+def end_round(s: State, face: int) -> tuple[list[msgspec.Struct], State]:
+    """Player 1 ends the last turn of the round (after drawing) with the die showing `face`."""
+    s.turn = 1
+    s.round_seen = [0, 1]
+    s.phase = "after_draw"
+    before = msgspec.json.encode(s)
+    events = GAME.decide(s, c.KeepCard(), DecideContext(1, NOW, FixedDie(face)))
+    assert msgspec.json.encode(s) == before
+    after = copy_state(s)
+    for ev in events:
+        after = GAME.evolve(after, ev)
+    assert e.RoundDie(face) in events
+    return events, after
+
+
+def play_piece(s: State, origin: str, target: str) -> tuple[list[msgspec.Struct], State]:
+    """The owner of the piece on `origin` plays a trump card of its kind to move it to `target`
+    (its turn, mid-round so no round die follows)."""
+    piece = s.pieces[cell(origin)]
+    s.turn = piece.side
+    s.round_seen = [piece.side]
+    s.phase = "action"
+    value = {1: "pawn", 2: "knight", 3: "bishop", 4: "rook", 5: "queen", 6: "king"}[int(piece.kind)]
+    s.hands[piece.side] = [Card(s.arms[piece.side], value)] * 2
+    with_top(s, Card((s.arms[piece.side] + 1) % 4, "skip"))
+    return when(s, c.PlayCard(s.arms[piece.side], value, origin=cell(origin), target=cell(target)))

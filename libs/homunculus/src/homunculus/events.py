@@ -370,6 +370,53 @@ class SafeConductSpent(msgspec.Struct, frozen=True, tag="SafeConductSpent"):
     seat: int
 
 
+# --- shop items, second part (rules/items.py) ----------------------------------------------
+
+
+class MinePlaced(msgspec.Struct, frozen=True, tag="MinePlaced"):
+    """A bought mine put on a closed empty cell (seen by its owner and allies only)."""
+
+    seat: int
+    cell: int
+
+
+class DetectorUsed(msgspec.Struct, frozen=True, tag="DetectorUsed"):
+    """The detector scans the 5×5 around `centre` for its user, until the end of the turn."""
+
+    seat: int
+    centre: int
+
+
+class ShieldGiven(msgspec.Struct, frozen=True, tag="ShieldGiven"):
+    cell: int
+
+
+class ShieldBroke(msgspec.Struct, frozen=True, tag="ShieldBroke"):
+    """The shield on `cell` saved its piece once (`cause`: capture, mine, blast) and is gone."""
+
+    cell: int
+    cause: str
+
+
+class PieceResurrected(msgspec.Struct, frozen=True, tag="PieceResurrected"):
+    seat: int
+    kind: Kind
+    cell: int
+
+
+class MineDefused(msgspec.Struct, frozen=True, tag="MineDefused"):
+    """The probe found a mine on the cell and made it harmless (it leaves the board)."""
+
+    cell: int
+
+
+class SpyglassUsed(msgspec.Struct, frozen=True, tag="SpyglassUsed"):
+    """The user sees `watched`'s cards until the end of its turn."""
+
+    seat: int
+    watched: int
+
+
 Event = (
     Started
     | Acted
@@ -429,6 +476,13 @@ Event = (
     | DebtForgiven
     | LotsReturned
     | SafeConductSpent
+    | MinePlaced
+    | DetectorUsed
+    | ShieldGiven
+    | ShieldBroke
+    | PieceResurrected
+    | MineDefused
+    | SpyglassUsed
 )
 EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     Started,
@@ -489,4 +543,11 @@ EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     DebtForgiven,
     LotsReturned,
     SafeConductSpent,
+    MinePlaced,
+    DetectorUsed,
+    ShieldGiven,
+    ShieldBroke,
+    PieceResurrected,
+    MineDefused,
+    SpyglassUsed,
 )

@@ -22,6 +22,7 @@ def evolve(state: State | None, event: msgspec.Struct) -> State:
     if state is None:
         raise ValueError(f"{type(event).__name__} before Started")
     _apply(event, state)
+    _items_after(event, state)
     return state
 
 
@@ -470,3 +471,71 @@ def _(event: e.LotsReturned, state: State) -> None:
 @_apply.register
 def _(event: e.SafeConductSpent, state: State) -> None:
     state.inventory[event.seat].remove("safe_conduct")
+
+
+# --- shop items, second part (rules/items.py) ----------------------------------------------
+# Shields go with their pieces; pieces taken, blown up or caught in a blast are remembered as
+# fallen (for the resurrection); the detector and the spyglass last until the end of the turn.
+
+FALLS = ("capture", "mine", "blast")
+
+
+def _items_after(event: msgspec.Struct, state: State) -> None:
+    if isinstance(event, e.PieceMoved):
+        if event.origin in state.shields:
+            state.shields = sorted({*state.shields} - {event.origin} | {event.target})
+    elif isinstance(event, e.PieceRemoved):
+        if event.cell in state.shields:
+            state.shields.remove(event.cell)
+        if event.cause in FALLS:
+            state.fallen.setdefault(event.owner, []).append(event.kind)
+    elif isinstance(event, e.PiecesSwapped):
+        a, b = event.a in state.shields, event.b in state.shields
+        if a != b:
+            state.shields = sorted({*state.shields} ^ {event.a, event.b})
+    elif isinstance(event, e.Eliminated):
+        state.shields = [cell for cell in state.shields if cell in state.pieces]
+        if event.seat in state.detection[:1]:
+            state.detection = []
+        if event.seat in state.spyglass:
+            state.spyglass = []
+    elif isinstance(event, e.TurnBegan | e.TurnSkipped | e.RoundEnded | e.Finished):
+        state.detection = []
+        state.spyglass = []
+
+
+@_apply.register
+def _(event: e.MinePlaced, state: State) -> None:
+    state.mines = sorted([*state.mines, Mine(event.cell, event.seat)], key=lambda m: m.cell)
+
+
+@_apply.register
+def _(event: e.DetectorUsed, state: State) -> None:
+    state.detection = [event.seat, event.centre]
+
+
+@_apply.register
+def _(event: e.ShieldGiven, state: State) -> None:
+    state.shields = sorted({*state.shields, event.cell})
+
+
+@_apply.register
+def _(event: e.ShieldBroke, state: State) -> None:
+    state.shields.remove(event.cell)
+
+
+@_apply.register
+def _(event: e.PieceResurrected, state: State) -> None:
+    fallen = state.fallen[event.seat]
+    del fallen[len(fallen) - 1 - fallen[::-1].index(event.kind)]
+    state.pieces[event.cell] = Piece(event.kind, event.seat)
+
+
+@_apply.register
+def _(event: e.MineDefused, state: State) -> None:
+    _drop_mine(state, event.cell)
+
+
+@_apply.register
+def _(event: e.SpyglassUsed, state: State) -> None:
+    state.spyglass = [event.seat, event.watched]
