@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 
 import msgspec
-from hm_helpers import board, cell, with_mines, with_top
+from hm_helpers import board, cell, when, with_mines, with_top
+from ring_helpers import next_turn, table
 
 from homunculus import bot
 from homunculus import commands as c
 from homunculus.cards import Card
 from homunculus.game import GAME
+from homunculus.ring import board as rb
 from homunculus.state import State, UnoWindow
 from tablehall_boards import Kind
 from tablehall_rules import Viewer
@@ -88,3 +90,20 @@ def test_it_reads_only_the_view() -> None:
     other.deck = type(s.deck)(tuple(reversed(s.deck.draw_pile)), s.deck.discard_pile)
     assert GAME.view(s, Viewer.of_seat(0)) == GAME.view(other, Viewer.of_seat(0))
     assert choose(s) == choose(other)
+
+
+def test_on_the_ring_it_buys_within_its_reserve_and_bids_at_most_the_price() -> None:
+    s = table(3)
+    s.turn = 0
+    _, lander = next_turn(s, [2, 4])  # the next player stands on a free lot
+    assert lander.phase == "buy"
+    assert isinstance(choose(lander), c.BuyLot)
+    lander.gold[lander.turn] = 12  # buying would leave less than the reserve
+    assert isinstance(choose(lander), c.DeclineLot)
+    _, auction = when(lander, c.DeclineLot())
+    assert auction.ring.auction is not None
+    price = rb.square(auction.ring.auction.square).price
+    for seat in (0, 2):
+        bid = choose(auction, seat)
+        assert isinstance(bid, c.PassBid) or (isinstance(bid, c.Bid) and bid.amount <= price)
+    assert isinstance(choose(auction, 0), c.Bid)  # 30 gold: a bid within the price keeps the reserve

@@ -18,7 +18,12 @@ legal command gets a score and the best is played (ties at random):
 - dominoes: a tile that links (the turn continues) or walls a threatened king; otherwise tiles
   are kept;
 - the shop: medicine when the king is wounded, boots when a capture is worth them, a tile when
-  the hand of tiles is low, all while a reserve of gold stays.
+  the hand of tiles is low, a shield on a threatened queen or rook, a probe on a closed cell
+  next to its pieces, a detector, all while a reserve of gold stays;
+- the ring: buy a free lot while the reserve stays (a lot that completes or joins a district of
+  its own the more), bid up to the lot's price within the reserve, build while twice the
+  reserve stays, redeem when rich, never mortgage (debts are collected by the rules), never
+  offer a trade and decline offers, in the Dungeon use a pass card, else try for doubles.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import msgspec
 from homunculus import cards as k
 from homunculus import commands as c
 from homunculus.board import grid, moves_of
+from homunculus.ring import board as ring_board
 from homunculus.state import State
 from tablehall_boards import Kind, cross
 
@@ -45,7 +51,7 @@ WORTH: dict[Kind, float] = {
 }
 TILE_KEPT = -0.4  # placing a tile that does nothing: a tile in the hand is a wall for later
 THREAT_SHARE = 0.8  # of a threatened piece's worth, expected to be lost
-RESERVE = 8  # gold kept back when shopping
+RESERVE = 8  # gold kept back when shopping or buying lots
 BOOTS_PRICE, MEDICINE_PRICE, DOMINO_PRICE = 5, 4, 3
 
 
@@ -96,6 +102,7 @@ class Reading:
                 self.certain.update(around)
             elif need <= 0:
                 self.safe.update(around)
+        self.certain |= {int(x) for x in view.get("detected") or []}  # the detector's, while it lasts
         self.centre = cross.centre()
         self.own_mines = known
         # per empty cell, the numbers of the tile halves touching it by a side (linking)
@@ -111,6 +118,13 @@ class Reading:
 
     def notable(self, cells: list[int]) -> bool:
         return cells[0] in self.tile_cells or cells[1] in self.tile_cells
+
+    def big_piece_threatened(self) -> bool:
+        st = self.state
+        return any(
+            p.side == self.me and p.kind in (Kind.QUEEN, Kind.ROOK, Kind.KING) and cell in self.threatened
+            for cell, p in st.pieces.items()
+        )
 
     def landing_risk(self, cell: int) -> float:
         """The chance a piece landing on `cell` meets a hidden mine."""
@@ -203,7 +217,58 @@ def score(cmd: msgspec.Struct, reading: Reading, hand_size: int) -> float:
         return _use_score(cmd, reading)
     if isinstance(cmd, c.Surrender):
         return -1000.0
+    ring = _ring_score(cmd, reading)
+    if ring is not None:
+        return ring
     return -1.0  # commands of rules the bot does not know yet: after everything it knows
+
+
+def _ring_score(cmd: msgspec.Struct, reading: Reading) -> float | None:
+    """The ring's commands (None: not one of them)."""
+    st = reading.state
+    me = reading.me
+    gold = st.gold[me]
+    r = st.ring
+    if isinstance(cmd, c.UsePass):
+        return 3.0
+    if isinstance(cmd, c.RollDice):
+        return 2.0  # in the Dungeon: try for doubles before paying
+    if isinstance(cmd, c.PayFine):
+        return 1.0 if gold - ring_board.DUNGEON_FINE >= 3 * RESERVE else -0.5
+    if isinstance(cmd, c.BuyLot):
+        lot = ring_board.square(r.buy_square) if r.buy_square >= 0 else None
+        if lot is None or gold - lot.price < RESERVE:
+            return -0.5
+        return 2.0 + _district_share(st, me, lot.index)
+    if isinstance(cmd, c.DeclineLot | c.PassBid):
+        return 0.0
+    if isinstance(cmd, c.Bid):
+        a = r.auction
+        lot = ring_board.square(a.square) if a is not None else None
+        if lot is None or cmd.amount > lot.price or gold - cmd.amount < RESERVE:
+            return -0.5
+        return 1.0 - cmd.amount / (10.0 * max(1, lot.price))  # the lowest bid that is good enough
+    if isinstance(cmd, c.Build):
+        cost = ring_board.square(cmd.square).house_cost
+        return 1.5 if gold - cost >= 2 * RESERVE else -0.5
+    if isinstance(cmd, c.Redeem):
+        cost = ring_board.square(cmd.square).mortgage * 11 // 10 + 1
+        return 0.8 if gold - cost >= 3 * RESERVE else -0.5
+    if isinstance(cmd, c.Mortgage | c.OfferTrade):
+        return -2.0
+    if isinstance(cmd, c.AnswerTrade):
+        return 0.0 if not cmd.accept else -0.5
+    return None
+
+
+def _district_share(st: State, me: int, index: int) -> float:
+    """How much of the lot's district the seat would hold (a street; others count 0.5)."""
+    lot = ring_board.square(index)
+    if lot.kind != "street" or not lot.group:
+        return 0.5
+    lots = ring_board.district(lot.group)
+    held = sum(1 for i in lots if st.ring.owners[i] == me) + 1
+    return held / len(lots)
 
 
 def _best_capture(reading: Reading) -> float:
@@ -222,6 +287,10 @@ def _buy_score(item: str, reading: Reading) -> float:
         return 2.5
     if item == "domino" and len(st.domino_hands[me]) < 2 and gold - DOMINO_PRICE >= RESERVE:
         return 0.6
+    if item == "shield" and "shield" not in owned and gold - 6 >= RESERVE and reading.big_piece_threatened():
+        return 1.5
+    if item == "probe" and "probe" not in owned and gold - 4 >= 2 * RESERVE and reading.mine_risk > 0.1:
+        return 0.4
     return -0.5
 
 
@@ -234,6 +303,16 @@ def _use_score(cmd: c.UseItem, reading: Reading) -> float:
     if cmd.item == "teleport" and cmd.origin >= 0 and cmd.origin == reading.king and reading.king_threatened:
         safe = cmd.target in reading.safe and cmd.target not in reading.threatened
         return 20.0 if safe else -1.0
+    if cmd.item == "shield" and cmd.origin >= 0:
+        piece = st.pieces.get(cmd.origin)
+        if piece is not None and cmd.origin in reading.threatened:
+            return WORTH[piece.kind] * THREAT_SHARE * (0.5 if piece.kind == Kind.KING else 1.0)
+        return -0.5
+    if cmd.item == "probe" and cmd.target >= 0:
+        near = any(cmd.target in grid().neighbours8(x) for x, p in st.pieces.items() if p.side == reading.me)
+        return 0.3 + reading.landing_risk(cmd.target) if near else -0.5
+    if cmd.item == "medicine":
+        return -1.0
     return -0.5
 
 
