@@ -249,7 +249,8 @@ Factory = Callable[[], ScriptedClient]
 
 def homunculus_views() -> dict[str, TableView]:
     """Гомункул as the match serves it (the engine's view and descriptors through the wire
-    adapters): seat 0 at its action after random play, and a finished game."""
+    adapters): seat 0 at its action after random play, at an auction of the ring, and a finished
+    game."""
     import msgspec
 
     from homunculus import commands as hc
@@ -266,12 +267,16 @@ def homunculus_views() -> dict[str, TableView]:
     now, steps, out = kit.START_MS, 0, {}
     while GAME.outcome(state) is None:
         pend = rng.choice(GAME.pending(state))
-        if steps >= 160 and "turn" not in out and state.turn == 0 and state.phase == "action":
-            seen = json.loads(msgspec.json.encode(GAME.view(state, Viewer.of_seat(0))))
-            moves = tuple(
-                legal_move_from_proto(legal_move_to_proto("homunculus", m)) for m in GAME.legal(state, 0, now)
-            )
-            out["turn"] = view(steps, seen, moves, decisions=(decision(0),), game="homunculus")
+        at_auction = state.phase == "auction" and any(d.seat == 0 for d in GAME.pending(state))
+        for name, now_shown in (
+            ("turn", steps >= 160 and state.turn == 0 and state.phase == "action"),
+            ("auction", steps >= 40 and at_auction),
+        ):
+            if now_shown and name not in out:
+                seen = json.loads(msgspec.json.encode(GAME.view(state, Viewer.of_seat(0))))
+                legal = GAME.legal(state, 0, now)
+                moves = tuple(legal_move_from_proto(legal_move_to_proto("homunculus", m)) for m in legal)
+                out[name] = view(steps, seen, moves, decisions=(decision(0),), game="homunculus")
         now += 250
         legal = [
             m

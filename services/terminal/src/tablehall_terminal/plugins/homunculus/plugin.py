@@ -37,10 +37,34 @@ KEYS: dict[str, str] = {
     "catch_uno": "p",
     "buy_item": "b",
     "use_item": "i",
+    "roll_dice": "r",
+    "pay_fine": "y",
+    "use_pass": "v",
+    "buy_lot": "l",
+    "decline_lot": "n",
+    "bid": "a",
+    "pass_bid": "s",
+    "build": "h",
+    "mortgage": "m",
+    "redeem": "w",
+    "offer_trade": "t",
+    "answer_trade": "o",
     "surrender": "z",
 }
 ORDER = list(KEYS.values())
-CHOOSERS = {"play_card", "place_domino", "exchange_card", "free_move", "buy_item", "use_item"}
+CHOOSERS = {
+    "play_card",
+    "place_domino",
+    "exchange_card",
+    "free_move",
+    "buy_item",
+    "use_item",
+    "build",
+    "mortgage",
+    "redeem",
+    "offer_trade",
+    "answer_trade",
+}
 CHOOSER_LIMIT = 400  # commands a chooser lists (tile placements can be many more)
 
 
@@ -59,6 +83,10 @@ def cell_name(cell: int) -> str:
         return str(cell)
     x, y = COORDS[cell]
     return f"{FILES[x]}{y + 1}"
+
+
+def _lots(lots: Any) -> str:
+    return ", ".join(str(x) for x in lots or []) or "—"
 
 
 def _keyed(mapping: Mapping[Any, Any] | None) -> dict[int, Any]:
@@ -128,6 +156,7 @@ class HomunculusPlugin:
             )
         if state.get("skips") or state.get("next_draws"):
             lines.append(Text(self.text(lang, "skips", skips=state.get("skips", 0), draws=state.get("next_draws", 0))))
+        lines += self._ring_details(frame, lang)
         if int(state.get("quiet_rounds") or 0) >= 20:
             lines.append(Text(self.text(lang, "quiet", quiet=state.get("quiet_rounds")), style="yellow"))
         return lines
@@ -239,14 +268,78 @@ class HomunculusPlugin:
         return out[:room] if room < len(out) else out
 
     def _ring(self, frame: Frame, lang: str) -> list[Text]:
-        """The Monopoly ring, when the view carries it (not part of the rules yet)."""
+        """The Monopoly ring from the view's `ring`: the tokens (seat digit and square, the
+        Dungeon marked), the dice and the bank, then one character per square (0..39): the
+        owner's digit (`z` mortgaged), and the buildings (1-4 houses, H a hotel)."""
+        ring = frame.state.get("ring")
+        if not isinstance(ring, Mapping) or not ring.get("positions"):
+            return []
+        line = Text(self.text(lang, "ring") + ": ", style="bold")
+        dungeon = list(ring.get("dungeon") or [])
+        alive = list(frame.state.get("alive") or [])
+        for seat, at in enumerate(ring.get("positions") or []):
+            if seat < len(alive) and not alive[seat]:
+                continue
+            line.append_text(seat_badge(seat)).append(f"@{at}")
+            if seat < len(dungeon) and int(dungeon[seat]) >= 0:
+                line.append(f"({self.text(lang, 'ring_dungeon')})", style="yellow")
+            line.append(" ")
+        dice = list(ring.get("dice") or [])
+        if len(dice) == 2:
+            line.append(self.text(lang, "ring_dice", a=dice[0], b=dice[1]) + " · ")
+        line.append(self.text(lang, "ring_bank", houses=ring.get("houses_bank"), hotels=ring.get("hotels_bank")))
+        lots = Text(self.text(lang, "ring_lots") + ": ", style="bold")
+        mortgaged = list(ring.get("mortgaged") or [])
+        for i, owner in enumerate(ring.get("owners") or []):
+            o = int(owner)
+            if o < 0:
+                lots.append("·", style="dim")
+            elif i < len(mortgaged) and mortgaged[i]:
+                lots.append("z", style=seat_style(o))
+            else:
+                lots.append(str(o + 1), style=f"bold {seat_style(o)}")
+        out = [line, lots]
+        buildings = [int(b) for b in ring.get("buildings") or []]
+        if any(buildings):
+            built = Text(self.text(lang, "ring_built") + ": ", style="bold")
+            built.append("".join("H" if b == 5 else str(b) if b else "·" for b in buildings))
+            out.append(built)
+        return out
+
+    def _ring_details(self, frame: Frame, lang: str) -> list[Text]:
         ring = frame.state.get("ring")
         if not isinstance(ring, Mapping):
             return []
-        line = Text("◯ ", style="bold")
-        for seat, at in enumerate(ring.get("positions") or []):
-            line.append_text(seat_badge(seat)).append(f"{at} ")
-        return [line]
+        lines: list[Text] = []
+        auction = ring.get("auction")
+        if isinstance(auction, Mapping):
+            square = auction.get("square")
+            if int(auction.get("high_bidder", -1)) >= 0:
+                bidder = self.seat_name(frame, int(auction["high_bidder"]))
+                text = self.text(lang, "ring_auction", square=square, bid=auction.get("high_bid"), bidder=bidder)
+            else:
+                text = self.text(lang, "ring_auction_none", square=square)
+            lines.append(Text(text, style="bold"))
+        if int(ring.get("buy_square", -1)) >= 0:
+            name = self.seat_name(frame, int(frame.state.get("turn", 0)))
+            lines.append(Text(self.text(lang, "ring_buy", name=name, square=ring["buy_square"])))
+        offer = ring.get("offer")
+        if isinstance(offer, Mapping):
+            lines.append(
+                Text(
+                    self.text(
+                        lang,
+                        "ring_offer",
+                        from_=self.seat_name(frame, int(offer.get("proposer", 0))),
+                        to=self.seat_name(frame, int(offer.get("to", 0))),
+                        give=_lots(offer.get("give_lots")),
+                        give_gold=offer.get("give_gold", 0),
+                        get=_lots(offer.get("get_lots")),
+                        get_gold=offer.get("get_gold", 0),
+                    )
+                )
+            )
+        return lines
 
     def _shop(self, frame: Frame, lang: str) -> Text | None:
         buyable = [m.command.args.get("item") for m in frame.moves if m.command.kind == "buy_item"]
@@ -350,16 +443,35 @@ class HomunculusPlugin:
             if colour >= 0:
                 return self.text(lang, "item_colour", item=item, colour=self.colour_name(lang, colour))
             return item
+        if kind in ("build", "mortgage", "redeem"):
+            return self.text(lang, "on_square", what=self.text(lang, kind), square=num("square"))
+        if kind == "answer_trade":
+            return self.text(lang, "accept" if args.get("accept") else "decline")
+        if kind == "offer_trade":
+            return self.text(
+                lang,
+                "trade",
+                to=self.seat_name(frame, num("to")),
+                give=_lots(args.get("give_lots")),
+                give_gold=num("give_gold"),
+                get=_lots(args.get("get_lots")),
+                get_gold=num("get_gold"),
+            )
         return self.text(lang, kind) if kind in TEXTS["en"] else kind
 
     def moves(self, frame: Frame, lang: str) -> list[Move]:
         groups: dict[str, list[Command]] = {}
+        moves: list[Move] = []
         for legal in frame.moves:
             kind = legal.command.kind
             if kind not in KEYS:
                 continue
+            amount = next((p for p in legal.parameters if p.is_range), None)
+            if amount is not None:  # a bid: the amount is asked for, within the range
+                label = self.text(lang, kind, lo=amount.lo, hi=amount.hi)
+                moves.append(Move(KEYS[kind], label, (legal.command,), amount=amount))
+                continue
             groups.setdefault(kind, []).extend(spell_out(legal, CHOOSER_LIMIT))
-        moves: list[Move] = []
         for kind, commands in groups.items():
             commands = commands[:CHOOSER_LIMIT]
             if kind in CHOOSERS and (len(commands) > 1 or kind in ("buy_item", "use_item")):
