@@ -372,3 +372,10 @@ def test_the_redaction_check_compares_truly_different_hidden_parts() -> None:
     for seed in range(5):
         sample = GAME.determinize(seat_view(scanned, 0), 0, random.Random(seed))
         assert items.detected(sample, 0) == items.detected(scanned, 0)
+
+
+def test_a_shielded_piece_sold_for_a_debt_takes_its_shield_along() -> None:
+    s = board(2, pieces={"d4": (Kind.KNIGHT, 0)})
+    s.shields = [cell("d4")]
+    after = GAME.evolve(s, e.PieceSold(0, cell("d4"), Kind.KNIGHT, 5, "debt"))
+    assert cell("d4") not in after.pieces and after.shields == []

@@ -489,6 +489,9 @@ def _items_after(event: msgspec.Struct, state: State) -> None:
             state.shields.remove(event.cell)
         if event.cause in FALLS:
             state.fallen.setdefault(event.owner, []).append(event.kind)
+    elif isinstance(event, e.PieceSold):  # the ring's debts and cards: its shield goes with it
+        if event.cell in state.shields:
+            state.shields.remove(event.cell)
     elif isinstance(event, e.PiecesSwapped):
         a, b = event.a in state.shields, event.b in state.shields
         if a != b:
