@@ -46,7 +46,7 @@ class Homunculus(
     Game[State], TableControl, Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation, Journaled, HasStandings
 ):
     id: ClassVar[str] = "homunculus"
-    rules_version: ClassVar[str] = "0.1"
+    rules_version: ClassVar[str] = "0.2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     state_type: ClassVar[type[Any]] = State
