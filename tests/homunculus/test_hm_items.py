@@ -84,10 +84,10 @@ def test_an_enemy_blown_up_on_your_mine_pays_you_as_for_a_capture() -> None:
     s = owning(board(4, teams=True, pieces={"g7": (Kind.ROOK, 1), "j6": (Kind.KNIGHT, 3)}), "mine", seat=2)
     s.turn, s.round_seen = 2, [2]
     _, laid = when(s, c.UseItem("mine", target=cell("d7")))
-    gold = list(laid.gold)
     events, after = play_piece(laid, "g7", "d7")
     assert e.PieceRemoved(cell("d7"), Kind.ROOK, 1, "mine", by=2) in events
-    assert after.gold[2] == gold[2] + 3 and after.gold[0] == gold[0] and after.mines == []
+    assert e.GoldPaid(2, 3, "mine") in events and after.mines == []
+    assert [ev for ev in events if isinstance(ev, e.GoldPaid) and ev.reason == "mine"] == [e.GoldPaid(2, 3, "mine")]
 
 
 # --- detector ------------------------------------------------------------------------------
@@ -131,9 +131,9 @@ def test_a_shield_repels_a_capture_once_and_the_attacker_stays() -> None:
     events, repelled = play_piece(shielded, "d8", "d4")
     assert e.ShieldBroke(cell("d4"), "capture") in events and "PieceRemoved" not in kinds(events)
     assert repelled.pieces[cell("d4")] == Piece(Kind.KNIGHT, 0) and repelled.pieces[cell("d8")] == Piece(Kind.ROOK, 1)
-    assert repelled.shields == [] and repelled.gold == shielded.gold
-    _, taken = play_piece(repelled, "d8", "d4")  # once only
-    assert taken.pieces[cell("d4")] == Piece(Kind.ROOK, 1) and taken.gold[1] == shielded.gold[1] + 2
+    assert repelled.shields == [] and not any(isinstance(ev, e.GoldPaid) and ev.reason == "capture" for ev in events)
+    events, taken = play_piece(repelled, "d8", "d4")  # once only
+    assert taken.pieces[cell("d4")] == Piece(Kind.ROOK, 1) and e.GoldPaid(1, 2, "capture") in events
 
 
 def test_a_shield_goes_with_its_piece_and_is_refused_twice_or_on_others() -> None:
@@ -154,7 +154,7 @@ def test_a_shield_saves_a_piece_landing_on_an_enemy_mine() -> None:
     events, after = play_piece(s, "d4", "d7")
     assert e.MineExploded(cell("d7"), 1) in events and e.ShieldBroke(cell("d7"), "mine") in events
     assert after.pieces[cell("d7")].kind == Kind.ROOK and after.mines == [] and after.shields == []
-    assert cell("d7") in after.opened and after.gold == s.gold
+    assert cell("d7") in after.opened and not any(isinstance(ev, e.GoldPaid) and ev.reason == "mine" for ev in events)
 
 
 def test_a_shield_saves_from_the_round_dies_detonation_a_king_without_a_wound() -> None:
@@ -214,8 +214,8 @@ def test_resurrection_needs_a_fallen_piece_and_uses_each_arms_rows() -> None:
 def test_a_piece_resurrected_on_a_hidden_mine_falls_again() -> None:
     s = owning(with_mines(board(2), ("f2", 1)), "resurrection")
     s.fallen = {0: [Kind.ROOK]}
-    _, after = when(s, c.UseItem("resurrection", target=cell("f2")))
-    assert cell("f2") not in after.pieces and after.fallen == {0: [Kind.ROOK]} and after.gold[1] == s.gold[1] + 3
+    events, after = when(s, c.UseItem("resurrection", target=cell("f2")))
+    assert cell("f2") not in after.pieces and after.fallen == {0: [Kind.ROOK]} and e.GoldPaid(1, 3, "mine") in events
 
 
 # --- probe ---------------------------------------------------------------------------------

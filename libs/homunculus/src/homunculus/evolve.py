@@ -297,6 +297,9 @@ def _items_after(event: msgspec.Struct, state: State) -> None:
     elif isinstance(event, e.TurnBegan | e.TurnSkipped | e.RoundEnded | e.Finished):
         state.detection = []
         state.spyglass = []
+    if state.shields and any(cell not in state.pieces for cell in state.shields):
+        # a piece gone by any other way (sold for a debt, lost to a card) takes its shield along
+        state.shields = [cell for cell in state.shields if cell in state.pieces]
 
 
 @_apply.register
