@@ -489,9 +489,6 @@ def _items_after(event: msgspec.Struct, state: State) -> None:
             state.shields.remove(event.cell)
         if event.cause in FALLS:
             state.fallen.setdefault(event.owner, []).append(event.kind)
-    elif isinstance(event, e.PieceSold):  # the ring's debts and cards: its shield goes with it
-        if event.cell in state.shields:
-            state.shields.remove(event.cell)
     elif isinstance(event, e.PiecesSwapped):
         a, b = event.a in state.shields, event.b in state.shields
         if a != b:
@@ -505,6 +502,9 @@ def _items_after(event: msgspec.Struct, state: State) -> None:
     elif isinstance(event, e.TurnBegan | e.TurnSkipped | e.RoundEnded | e.Finished):
         state.detection = []
         state.spyglass = []
+    if state.shields and any(cell not in state.pieces for cell in state.shields):
+        # a piece gone by any other way (sold for a debt, lost to a card) takes its shield along
+        state.shields = [cell for cell in state.shields if cell in state.pieces]
 
 
 @_apply.register
