@@ -1,8 +1,13 @@
 """Гомункул benchmark: random games per second, legal-descriptor and view time and size per
-decision, heuristic bot decision time p50/p99, and the heuristic ("easy") against random.
+decision, bot decision time p50/p99 and win rates between the bot service's players.
 
-Run: .venv/bin/python tests/bench/bench_homunculus.py [games]
-No assertions: figures only. (The game is not registered yet: its source is put on the path.)
+Run: .venv/bin/python tests/bench/bench_homunculus.py [games] [--pairing A-B] [--think-ms MS]
+Without --pairing: random games (2, 3, 4 players, 2-on-2) per second, the descriptors and the
+view per decision, the easy heuristic's decision time and easy against random, heads-up.
+With --pairing (strong-easy, strong-random, easy-random; --progress prints each game): `games` heads-up games between the
+bot service's players (`tablehall_bot.players.Player`: easy is the heuristic with its noise,
+strong the information-set search with --think-ms per decision), seats swapping every game,
+each deciding from its seat's view and legal commands only. No assertions: figures only.
 """
 
 from __future__ import annotations
@@ -12,9 +17,7 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "libs" / "homunculus" / "src"))
+from typing import Any
 
 import msgspec
 
@@ -25,6 +28,7 @@ from tablehall_rules import conformance as kit
 from tablehall_rules.legal import expand_all
 
 CODEC = StructCodec(GAME.command_types)
+LIMIT = 400  # spelled-out commands per decision (the bot service's own limit is alike)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -34,62 +38,114 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def game(players: int, seed: int, bots: set[int], stats: dict[str, list[float]]) -> list[list[int]]:
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+Chooser = Any  # (view, seat, legal) -> command
+
+
+def play(
+    players: int, seed: int, choosers: list[Chooser], stats: dict[str, list[float]], options: dict[str, Any]
+) -> tuple[list[list[int]], int]:
+    """One game; `choosers[seat]` decides; per-decision costs go to `stats`."""
     rng = random.Random(seed)
-    state, _, source = kit.start(GAME, {}, kit.seats_for(players), rng.randbytes(32))
+    state, _, source = kit.start(GAME, options, kit.seats_for(players), rng.randbytes(32))
     now = kit.START_MS
+    commands = 0
     while GAME.outcome(state) is None:
         decision = rng.choice(GAME.pending(state))
         now += 250
         t0 = time.perf_counter()
         moves = GAME.legal(state, decision.seat, now)
-        stats["legal_ms"].append((time.perf_counter() - t0) * 1000)
-        stats["legal_bytes"].append(len(msgspec.json.encode([CODEC.to_builtins(m.command) for m in moves])))
-        t0 = time.perf_counter()
+        t1 = time.perf_counter()
         seen = GAME.view(state, Viewer.of_seat(decision.seat))
-        stats["view_ms"].append((time.perf_counter() - t0) * 1000)
+        t2 = time.perf_counter()
+        stats["legal_ms"].append((t1 - t0) * 1000)
+        stats["view_ms"].append((t2 - t1) * 1000)
+        stats["legal_bytes"].append(len(msgspec.json.encode([CODEC.to_builtins(m.command) for m in moves])))
         stats["view_bytes"].append(len(msgspec.json.encode(seen)))
-        legal = [m for m in expand_all(moves, CODEC, limit=400) if not isinstance(m, c.Surrender)]
+        legal = [m for m in expand_all(moves, CODEC, limit=LIMIT) if not isinstance(m, c.Surrender)]
         if not legal:
             continue
-        if decision.seat in bots:
-            t0 = time.perf_counter()
-            command = GAME.bot_policy(seen, legal, rng)
-            stats["bot_ms"].append((time.perf_counter() - t0) * 1000)
-        else:
-            command = GAME.random_policy(seen, legal, rng)
+        t3 = time.perf_counter()
+        command = choosers[decision.seat](seen, decision.seat, legal)
+        stats[f"ms_{decision.seat}"].append((time.perf_counter() - t3) * 1000)
         for event in GAME.decide(state, command, DecideContext(decision.seat, now, source)):
             state = GAME.evolve(state, event)
+        commands += 1
     outcome = GAME.outcome(state)
     assert outcome is not None
-    return outcome.places
+    return outcome.places, commands
 
 
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def new_stats() -> dict[str, list[float]]:
+    return {k: [] for k in ("legal_ms", "view_ms", "legal_bytes", "view_bytes", "ms_0", "ms_1", "ms_2", "ms_3")}
+
+
+def player(kind: str, seed: int, think_ms: float) -> Chooser:
+    from tablehall_bot.players import Difficulty, Player
+    from tablehall_bot.search.hooks import GameHooks
+    from tablehall_bot.search.ismcts import SearchSettings
+
+    p = Player(GameHooks(GAME), Difficulty(kind), random.Random(seed), SearchSettings(think_ms=think_ms))
+    return lambda view, seat, legal: p.choose(view, seat, legal).command
+
+
+def pairing(first: str, second: str, games: int, think_ms: float) -> None:
+    wins, times = 0.0, {first: [], second: []}
+    stats = new_stats()
+    started = time.perf_counter()
+    for g in range(games):
+        kinds = [first, second] if g % 2 == 0 else [second, first]
+        choosers = [player(k, g * 7 + i, think_ms) for i, k in enumerate(kinds)]
+        stats = new_stats()
+        places, _ = play(2, 70_000 + g, choosers, stats, {})
+        for seat, kind in enumerate(kinds):
+            times[kind] += stats[f"ms_{seat}"]
+        first_seat = kinds.index(first)
+        if first_seat in places[0]:
+            wins += 1 / len(places[0])
+        if "--progress" in sys.argv:
+            print(
+                f"  game {g + 1}: {first} {'won' if first_seat in places[0] else 'lost'}; {wins:g} of {g + 1}",
+                flush=True,
+            )
+    low, high = wilson(wins, games)
+    print(
+        f"{first} vs {second}, heads-up, {games} games (think {think_ms:.0f} ms, "
+        f"{time.perf_counter() - started:.0f} s): {first} wins {wins / games:.1%} (95% CI {low:.1%}–{high:.1%})"
+    )
+    for kind in dict.fromkeys((first, second)):
+        print(f"  {kind} decision: p50 {pct(times[kind], 0.5):.2f} ms, p99 {pct(times[kind], 0.99):.2f} ms")
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    stats: dict[str, list[float]] = {k: [] for k in ("legal_ms", "legal_bytes", "view_ms", "view_bytes", "bot_ms")}
-    for players in (2, 3, 4):
+    args = sys.argv[1:]
+    think = float(args[args.index("--think-ms") + 1]) if "--think-ms" in args else 200.0
+    numbers = [a for i, a in enumerate(args) if a.isdigit() and (i == 0 or args[i - 1] != "--think-ms")]
+    games = int(numbers[0]) if numbers else 40
+    if "--pairing" in args:
+        first, second = args[args.index("--pairing") + 1].split("-")
+        pairing(first, second, games, think)
+        return
+    rand = player("random", 0, think)
+    stats = new_stats()
+    for players, options in ((2, {}), (3, {}), (4, {}), (4, {"teams": True})):
         t0 = time.perf_counter()
+        commands = 0
         for seed in range(games // 4 or 1):
-            game(players, seed, set(), stats)
-        rate = (games // 4 or 1) / (time.perf_counter() - t0)
-        print(f"random games, {players} players: {rate:.2f} games/s")
+            commands += play(players, seed, [rand] * players, stats, options)[1]
+        elapsed = time.perf_counter() - t0
+        n = games // 4 or 1
+        label = "2-on-2" if options else f"{players} players"
+        print(f"random games, {label}: {n / elapsed:.2f} games/s, {commands / n:.0f} commands/game")
     for key in ("legal_ms", "view_ms"):
         print(f"{key}: mean {statistics.mean(stats[key]):.3f}, p99 {pct(stats[key], 0.99):.3f}")
     for key in ("legal_bytes", "view_bytes"):
         print(f"{key}: mean {statistics.mean(stats[key]):.0f}, max {max(stats[key]):.0f}")
-    wins = 0
-    for seed in range(games):
-        places = game(2, 1000 + seed, {seed % 2}, stats)
-        wins += (seed % 2) in places[0]
-    lo, hi = wilson(wins, games)
-    print(f"easy bot vs random, 2 players: {wins}/{games} won ({lo:.2f}..{hi:.2f})")
-    print(f"bot decision ms: p50 {pct(stats['bot_ms'], 0.5):.3f}, p99 {pct(stats['bot_ms'], 0.99):.3f}")
+    pairing("easy", "random", games, think)
 
 
 if __name__ == "__main__":

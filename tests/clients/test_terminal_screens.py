@@ -19,6 +19,7 @@ from support.terminalkit import (
     NOW_MS,
     ScriptedClient,
     decision,
+    homunculus_views,
     move,
     puzzipolia_state,
     screen_text,
@@ -184,9 +185,14 @@ def _testgame_states() -> Mapping[str, TableView]:
     }
 
 
+HOMUNCULUS = homunculus_views()
 CASES = [
     pytest.param(game, name, lang, size, id=f"{game}-{name}-{lang}-{size[0]}x{size[1]}")
-    for game, states in (("puzzipolia", _puzzipolia_states()), ("testgame", _testgame_states()))
+    for game, states in (
+        ("puzzipolia", _puzzipolia_states()),
+        ("testgame", _testgame_states()),
+        ("homunculus", HOMUNCULUS),
+    )
     for name in states
     for lang in ("en", "ru")
     for size in ((80, 24), (120, 40))
@@ -196,9 +202,9 @@ CASES = [
 
 @pytest.mark.parametrize(("game", "name", "lang", "size"), CASES)
 async def test_screen_snapshot(game: str, name: str, lang: str, size: tuple[int, int]) -> None:
-    states = _puzzipolia_states() if game == "puzzipolia" else _testgame_states()
+    states = {"puzzipolia": _puzzipolia_states, "testgame": _testgame_states, "homunculus": lambda: HOMUNCULUS}[game]()
     shown = states[name]
-    names = NAMES if game == "puzzipolia" else NAMES[:3]
+    names = NAMES if game != "testgame" else NAMES[:3]
     client = ScriptedClient(game, names, {shown.version: shown})
     app = TableApp(client, PlayPlan(game, len(names) - 1, "ann"), lang)  # type: ignore[arg-type]
     app.now_ms = lambda: NOW_MS

@@ -105,7 +105,7 @@ def test_the_offer_chooser_says_what_each_offer_holds() -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_square_names_stay_distinct_at_every_width(lang: str) -> None:
     board = json.loads(
-        (Path(__file__).parents[2] / "libs/puzzipolia/src/puzzipolia/data/board_classic.json").read_text()
+        (Path(__file__).parents[2] / "libs/boards/src/tablehall_boards/data/monopoly_classic.json").read_text()
     )
     names = [square[lang] for square in board]
     for width in range(NAME_MIN, 30):  # the board never gives a name fewer columns

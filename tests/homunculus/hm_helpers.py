@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
+from homunculus import commands as c
+from homunculus import events as e
 from homunculus.cards import Card
 from homunculus.game import GAME
+from homunculus.ring.state import AUCTION, BUY, DUNGEON
 from homunculus.state import Mine, State
 from homunculus.tx import copy_state
 from tablehall_boards import Kind, Piece, cross
@@ -20,11 +23,13 @@ def cell(name: str) -> int:
     return cross.grid().parse(name)
 
 
-def fresh(players: int = 2, teams: bool = False, seed: bytes = b"hm-seed") -> State:
+def fresh(players: int = 2, teams: bool = False, seed: bytes = b"hm-seed", ring: bool = False) -> State:
+    """A dealt table; without `ring`, as dealt before the first turn's ring roll (player 0 in
+    the phase `action`, every token on Start)."""
     options = GAME.parse_options({"teams": teams})
     events = GAME.start(options, seats_for(players), DecideContext(None, START_MS, DrawSource(seed)))
     state = None
-    for event in events:
+    for event in events if ring else events[:1]:
         state = GAME.evolve(state, event)
     assert state is not None
     return state
@@ -59,12 +64,13 @@ def with_top(s: State, card: Card, colour: int | None = None) -> State:
 
 
 def when(
-    s: State, command: msgspec.Struct, seat: int | None = None, **ctx: object
+    s: State, command: msgspec.Struct, seat: int | None = None, source: DrawSource | None = None, **ctx: object
 ) -> tuple[list[msgspec.Struct], State]:
     """Decide (checking the input is unchanged) and evolve a copy."""
     before = msgspec.json.encode(s)
     who = s.turn if seat is None else seat
-    events = GAME.decide(s, command, DecideContext(who, NOW, DrawSource(b"when"), **ctx))  # type: ignore[arg-type]
+    draws = DrawSource(b"when") if source is None else source
+    events = GAME.decide(s, command, DecideContext(who, NOW, draws, **ctx))  # type: ignore[arg-type]
     assert msgspec.json.encode(s) == before, "decide changed its input"
     after = copy_state(s)
     for event in events:
@@ -85,3 +91,60 @@ def refused(s: State, command: msgspec.Struct, seat: int | None = None) -> str:
 
 def kinds(events: list[msgspec.Struct]) -> list[str]:
     return [type(e).__name__ for e in events]
+
+
+def to_action(s: State) -> State:
+    """Settle the turn player's ring part the safe way (decline the lot, everybody passes the
+    auction, try doubles in the Dungeon) until its phase is the action: for tests of other
+    rules that hand the turn on."""
+    for _ in range(100):
+        if s.finished or s.phase not in (BUY, AUCTION, DUNGEON):
+            return s
+        command, seat = safe_step(s)
+        _, s = when(s, command, seat=seat)
+    raise AssertionError("the ring part does not settle")
+
+
+def safe_step(s: State) -> tuple[msgspec.Struct, int]:
+    """The next safe ring command and its seat (the turn player's, or a bidder's pass)."""
+    if s.phase == AUCTION:
+        assert s.ring.auction is not None
+        return c.PassBid(), next(p for p in s.ring.auction.bidders if p != s.ring.auction.high_bidder)
+    return (c.DeclineLot() if s.phase == BUY else c.RollDice()), s.turn
+
+
+class FixedDie(DrawSource):
+    def __init__(self, face: int) -> None:
+        super().__init__(b"die")
+        self.face = face
+
+    def die(self) -> int:
+        return self.face
+
+
+def end_round(s: State, face: int) -> tuple[list[msgspec.Struct], State]:
+    """Player 1 ends the last turn of the round (after drawing) with the die showing `face`."""
+    s.turn = 1
+    s.round_seen = [0, 1]
+    s.phase = "after_draw"
+    before = msgspec.json.encode(s)
+    events = GAME.decide(s, c.KeepCard(), DecideContext(1, NOW, FixedDie(face)))
+    assert msgspec.json.encode(s) == before
+    after = copy_state(s)
+    for ev in events:
+        after = GAME.evolve(after, ev)
+    assert e.RoundDie(face) in events
+    return events, after
+
+
+def play_piece(s: State, origin: str, target: str) -> tuple[list[msgspec.Struct], State]:
+    """The owner of the piece on `origin` plays a trump card of its kind to move it to `target`
+    (its turn, mid-round so no round die follows)."""
+    piece = s.pieces[cell(origin)]
+    s.turn = piece.side
+    s.round_seen = [piece.side]
+    s.phase = "action"
+    value = {1: "pawn", 2: "knight", 3: "bishop", 4: "rook", 5: "queen", 6: "king"}[int(piece.kind)]
+    s.hands[piece.side] = [Card(s.arms[piece.side], value)] * 2
+    with_top(s, Card((s.arms[piece.side] + 1) % 4, "skip"))
+    return when(s, c.PlayCard(s.arms[piece.side], value, origin=cell(origin), target=cell(target)))

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from hm_helpers import NOW, board, cell, fresh, refused, when, with_top
+import msgspec
+from hm_helpers import NOW, board, cell, fresh, refused, safe_step, to_action, when, with_top
 
 from homunculus import commands as c
 from homunculus import events as e
 from homunculus.cards import Card
 from homunculus.game import GAME
 from homunculus.pending import turn_decision
-from homunculus.state import Mine, PlacedDomino
+from homunculus.state import Mine, PlacedDomino, State
 from tablehall_boards import Kind
 from tablehall_boards.dominoes import tile
 from tablehall_rules import DecideContext, DrawSource
@@ -76,6 +77,7 @@ def test_turns_go_clockwise_through_the_live_players() -> None:
         order.append(s.turn)
         _, s = when(s, c.DrawCard())
         _, s = when(s, c.KeepCard())
+        s = to_action(s)  # the next turn's ring part
     assert order == [0, 1, 2, 0]
 
 
@@ -90,16 +92,29 @@ def test_surrender_out_of_turn_takes_the_army_off() -> None:
 
 def test_three_turns_ended_by_the_clock_put_a_player_out() -> None:
     s = fresh(2)
-    for round_no in range(3):
-        decision = turn_decision(s)
-        at = decision.deadline_ms
-        events = GAME.decide(
-            s, GAME.default_command(s, decision), DecideContext(0, at, DrawSource(b"t"), timed_out=decision)
-        )
+    events: list[msgspec.Struct] = []
+
+    def step(s: State) -> State:
+        """Player 0's decisions (its turn's and its bids) end by the clock, player 1 plays safe."""
+        nonlocal events
+        mine = [d for d in GAME.pending(s) if d.seat == 0 and d.has_clock]
+        if not mine:
+            command, seat = safe_step(s)
+            return when(s, command, seat=seat)[1]
+        decision = mine[0]
+        ctx = DecideContext(0, decision.deadline_ms, DrawSource(b"t"), timed_out=decision)
+        events = GAME.decide(s, GAME.default_command(s, decision), ctx)
         for ev in events:
             s = GAME.evolve(s, ev)
+        return s
+
+    for round_no in range(3):
+        while s.alive[0] and s.turn == 0:
+            s = step(s)
         if round_no < 2:
-            assert s.alive[0] and s.turn == 1
+            assert s.alive[0] and s.turn == 1 and s.afk.strikes[0] == round_no + 1
+            while s.phase in ("buy", "auction", "dungeon"):
+                s = step(s)
             _, s = when(s, c.DrawCard())
             _, s = when(s, c.KeepCard())
     assert not s.alive[0] and s.finished

@@ -1,7 +1,7 @@
 """The conformance kit over Гомункул (2, 3, 4 players and 2-on-2): random games end, replay
 and snapshots give the same state, every default is accepted, the legal-move descriptors agree
 with decide (sampled both ways), and no seat's answers depend on what it may not know (hands,
-deck order, the bazaar, hidden mines)."""
+deck order, the bazaar, hidden mines, the detector's mines and the spyglass's cards)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from homunculus import commands as c
 from homunculus.game import GAME
+from homunculus.rules import items
 from homunculus.state import State
 
 SETUPS = [Setup(2), Setup(3), Setup(4), Setup(4, {"teams": True})]
@@ -31,6 +32,13 @@ def probes(state: Any, seat: int) -> list[msgspec.Struct]:
     for t in s.domino_hands[seat][:2]:
         out.append(c.PlaceDomino(t.low, t.high, [70, 71]))
         out.append(c.PlaceDomino(t.low, t.high, [70, 84]))
+    for item in items.PRICES:  # the second part's items, on cells with mines, pieces, tiles
+        out.append(c.BuyItem(item))
+        spots = [m.cell for m in s.mines[:2]] + sorted(s.pieces)[:2] + [d.cell_a for d in s.dominoes[:1]] + [0, 80]
+        for x in spots:
+            out.append(c.UseItem(item, target=x))
+            out.append(c.UseItem(item, origin=x))
+        out += [c.UseItem(item, target=p) for p in range(s.players)]
     return out
 
 

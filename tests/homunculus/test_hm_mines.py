@@ -4,13 +4,15 @@ own and allied mines, gold for an enemy blown up on your mine, hidden mines in v
 from __future__ import annotations
 
 from hm_helpers import board, cell, when, with_mines, with_top
+from hypothesis import given
+from hypothesis import strategies as st
 
 from homunculus import commands as c
 from homunculus import events as e
-from homunculus.board import square5
+from homunculus.board import number_at, numbers, square5
 from homunculus.cards import Card
 from homunculus.game import GAME
-from homunculus.state import State
+from homunculus.state import Mine, State
 from tablehall_boards import Kind
 from tablehall_rules import Viewer
 
@@ -45,7 +47,8 @@ def test_passing_over_a_mine_is_harmless_a_piece_landing_on_one_dies() -> None:
     assert passed.pieces[cell("d8")].kind == Kind.ROOK and len(passed.mines) == 1
     events, blown = rook_to(s, "d4", "d6")
     assert e.MineExploded(cell("d6"), None) in events
-    assert cell("d6") not in blown.pieces and blown.mines == [] and blown.gold == [30, 30]
+    assert cell("d6") not in blown.pieces and blown.mines == [] and blown.gold[0] == 30
+    assert not [ev for ev in events if isinstance(ev, e.GoldPaid) and ev.reason in ("mine", "capture")]
 
 
 def test_a_king_is_wounded_by_the_first_mine_killed_by_the_second() -> None:
@@ -54,7 +57,7 @@ def test_a_king_is_wounded_by_the_first_mine_killed_by_the_second() -> None:
     with_top(s, Card(1, "pawn"))
     _, hurt = when(s, c.PlayCard(0, "king", origin=cell("e4"), target=cell("e5")))
     assert hurt.wounded[0] and hurt.pieces[cell("e5")].kind == Kind.KING and hurt.alive[0]
-    hurt.turn = 0
+    hurt.turn, hurt.phase = 0, "action"
     _, dead = when(hurt, c.PlayCard(0, "king", origin=cell("e5"), target=cell("e6")))
     assert not dead.alive[0] and dead.finished
 
@@ -72,5 +75,14 @@ def test_own_and_allied_mines_are_seen_and_taken_off() -> None:
 
 def test_an_enemy_blown_up_on_your_mine_pays_you_gold() -> None:
     s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0)}), ("d6", 1))
-    _, after = rook_to(s, "d4", "d6")
-    assert cell("d6") not in after.pieces and after.gold == [30, 33]
+    events, after = rook_to(s, "d4", "d6")
+    assert cell("d6") not in after.pieces and after.gold[0] == 30
+    assert [ev for ev in events if isinstance(ev, e.GoldPaid) and ev.reason == "mine"] == [e.GoldPaid(1, 3, "mine")]
+
+
+@given(st.sets(st.integers(0, 159), max_size=20), st.sets(st.integers(0, 159), max_size=60))
+def test_the_views_numbers_are_each_opened_cells_count_of_mines_around(mined: set[int], opened: set[int]) -> None:
+    s = board(2)
+    s.mines = [Mine(x) for x in sorted(mined)]
+    s.opened = sorted(opened)
+    assert numbers(s) == {x: number_at(s, x) for x in s.opened}

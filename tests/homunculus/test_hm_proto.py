@@ -23,9 +23,29 @@ COMMANDS: list[msgspec.Struct] = [
     c.SayUno(),
     c.CatchUno(),
     c.Surrender(),
+    c.BuyItem("boots"),
+    c.UseItem("teleport", origin=5, target=80),
+    c.UseItem("chameleon", colour=2),
     c.RemoveSeat(3),
     c.CloseTable("operator"),
+    c.RollDice(),
+    c.PayFine(),
+    c.UsePass(),
+    c.BuyLot(),
+    c.DeclineLot(),
+    c.Bid(17),
+    c.PassBid(),
+    c.Build(39),
+    c.Mortgage(1),
+    c.Redeem(5),
+    c.OfferTrade(2, [1, 3], [39], give_gold=4, get_gold=0),
+    c.AnswerTrade(True),
+    c.AnswerTrade(False),
 ]
+
+
+def test_every_command_type_has_a_wire_form() -> None:
+    assert {type(x) for x in COMMANDS} == set(c.COMMAND_TYPES)
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda x: type(x).__name__)

@@ -3,41 +3,12 @@ bazaar (each face forced through the table's draw source)."""
 
 from __future__ import annotations
 
-import msgspec
-from hm_helpers import NOW, board, cell, with_mines
+from hm_helpers import board, cell, end_round, with_mines
 
-from homunculus import commands as c
 from homunculus import events as e
-from homunculus.game import GAME
-from homunculus.state import PlacedDomino, State
-from homunculus.tx import copy_state
+from homunculus.state import PlacedDomino
 from tablehall_boards import Kind, cross
 from tablehall_boards.dominoes import tile
-from tablehall_rules import DecideContext, DrawSource
-
-
-class FixedDie(DrawSource):
-    def __init__(self, face: int) -> None:
-        super().__init__(b"die")
-        self.face = face
-
-    def die(self) -> int:
-        return self.face
-
-
-def end_round(s: State, face: int) -> tuple[list[msgspec.Struct], State]:
-    """Player 1 ends the last turn of the round (after drawing) with the die showing `face`."""
-    s.turn = 1
-    s.round_seen = [0, 1]
-    s.phase = "after_draw"
-    before = msgspec.json.encode(s)
-    events = GAME.decide(s, c.KeepCard(), DecideContext(1, NOW, FixedDie(face)))
-    assert msgspec.json.encode(s) == before
-    after = copy_state(s)
-    for ev in events:
-        after = GAME.evolve(after, ev)
-    assert e.RoundDie(face) in events
-    return events, after
 
 
 def test_detonation_kills_around_wounds_kings_breaks_tiles() -> None:
@@ -57,7 +28,11 @@ def test_detonation_kills_a_wounded_king() -> None:
 
 def test_gold_rush_reinforcements_reverse() -> None:
     s = board(2)
-    assert end_round(s, 2)[1].gold == [33, 33]
+    rush = end_round(s, 2)[0]  # then player 0's ring roll moves gold too
+    assert [ev for ev in rush if isinstance(ev, e.GoldPaid)][:2] == [
+        e.GoldPaid(0, 3, "gold_rush"),
+        e.GoldPaid(1, 3, "gold_rush"),
+    ]
     after = end_round(s, 3)[1]
     assert [len(h) for h in after.hands] == [len(h) + 1 for h in s.hands]
     assert end_round(s, 4)[1].direction == -1

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from hm_helpers import board, cell, fresh, when, with_top
+from hm_helpers import board, cell, fresh, to_action, when, with_top
 
 from homunculus import commands as c
 from homunculus import events as e
@@ -16,10 +16,10 @@ def test_a_round_ends_when_every_live_player_has_had_a_turn() -> None:
     s = fresh(3)
     _, s = when(s, c.DrawCard())
     _, s = when(s, c.KeepCard())  # 0 -> 1
-    _, s = when(s, c.DrawCard())
+    _, s = when(to_action(s), c.DrawCard())
     _, s = when(s, c.KeepCard())  # 1 -> 2
     assert s.round_no == 0
-    _, s = when(s, c.DrawCard())
+    _, s = when(to_action(s), c.DrawCard())
     events, s = when(s, c.KeepCard())  # 2 -> 0: round over
     assert e.RoundEnded(0, quiet=True) in events and s.round_no == 1 and s.quiet_rounds == 1
     assert s.round_seen == [s.turn]
@@ -31,7 +31,7 @@ def test_a_skipped_turn_counts_for_the_round() -> None:
     s.hands[0] = [Card(0, "skip"), Card(0, "pawn")]
     _, s = when(s, c.PlayCard(0, "skip"))  # 1 skipped, 2 plays
     assert sorted(s.round_seen) == [0, 1, 2] and s.turn == 2
-    _, s = when(s, c.DrawCard())
+    _, s = when(to_action(s), c.DrawCard())
     events, s = when(s, c.KeepCard())
     assert any(isinstance(ev, e.RoundEnded) for ev in events)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from tablehall_sdk import (
 )
 
 NOW_MS = 1_800_000_000_000
-BOARD = Path(__file__).parents[2] / "libs/puzzipolia/src/puzzipolia/data/board_classic.json"
+BOARD = Path(__file__).parents[2] / "libs/boards/src/tablehall_boards/data/monopoly_classic.json"
 GAMES = (
     GameInfo("puzzipolia", "1", {"en": "Puzzipolia", "ru": "Пузиполия"}, 2, 16, {"properties": {}}, False),
     GameInfo("testgame", "1", {"en": "Dice race", "ru": "Гонка костей"}, 1, 4, {"properties": {}}, True),
@@ -254,3 +255,53 @@ async def until(pilot: Pilot[None], ok: Callable[[], bool], steps: int = 2000) -
             return
         await pilot.pause(0.005)
     raise AssertionError("the screen never got there")
+
+
+def homunculus_views() -> dict[str, TableView]:
+    """Гомункул as the match serves it (the engine's view and descriptors through the wire
+    adapters): seat 0 at its action after random play, at an auction of the ring, and a finished
+    game."""
+    import msgspec
+
+    from homunculus import commands as hc
+    from homunculus.game import GAME
+    from tablehall_rules import DecideContext, Viewer
+    from tablehall_rules import conformance as kit
+    from tablehall_rules.legal import expand_all
+    from tablehall_sdk.adapters.convert import legal_move_from_proto
+    from tablehall_stream.codecs import command_codec
+    from tablehall_stream.proto_games import legal_move_to_proto
+
+    rng = random.Random(16)
+    state, _, source = kit.start(GAME, {}, kit.seats_for(4), b"terminal-snapshot-homunculus-016")
+    now, steps, out = kit.START_MS, 0, {}
+    while GAME.outcome(state) is None:
+        pend = rng.choice(GAME.pending(state))
+        at_auction = state.phase == "auction" and any(d.seat == 0 for d in GAME.pending(state))
+        for name, now_shown in (
+            ("turn", steps >= 160 and state.turn == 0 and state.phase == "action"),
+            ("auction", steps >= 40 and at_auction),
+        ):
+            if now_shown and name not in out:
+                seen = json.loads(msgspec.json.encode(GAME.view(state, Viewer.of_seat(0))))
+                legal = GAME.legal(state, 0, now)
+                moves = tuple(legal_move_from_proto(legal_move_to_proto("homunculus", m)) for m in legal)
+                out[name] = view(steps, seen, moves, decisions=(decision(0),), game="homunculus")
+        now += 250
+        legal = [
+            m
+            for m in expand_all(GAME.legal(state, pend.seat, now), command_codec("homunculus"), limit=400)
+            if not isinstance(m, hc.Surrender)
+        ]
+        if not legal:
+            continue
+        command = GAME.random_policy({}, legal, rng)
+        for event in GAME.decide(state, command, DecideContext(pend.seat, now, source)):
+            state = GAME.evolve(state, event)
+        steps += 1
+    done = json.loads(msgspec.json.encode(GAME.view(state, Viewer.of_seat(0))))
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    places = {"places": outcome.places, "reason": outcome.reason}
+    out["over"] = view(steps, done, finished=True, outcome=places, game="homunculus")
+    return out

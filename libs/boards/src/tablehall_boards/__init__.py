@@ -7,6 +7,7 @@ Modules, one job each (see `docs/boards.md`):
 - `pieces`, `pawns`, `blocking`, `movegen`: chess move generation, once, for any grid, piece set
   and blocking policy; `perft`: node counts and the perft file format;
 - `billiard`, `jumps`, `track`: Магнаты's bouncing lines, knight double jumps, clockwise tracks;
+- `monopoly`: the classic Monopoly ring's squares as data (Пузиполия, Гомункул's ring);
 - `deck`, `dominoes`, `hidden`: a deck with reshuffle, domino sets and the bazaar, hidden hands
   resampled for a bot's determinization.
 """

@@ -54,30 +54,27 @@ def generator(arms: tuple[int, ...]) -> MoveGenerator:
 class HomunculusBlocking:
     """The blocking policy of one position (see the module docstring)."""
 
-    __slots__ = ("_base", "_cache", "_halves", "_state")
+    __slots__ = ("_cache", "_halves", "_state")
 
     def __init__(self, state: State) -> None:
-        size = len(cross.grid())
         self._state = state
-        self._base: dict[int, list[Verdict]] = {}
         self._halves = [(cell, d.owner, d.pips_at(cell)) for d in state.dominoes for cell in d.cells]
         self._cache: dict[tuple[int, int], list[Verdict]] = {}
-        occupant: list[int | None] = [None] * size
+
+    def _base(self, player: int) -> list[Verdict]:
+        """Pieces only: own and allied blocked, enemies taken, every other cell empty."""
+        state = self._state
+        row = [Verdict.EMPTY] * len(cross.grid())
         for cell, piece in state.pieces.items():
-            occupant[cell] = piece.side
-        for p in range(state.players):
-            row = [
-                Verdict.EMPTY if o is None else Verdict.BLOCKED if state.allied(p, o) else Verdict.CAPTURE
-                for o in occupant
-            ]
-            self._base[p] = row
+            row[cell] = Verdict.BLOCKED if state.allied(player, piece.side) else Verdict.CAPTURE
+        return row
 
     def verdicts(self, piece: Piece) -> Sequence[Verdict]:
         strength = STRENGTH[piece.kind]
         key = (piece.side, strength)
         found = self._cache.get(key)
         if found is None:
-            found = list(self._base[piece.side])
+            found = self._base(piece.side)
             for cell, owner, pips in self._halves:
                 if self._state.allied(piece.side, owner):
                     found[cell] = Verdict.PASS
@@ -118,6 +115,16 @@ def number_at(state: State, cell: int) -> int:
     g = cross.grid()
     mined = {m.cell for m in state.mines}
     return sum(1 for n in g.neighbours8(cell) if n in mined)
+
+
+def numbers(state: State) -> dict[int, int]:
+    """`number_at` of every opened cell at once (the view's `numbers`), counted from the mines."""
+    g = cross.grid()
+    around: dict[int, int] = {}
+    for m in state.mines:
+        for n in g.neighbours8(m.cell):
+            around[n] = around.get(n, 0) + 1
+    return {cell: around.get(cell, 0) for cell in state.opened}
 
 
 def square5(cell: int) -> list[int]:

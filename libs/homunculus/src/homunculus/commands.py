@@ -95,6 +95,69 @@ class CloseTable(msgspec.Struct, frozen=True, tag="CloseTable"):
     reason: str
 
 
+# --- the Monopoly ring (homunculus.rules.ring_*) ------------------------------------------
+
+
+class RollDice(msgspec.Struct, frozen=True, tag="RollDice"):
+    """In the Dungeon at the start of the turn: try for doubles."""
+
+
+class PayFine(msgspec.Struct, frozen=True, tag="PayFine"):
+    """In the Dungeon: pay 5 gold and roll."""
+
+
+class UsePass(msgspec.Struct, frozen=True, tag="UsePass"):
+    """In the Dungeon: give back a pass card and roll."""
+
+
+class BuyLot(msgspec.Struct, frozen=True, tag="BuyLot"):
+    """Buy the free lot the token stands on at its price."""
+
+
+class DeclineLot(msgspec.Struct, frozen=True, tag="DeclineLot"):
+    """Do not buy: the lot goes to auction."""
+
+
+class Bid(msgspec.Struct, frozen=True, tag="Bid"):
+    """A bid in the running auction (higher than the last; any bidder, out of turn)."""
+
+    amount: int
+
+
+class PassBid(msgspec.Struct, frozen=True, tag="PassBid"):
+    """Leave the running auction (final)."""
+
+
+class Build(msgspec.Struct, frozen=True, tag="Build"):
+    """Build a house (a hotel on 4 houses) on a lot of a whole district."""
+
+    square: int
+
+
+class Mortgage(msgspec.Struct, frozen=True, tag="Mortgage"):
+    square: int
+
+
+class Redeem(msgspec.Struct, frozen=True, tag="Redeem"):
+    square: int
+
+
+class OfferTrade(msgspec.Struct, frozen=True, tag="OfferTrade"):
+    """Once per turn: offer player `to` these lots and gold for those."""
+
+    to: int
+    give_lots: list[int]
+    get_lots: list[int]
+    give_gold: int = 0
+    get_gold: int = 0
+
+
+class AnswerTrade(msgspec.Struct, frozen=True, tag="AnswerTrade"):
+    """The offered player accepts or declines (out of turn)."""
+
+    accept: bool
+
+
 Command = (
     PlayCard
     | PlaceDomino
@@ -110,6 +173,18 @@ Command = (
     | UseItem
     | RemoveSeat
     | CloseTable
+    | RollDice
+    | PayFine
+    | UsePass
+    | BuyLot
+    | DeclineLot
+    | Bid
+    | PassBid
+    | Build
+    | Mortgage
+    | Redeem
+    | OfferTrade
+    | AnswerTrade
 )
 COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (
     PlayCard,
@@ -126,4 +201,16 @@ COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (
     UseItem,
     RemoveSeat,
     CloseTable,
+    RollDice,
+    PayFine,
+    UsePass,
+    BuyLot,
+    DeclineLot,
+    Bid,
+    PassBid,
+    Build,
+    Mortgage,
+    Redeem,
+    OfferTrade,
+    AnswerTrade,
 )

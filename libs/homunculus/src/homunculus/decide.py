@@ -12,6 +12,7 @@ from homunculus.board import find_move
 from homunculus.cards import Card
 from homunculus.pending import default_command, turn_decision, turn_key
 from homunculus.rules import cards_play, dominoes_play, shop
+from homunculus.rules import ring_commands as ring
 from homunculus.rules.landing import resolve_move
 from homunculus.rules.turn import check_finish, close_uno, draw_cards, eliminate, end_turn, places_of, units
 from homunculus.state import ACTION, AFTER_DRAW, CONTINUE, FREE_MOVE, State
@@ -40,9 +41,19 @@ def decide(state: State, command: msgspec.Struct, ctx: DecideContext) -> list[ms
         close_uno(tx)
         _out(tx, seat, "surrender")
         return tx.events
+    if isinstance(command, ring.OUT_OF_TURN_TYPES):
+        _ring_out_of_turn(tx, seat, command)
+        return tx.events
     if seat != state.turn:
         raise NotYourTurn()
     timed_out = _check_timeout(state, command, ctx)
+    if timed_out and state.phase in ring.RING_PHASES:
+        # a ring decision ended by the clock is no strike (the turn's action counts once)
+        ring.check_turn(state, seat, command)
+        close_uno(tx)
+        ring.apply_turn(tx, seat, command)
+        check_finish(tx)
+        return tx.events
     _turn_command(state, seat, command)  # refusals before any event
     tx.emit(e.Acted(seat, timed_out))
     close_uno(tx)
@@ -152,6 +163,8 @@ def _turn_command(state: State, seat: int, command: msgspec.Struct) -> None:
             shop.check_buy(state, seat, command)
         else:
             shop.check_use(state, seat, command)
+    elif isinstance(command, ring.TURN_TYPES):
+        ring.check_turn(state, seat, command)
     else:
         raise err.invalid("UNKNOWN_COMMAND", "Unknown command.", "Неизвестная команда.")
 
@@ -174,6 +187,8 @@ def _apply_turn(tx: Tx, seat: int, command: msgspec.Struct, timed_out: bool) -> 
         shop.use(tx, seat, command, shop.check_use(s, seat, command))
         check_finish(tx)
         return
+    elif isinstance(command, ring.TURN_TYPES):
+        ring.apply_turn(tx, seat, command)
     elif isinstance(command, c.FreeMove):
         move = find_move(s, seat, command.origin, command.target)
         assert move is not None
@@ -181,4 +196,18 @@ def _apply_turn(tx: Tx, seat: int, command: msgspec.Struct, timed_out: bool) -> 
         end_turn(tx)
     else:  # KeepCard, EndTurn
         end_turn(tx)
+    check_finish(tx)
+
+
+def _ring_out_of_turn(tx: Tx, seat: int, command: msgspec.Struct) -> None:
+    """A bid, a pass or a trade answer: any seat it concerns, out of turn too."""
+    state = tx.state
+    ring.check_out_of_turn(state, seat, command)
+    decision = tx.ctx.timed_out
+    if decision is not None:
+        ring.check_ring_timeout(state, seat, decision, command, tx.ctx.now_ms)
+    else:
+        tx.emit(e.Acted(seat))
+    close_uno(tx)
+    ring.apply_out_of_turn(tx, seat, command)
     check_finish(tx)

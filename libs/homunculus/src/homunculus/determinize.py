@@ -1,10 +1,12 @@
 """`determinize`: a full state consistent with one seat's view, the hidden parts sampled.
 
-Reads the view only. Cards the seat cannot see (everything but its hand and the top card)
-are dealt into the other hands (public sizes), the discard pile under its top and the draw
-pile; unseen tiles into the other tile hands and the bazaar; the hidden mines onto closed
-empty cells of the centre so that every opened cell shows the same number (a small
+Reads the view only. Cards the seat cannot see (everything but its hand, a hand its spyglass
+shows, and the top card) are dealt into the other hands (public sizes), the discard pile under
+its top and the draw pile; unseen tiles into the other tile hands and the bazaar; the hidden
+mines onto closed empty cells so that every opened cell shows the same number (a small
 backtracking search over the cells next to opened ones; the true placement is one solution).
+Unconstrained mines go to the centre while it has room (bought mines may stand anywhere), none
+into the square the seat's detector shows (it knows every mine there).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from homunculus.board import grid
+from homunculus.board import grid, square5
 from homunculus.cards import Card, full_deck
 from homunculus.state import AFTER_DRAW, State
 from tablehall_boards import cross
@@ -39,19 +41,21 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     hands = [[Card(*c) for c in h] for h in d["hands"]]
     sizes = d["hand_sizes"]
     top = Card(*d["deck"]["top"]) if d["deck"]["top"] is not None else None
-    seen = [card for card in hands[seat]] + ([top] if top is not None else [])
+    spy = d.get("spyglass") or []
+    known = {seat} | ({spy[1]} if spy and spy[0] == seat else set())  # own hand, and the spied one
+    seen = [card for p in sorted(known) for card in hands[p]] + ([top] if top is not None else [])
     unseen = _minus(list(full_deck()), seen)
-    card_sizes: dict[int, int] = {p: sizes[p] for p in range(n) if p != seat}
+    card_sizes: dict[int, int] = {p: sizes[p] for p in range(n) if p not in known}
     under = d["deck"]["discard_size"] - (1 if top is not None else 0)
     card_sizes[DISCARD] = under
     deal = sample_hidden(unseen, card_sizes, rng, rest_size=d["deck"]["draw_size"])
     for p in range(n):
-        if p != seat:
+        if p not in known:
             hands[p] = list(deal.hands[p])
     discard = [*deal.hands[DISCARD], *([top] if top is not None else [])]
     d["hands"] = [msgspec.to_builtins(h) for h in hands]
     d["deck"] = {"draw_pile": msgspec.to_builtins(deal.rest), "discard_pile": msgspec.to_builtins(discard)}
-    if d["phase"] == AFTER_DRAW and d["turn"] != seat:
+    if d["phase"] == AFTER_DRAW and d["turn"] not in known:
         turn_hand = hands[d["turn"]]
         d["drawn"] = msgspec.to_builtins(turn_hand[-1]) if turn_hand else None
     _tiles(d, seat, n, rng)
@@ -72,14 +76,19 @@ def _tiles(d: dict[str, Any], seat: int, n: int, rng: random.Random) -> None:
 
 
 def _mines(d: dict[str, Any], seat: int, rng: random.Random) -> list[Any]:
-    known = [list(m) for m in d["mines"]]
+    # seen: own and allied mines (with owners), and the detector's (owners unknown: nobody's)
+    known = [list(m) for m in d["mines"]] + [[cell, None] for cell in d.get("detected", [])]
     hidden = d["mine_count"] - len(known)
     numbers = {int(cell): num for cell, num in d["numbers"].items()}
     g = grid()
     blocked = {int(cell) for cell in d["pieces"]}
     blocked |= {x[4] for x in d["dominoes"]} | {x[5] for x in d["dominoes"]}
     blocked |= set(d["opened"]) | {m[0] for m in known}
-    candidates = [cell for cell in sorted(cross.centre()) if cell not in blocked]
+    scan = d.get("detection") or []
+    if scan and scan[0] == seat:  # the detector showed every other mine of its square
+        blocked |= set(square5(scan[1]))
+    # hidden mines start in the centre; bought ones may stand on any closed empty cell
+    candidates = [cell for cell in range(len(g)) if cell not in blocked]
     need = {
         cell: num - sum(1 for nb in g.neighbours8(cell) if nb in {m[0] for m in known}) for cell, num in numbers.items()
     }
@@ -140,4 +149,9 @@ def _place_hidden(candidates: list[int], need: dict[int, int], count: int, rng: 
     if not search(0):
         raise RuntimeError("no mine placement fits the opened numbers")
     rest = count - len(chosen)
-    return sorted(chosen + rng.sample(free, rest))
+    centre = cross.centre()
+    inside = [cell for cell in free if cell in centre]
+    outside = [cell for cell in free if cell not in centre]
+    if rest <= len(inside):  # unconstrained mines where most mines are: the centre
+        return sorted(chosen + rng.sample(inside, rest))
+    return sorted(chosen + inside + rng.sample(outside, rest - len(inside)))

@@ -212,6 +212,211 @@ class Finished(msgspec.Struct, frozen=True, tag="Finished"):
     reason: str
 
 
+# --- the Monopoly ring and the debts (homunculus.rules.ring_*, rules.debts) ------------------
+
+
+class RingTurnBegan(msgspec.Struct, frozen=True, tag="RingTurnBegan"):
+    """The ring's facts of a new turn reset (doubles, the offer)."""
+
+    seat: int
+
+
+class DiceRolled(msgspec.Struct, frozen=True, tag="DiceRolled"):
+    """The ring roll; `counts`: a doubles counts toward the three (not a Dungeon try)."""
+
+    seat: int
+    first: int
+    second: int
+    counts: bool = True
+
+
+class TokenMoved(msgspec.Struct, frozen=True, tag="TokenMoved"):
+    seat: int
+    square: int
+    passed_start: bool = False
+
+
+class DungeonEntered(msgspec.Struct, frozen=True, tag="DungeonEntered"):
+    seat: int
+    reason: str  # doubles, square, card
+
+
+class DungeonTried(msgspec.Struct, frozen=True, tag="DungeonTried"):
+    """A failed try for doubles in the Dungeon."""
+
+    seat: int
+
+
+class DungeonLeft(msgspec.Struct, frozen=True, tag="DungeonLeft"):
+    seat: int
+    how: str  # doubles, fine, pass, paid (after the third failed try)
+
+
+class BuyOffered(msgspec.Struct, frozen=True, tag="BuyOffered"):
+    """The turn player stands on a free lot it can pay for (phase `buy`)."""
+
+    seat: int
+    square: int
+
+
+class LotBought(msgspec.Struct, frozen=True, tag="LotBought"):
+    seat: int
+    square: int
+    price: int
+
+
+class AuctionOpened(msgspec.Struct, frozen=True, tag="AuctionOpened"):
+    square: int
+    bidders: list[int]
+    at_ms: int
+
+
+class BidPlaced(msgspec.Struct, frozen=True, tag="BidPlaced"):
+    seat: int
+    amount: int
+    at_ms: int
+
+
+class BidPassed(msgspec.Struct, frozen=True, tag="BidPassed"):
+    seat: int
+
+
+class AuctionClosed(msgspec.Struct, frozen=True, tag="AuctionClosed"):
+    """The lot goes to `winner` for `price` (-1: nobody bid, it stays with the bank)."""
+
+    square: int
+    winner: int
+    price: int
+
+
+class RingCardDrawn(msgspec.Struct, frozen=True, tag="RingCardDrawn"):
+    seat: int
+    card: str  # the card's id (homunculus.ring.cards)
+
+
+class PassCardUsed(msgspec.Struct, frozen=True, tag="PassCardUsed"):
+    seat: int
+    card: str
+
+
+class BuildingBuilt(msgspec.Struct, frozen=True, tag="BuildingBuilt"):
+    seat: int
+    square: int
+    cost: int
+
+
+class BuildingDemolished(msgspec.Struct, frozen=True, tag="BuildingDemolished"):
+    """One building level sold back at half its cost (a hotel to 4 houses when the bank has
+    them, else the whole lot's buildings: `levels`)."""
+
+    seat: int
+    square: int
+    levels: int
+    refund: int
+
+
+class LotMortgaged(msgspec.Struct, frozen=True, tag="LotMortgaged"):
+    seat: int
+    square: int
+    amount: int
+
+
+class LotRedeemed(msgspec.Struct, frozen=True, tag="LotRedeemed"):
+    seat: int
+    square: int
+    cost: int
+
+
+class TradeOffered(msgspec.Struct, frozen=True, tag="TradeOffered"):
+    proposer: int
+    to: int
+    give_lots: list[int]
+    get_lots: list[int]
+    give_gold: int
+    get_gold: int
+    at_ms: int
+
+
+class TradeAnswered(msgspec.Struct, frozen=True, tag="TradeAnswered"):
+    """The offer accepted (lots and gold change hands) or declined (or dropped)."""
+
+    accepted: bool
+
+
+class PieceSold(msgspec.Struct, frozen=True, tag="PieceSold"):
+    """A piece taken off the board for a debt (`price` gold) or by a card (`price` 0)."""
+
+    seat: int
+    cell: int
+    kind: Kind
+    price: int
+    cause: str  # debt, card
+
+
+class DebtForgiven(msgspec.Struct, frozen=True, tag="DebtForgiven"):
+    seat: int
+    amount: int
+
+
+class LotsReturned(msgspec.Struct, frozen=True, tag="LotsReturned"):
+    """An eliminated player's lots go back to the bank (buildings to the bank's stock)."""
+
+    seat: int
+
+
+class SafeConductSpent(msgspec.Struct, frozen=True, tag="SafeConductSpent"):
+    """The safe-conduct works by itself: this rent is 15 less; it leaves the inventory."""
+
+    seat: int
+
+
+# --- shop items, second part (rules/items.py) ----------------------------------------------
+
+
+class MinePlaced(msgspec.Struct, frozen=True, tag="MinePlaced"):
+    """A bought mine put on a closed empty cell (seen by its owner and allies only)."""
+
+    seat: int
+    cell: int
+
+
+class DetectorUsed(msgspec.Struct, frozen=True, tag="DetectorUsed"):
+    """The detector scans the 5×5 around `centre` for its user, until the end of the turn."""
+
+    seat: int
+    centre: int
+
+
+class ShieldGiven(msgspec.Struct, frozen=True, tag="ShieldGiven"):
+    cell: int
+
+
+class ShieldBroke(msgspec.Struct, frozen=True, tag="ShieldBroke"):
+    """The shield on `cell` saved its piece once (`cause`: capture, mine, blast) and is gone."""
+
+    cell: int
+    cause: str
+
+
+class PieceResurrected(msgspec.Struct, frozen=True, tag="PieceResurrected"):
+    seat: int
+    kind: Kind
+    cell: int
+
+
+class MineDefused(msgspec.Struct, frozen=True, tag="MineDefused"):
+    """The probe found a mine on the cell and made it harmless (it leaves the board)."""
+
+    cell: int
+
+
+class SpyglassUsed(msgspec.Struct, frozen=True, tag="SpyglassUsed"):
+    """The user sees `watched`'s cards until the end of its turn."""
+
+    seat: int
+    watched: int
+
+
 Event = (
     Started
     | Acted
@@ -247,6 +452,37 @@ Event = (
     | MinesLaid
     | Eliminated
     | Finished
+    | RingTurnBegan
+    | DiceRolled
+    | TokenMoved
+    | DungeonEntered
+    | DungeonTried
+    | DungeonLeft
+    | BuyOffered
+    | LotBought
+    | AuctionOpened
+    | BidPlaced
+    | BidPassed
+    | AuctionClosed
+    | RingCardDrawn
+    | PassCardUsed
+    | BuildingBuilt
+    | BuildingDemolished
+    | LotMortgaged
+    | LotRedeemed
+    | TradeOffered
+    | TradeAnswered
+    | PieceSold
+    | DebtForgiven
+    | LotsReturned
+    | SafeConductSpent
+    | MinePlaced
+    | DetectorUsed
+    | ShieldGiven
+    | ShieldBroke
+    | PieceResurrected
+    | MineDefused
+    | SpyglassUsed
 )
 EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     Started,
@@ -283,4 +519,35 @@ EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     MinesLaid,
     Eliminated,
     Finished,
+    RingTurnBegan,
+    DiceRolled,
+    TokenMoved,
+    DungeonEntered,
+    DungeonTried,
+    DungeonLeft,
+    BuyOffered,
+    LotBought,
+    AuctionOpened,
+    BidPlaced,
+    BidPassed,
+    AuctionClosed,
+    RingCardDrawn,
+    PassCardUsed,
+    BuildingBuilt,
+    BuildingDemolished,
+    LotMortgaged,
+    LotRedeemed,
+    TradeOffered,
+    TradeAnswered,
+    PieceSold,
+    DebtForgiven,
+    LotsReturned,
+    SafeConductSpent,
+    MinePlaced,
+    DetectorUsed,
+    ShieldGiven,
+    ShieldBroke,
+    PieceResurrected,
+    MineDefused,
+    SpyglassUsed,
 )

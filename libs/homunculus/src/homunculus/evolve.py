@@ -7,6 +7,9 @@ from functools import singledispatch
 import msgspec
 
 from homunculus import events as e
+from homunculus.ring.board import dungeon_square
+from homunculus.ring.cards import ring_card
+from homunculus.ring.state import Auction, Offer
 from homunculus.state import Mine, PlacedDomino, State, UnoWindow
 from tablehall_boards import Piece
 from tablehall_boards.deck import apply_drawn, put_under_discard
@@ -19,6 +22,7 @@ def evolve(state: State | None, event: msgspec.Struct) -> State:
     if state is None:
         raise ValueError(f"{type(event).__name__} before Started")
     _apply(event, state)
+    _items_after(event, state)
     return state
 
 
@@ -265,3 +269,276 @@ def _(event: e.Finished, state: State) -> None:
     state.places = event.places
     state.end_reason = event.reason
     state.uno = None
+
+
+# --- the Monopoly ring and the debts ---------------------------------------------------------
+
+
+@_apply.register
+def _(event: e.RingTurnBegan, state: State) -> None:
+    r = state.ring
+    r.doubles = 0
+    r.again = False
+    r.offered = False
+    r.offer = None
+    r.auction = None
+    r.buy_square = -1
+
+
+@_apply.register
+def _(event: e.DiceRolled, state: State) -> None:
+    r = state.ring
+    r.dice = [event.first, event.second]
+    double = event.first == event.second
+    if event.counts:
+        r.doubles = r.doubles + 1 if double else 0
+    r.again = event.counts and double
+
+
+@_apply.register
+def _(event: e.TokenMoved, state: State) -> None:
+    state.ring.positions[event.seat] = event.square
+
+
+@_apply.register
+def _(event: e.DungeonEntered, state: State) -> None:
+    r = state.ring
+    r.positions[event.seat] = dungeon_square()
+    r.dungeon[event.seat] = 0
+    r.again = False
+
+
+@_apply.register
+def _(event: e.DungeonTried, state: State) -> None:
+    state.ring.dungeon[event.seat] += 1
+
+
+@_apply.register
+def _(event: e.DungeonLeft, state: State) -> None:
+    state.ring.dungeon[event.seat] = -1
+
+
+@_apply.register
+def _(event: e.BuyOffered, state: State) -> None:
+    state.ring.buy_square = event.square
+
+
+@_apply.register
+def _(event: e.LotBought, state: State) -> None:
+    state.ring.owners[event.square] = event.seat
+    state.gold[event.seat] -= event.price
+    state.ring.buy_square = -1
+
+
+@_apply.register
+def _(event: e.AuctionOpened, state: State) -> None:
+    state.ring.auction = Auction(event.square, list(event.bidders), at_ms=event.at_ms)
+    state.ring.buy_square = -1
+
+
+@_apply.register
+def _(event: e.BidPlaced, state: State) -> None:
+    a = state.ring.auction
+    assert a is not None
+    a.high_bid = event.amount
+    a.high_bidder = event.seat
+    a.bids += 1
+    a.at_ms = event.at_ms
+
+
+@_apply.register
+def _(event: e.BidPassed, state: State) -> None:
+    a = state.ring.auction
+    assert a is not None
+    a.bidders.remove(event.seat)
+
+
+@_apply.register
+def _(event: e.AuctionClosed, state: State) -> None:
+    state.ring.auction = None
+    if event.winner >= 0:
+        state.ring.owners[event.square] = event.winner
+        state.gold[event.winner] -= event.price
+
+
+@_apply.register
+def _(event: e.RingCardDrawn, state: State) -> None:
+    if ring_card(event.card).is_kept:
+        state.ring.passes[event.seat].append(event.card)
+
+
+@_apply.register
+def _(event: e.PassCardUsed, state: State) -> None:
+    state.ring.passes[event.seat].remove(event.card)
+
+
+@_apply.register
+def _(event: e.BuildingBuilt, state: State) -> None:
+    r = state.ring
+    r.buildings[event.square] += 1
+    if r.buildings[event.square] == 5:  # a hotel replaces 4 houses
+        r.hotels_bank -= 1
+        r.houses_bank += 4
+    else:
+        r.houses_bank -= 1
+    state.gold[event.seat] -= event.cost
+
+
+@_apply.register
+def _(event: e.BuildingDemolished, state: State) -> None:
+    r = state.ring
+    level = r.buildings[event.square]
+    after = level - event.levels
+    if level == 5:
+        r.hotels_bank += 1
+        r.houses_bank -= after  # a hotel sold down to 4 houses takes them from the bank
+    else:
+        r.houses_bank += event.levels
+    r.buildings[event.square] = after
+    state.gold[event.seat] += event.refund
+
+
+@_apply.register
+def _(event: e.LotMortgaged, state: State) -> None:
+    state.ring.mortgaged[event.square] = True
+    state.gold[event.seat] += event.amount
+
+
+@_apply.register
+def _(event: e.LotRedeemed, state: State) -> None:
+    state.ring.mortgaged[event.square] = False
+    state.gold[event.seat] -= event.cost
+
+
+@_apply.register
+def _(event: e.TradeOffered, state: State) -> None:
+    r = state.ring
+    r.offered = True
+    r.offer = Offer(
+        event.proposer,
+        event.to,
+        list(event.give_lots),
+        list(event.get_lots),
+        event.give_gold,
+        event.get_gold,
+        state.decision_no,
+        event.at_ms,
+    )
+
+
+@_apply.register
+def _(event: e.TradeAnswered, state: State) -> None:
+    r = state.ring
+    o = r.offer
+    r.offer = None
+    if not event.accepted or o is None:
+        return
+    for sq in o.give_lots:
+        r.owners[sq] = o.to
+    for sq in o.get_lots:
+        r.owners[sq] = o.proposer
+    state.gold[o.proposer] += o.get_gold - o.give_gold
+    state.gold[o.to] += o.give_gold - o.get_gold
+
+
+@_apply.register
+def _(event: e.PieceSold, state: State) -> None:
+    del state.pieces[event.cell]
+    state.gold[event.seat] += event.price
+
+
+@_apply.register
+def _(event: e.DebtForgiven, state: State) -> None:
+    return None  # a fact for the journal: the rest of the debt is gone
+
+
+@_apply.register
+def _(event: e.LotsReturned, state: State) -> None:
+    r = state.ring
+    for sq, owner in enumerate(r.owners):
+        if owner == event.seat:
+            r.owners[sq] = -1
+            r.mortgaged[sq] = False
+            level = r.buildings[sq]
+            if level == 5:
+                r.hotels_bank += 1
+            else:
+                r.houses_bank += level
+            r.buildings[sq] = 0
+    r.passes[event.seat] = []
+
+
+@_apply.register
+def _(event: e.SafeConductSpent, state: State) -> None:
+    state.inventory[event.seat].remove("safe_conduct")
+
+
+# --- shop items, second part (rules/items.py) ----------------------------------------------
+# Shields go with their pieces; pieces taken, blown up or caught in a blast are remembered as
+# fallen (for the resurrection); the detector and the spyglass last until the end of the turn.
+
+FALLS = ("capture", "mine", "blast")
+
+
+def _items_after(event: msgspec.Struct, state: State) -> None:
+    if isinstance(event, e.PieceMoved):
+        if event.origin in state.shields:
+            state.shields = sorted({*state.shields} - {event.origin} | {event.target})
+    elif isinstance(event, e.PieceRemoved):
+        if event.cell in state.shields:
+            state.shields.remove(event.cell)
+        if event.cause in FALLS:
+            state.fallen.setdefault(event.owner, []).append(event.kind)
+    elif isinstance(event, e.PiecesSwapped):
+        a, b = event.a in state.shields, event.b in state.shields
+        if a != b:
+            state.shields = sorted({*state.shields} ^ {event.a, event.b})
+    elif isinstance(event, e.Eliminated):
+        state.shields = [cell for cell in state.shields if cell in state.pieces]
+        if event.seat in state.detection[:1]:
+            state.detection = []
+        if event.seat in state.spyglass:
+            state.spyglass = []
+    elif isinstance(event, e.TurnBegan | e.TurnSkipped | e.RoundEnded | e.Finished):
+        state.detection = []
+        state.spyglass = []
+    if state.shields and any(cell not in state.pieces for cell in state.shields):
+        # a piece gone by any other way (sold for a debt, lost to a card) takes its shield along
+        state.shields = [cell for cell in state.shields if cell in state.pieces]
+
+
+@_apply.register
+def _(event: e.MinePlaced, state: State) -> None:
+    state.mines = sorted([*state.mines, Mine(event.cell, event.seat)], key=lambda m: m.cell)
+
+
+@_apply.register
+def _(event: e.DetectorUsed, state: State) -> None:
+    state.detection = [event.seat, event.centre]
+
+
+@_apply.register
+def _(event: e.ShieldGiven, state: State) -> None:
+    state.shields = sorted({*state.shields, event.cell})
+
+
+@_apply.register
+def _(event: e.ShieldBroke, state: State) -> None:
+    state.shields.remove(event.cell)
+
+
+@_apply.register
+def _(event: e.PieceResurrected, state: State) -> None:
+    fallen = state.fallen[event.seat]
+    del fallen[len(fallen) - 1 - fallen[::-1].index(event.kind)]
+    state.pieces[event.cell] = Piece(event.kind, event.seat)
+
+
+@_apply.register
+def _(event: e.MineDefused, state: State) -> None:
+    _drop_mine(state, event.cell)
+
+
+@_apply.register
+def _(event: e.SpyglassUsed, state: State) -> None:
+    state.spyglass = [event.seat, event.watched]

@@ -1,4 +1,4 @@
-"""The `tablehall_rules.Game` object of Гомункул (not registered as an entry point yet)."""
+"""The `tablehall_rules.Game` object of Гомункул (the `tablehall.games` entry point `homunculus`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from homunculus import bot
 from homunculus import commands as c
 from homunculus.commands import COMMAND_TYPES
 from homunculus.decide import decide
@@ -18,7 +19,7 @@ from homunculus.journal import journal, standings
 from homunculus.legal import legal
 from homunculus.outcome import outcome
 from homunculus.pending import default_command, pending
-from homunculus.policy import bot_policy, evaluate, random_policy
+from homunculus.policy import evaluate, random_policy
 from homunculus.setup import parse_options, start, teams_for
 from homunculus.state import State
 from homunculus.view import view
@@ -45,7 +46,7 @@ class Homunculus(
     Game[State], TableControl, Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation, Journaled, HasStandings
 ):
     id: ClassVar[str] = "homunculus"
-    rules_version: ClassVar[str] = "0.1"
+    rules_version: ClassVar[str] = "0.2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     state_type: ClassVar[type[Any]] = State
@@ -120,7 +121,7 @@ class Homunculus(
         return determinize(view, seat, rng)
 
     def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        return bot_policy(view, legal, rng)
+        return bot.choose(view, legal, rng)
 
     def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         return random_policy(view, legal, rng)

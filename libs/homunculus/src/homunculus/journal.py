@@ -250,3 +250,87 @@ def standings(state: State) -> list[list[int]]:
     order = {p: i for i, p in enumerate(state.eliminated)}
     gone.sort(key=lambda u: max(order.get(p, -1) for p in u), reverse=True)
     return out + gone
+
+
+# --- shop items, second part (rules/items.py): never a hidden cell, mine or card ------------
+
+
+@_lines.register
+def _(event: e.MinePlaced) -> list[JournalEntry]:
+    p = event.seat
+    return [_line("MINE_PLACED", {"seat": p}, f"Игрок {p} тайно поставил мину.", f"Player {p} laid a mine in secret.")]
+
+
+@_lines.register
+def _(event: e.DetectorUsed) -> list[JournalEntry]:
+    p, where = event.seat, _name(event.centre)
+    return [
+        _line(
+            "DETECTOR_USED",
+            {"seat": p, "centre": where},
+            f"Игрок {p} проверил миноискателем квадрат у {where}.",
+            f"Player {p} swept the square around {where} with the detector.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.ShieldGiven) -> list[JournalEntry]:
+    where = _name(event.cell)
+    return [
+        _line("SHIELD_GIVEN", {"cell": where}, f"Фигура на {where} под щитом.", f"The piece on {where} is shielded.")
+    ]
+
+
+@_lines.register
+def _(event: e.ShieldBroke) -> list[JournalEntry]:
+    where = _name(event.cell)
+    return [
+        _line(
+            "SHIELD_BROKE",
+            {"cell": where, "cause": event.cause},
+            f"Щит спас фигуру на {where}.",
+            f"The shield saved the piece on {where}.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.PieceResurrected) -> list[JournalEntry]:
+    p, where = event.seat, _name(event.cell)
+    return [
+        _line(
+            "RESURRECTED",
+            {"seat": p, "cell": where, "kind": int(event.kind)},
+            f"Игрок {p} воскресил фигуру на {where}.",
+            f"Player {p} brought a piece back on {where}.",
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.MineDefused) -> list[JournalEntry]:
+    where = _name(event.cell)
+    return [
+        _line(
+            "MINE_DEFUSED", {"cell": where}, f"Щуп обезвредил мину на {where}.", f"The probe defused a mine on {where}."
+        )
+    ]
+
+
+@_lines.register
+def _(event: e.SpyglassUsed) -> list[JournalEntry]:
+    p, w = event.seat, event.watched
+    return [
+        _line(
+            "SPYGLASS_USED",
+            {"seat": p, "watched": w},
+            f"Игрок {p} смотрит в подзорную трубу на карты игрока {w}.",
+            f"Player {p} looks at player {w}'s cards through the spyglass.",
+        )
+    ]
+
+
+from homunculus.ring import journal as _ring_journal  # noqa: E402  (registers the ring's lines)
+
+__all__ = ["_ring_journal", "journal", "standings"]

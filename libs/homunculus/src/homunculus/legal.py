@@ -15,9 +15,10 @@ from homunculus import cards as k
 from homunculus import commands as c
 from homunculus.board import grid, moves_of
 from homunculus.cards import Card
-from homunculus.rules import shop
+from homunculus.rules import items, shop
 from homunculus.rules.cards_play import playable
-from homunculus.rules.dominoes_play import is_free
+from homunculus.rules.dominoes_play import free_cells
+from homunculus.rules.ring_commands import ring_legal
 from homunculus.state import ACTION, AFTER_DRAW, CONTINUE, FREE_MOVE, State
 from tablehall_boards import Kind, Move
 from tablehall_boards.dominoes import placements
@@ -33,6 +34,7 @@ def legal(state: State, seat: int, now_ms: int) -> list[LegalMove]:
     out: list[LegalMove] = []
     if seat == state.turn:
         out += _turn_moves(state, seat)
+    out += ring_legal(state, seat)
     window = state.uno
     if window is not None:
         if seat == window.seat:
@@ -50,13 +52,17 @@ def _targets(moves: list[Move]) -> dict[int, list[int]]:
     return by_origin
 
 
-def card_moves(state: State, seat: int, card: Card) -> list[LegalMove]:
-    if not playable(state, seat, card):
+def card_moves(state: State, seat: int, card: Card, moves: list[Move] | None = None) -> list[LegalMove]:
+    """The descriptors of playing `card`; `moves`: every move of the seat's pieces, if known."""
+    if moves is None:
+        moves = moves_of(state, seat)
+    if not playable(state, seat, card, moves):
         return []
     if card.piece is not None or card.value == k.WILD_CARD:
         kind: Kind | None = card.piece
+        mine = [m for m in moves if kind is None or state.pieces[m.origin].kind == kind]
         out = []
-        for origin, targets in sorted(_targets(moves_of(state, seat, kind)).items()):
+        for origin, targets in sorted(_targets(mine).items()):
             template = c.PlayCard(card.colour, card.value, origin=origin)
             if card.is_wild:
                 out.append(describe(template, target=Choice(targets), choose_colour=COLOURS))
@@ -68,7 +74,7 @@ def card_moves(state: State, seat: int, card: Card) -> list[LegalMove]:
     return [LegalMove(c.PlayCard(card.colour, card.value))]
 
 
-def _shop_moves(state: State, seat: int) -> list[LegalMove]:
+def _shop_moves(state: State, seat: int, moves: list[Move]) -> list[LegalMove]:
     out: list[LegalMove] = []
     for item in sorted(shop.PRICES):
         try:
@@ -80,9 +86,9 @@ def _shop_moves(state: State, seat: int) -> list[LegalMove]:
         return out
     owned = set(state.inventory[seat])
     targets = shop.usable_targets(state, seat)
-    for item in sorted(owned):
+    for item in sorted(owned - shop.AUTOMATIC):
         if item == "boots":
-            for origin, ts in sorted(_targets(moves_of(state, seat)).items()):
+            for origin, ts in sorted(_targets(moves).items()):
                 out.append(describe(c.UseItem(item, origin=origin), target=Choice(ts)))
         elif item in ("teleport", "castling"):
             for origin, ts in targets[item]:
@@ -93,6 +99,8 @@ def _shop_moves(state: State, seat: int) -> list[LegalMove]:
                 out.append(describe(c.UseItem(item), origin=Choice(cells)))
         elif item == "chameleon":
             out.append(describe(c.UseItem(item), colour=COLOURS))
+        elif item in items.PRICES:
+            out += items.descriptors(state, seat, item)
         elif item == "medicine":
             if state.wounded[seat]:
                 out.append(LegalMove(c.UseItem(item)))
@@ -105,10 +113,12 @@ def _turn_moves(state: State, seat: int) -> list[LegalMove]:
     phase = state.phase
     hand = state.hands[seat]
     out: list[LegalMove] = []
+    moves = moves_of(state, seat)
     if phase in (ACTION, CONTINUE):
         for card in sorted(set(hand)):
-            out += card_moves(state, seat, card)
-        spots = [list(p) for p in placements(grid(), lambda cell: is_free(state, cell))]
+            out += card_moves(state, seat, card, moves)
+        free = free_cells(state)
+        spots = [list(p) for p in placements(grid(), free.__contains__)]
         if spots:
             for t in sorted(set(state.domino_hands[seat])):
                 out.append(describe(c.PlaceDomino(t.low, t.high, []), cells=Choice(spots)))
@@ -118,13 +128,13 @@ def _turn_moves(state: State, seat: int) -> list[LegalMove]:
             out.append(LegalMove(c.DrawCard()))
         if phase == CONTINUE:
             out.append(LegalMove(c.EndTurn()))
-        out += _shop_moves(state, seat)
+        out += _shop_moves(state, seat, moves)
     elif phase == AFTER_DRAW:
         if state.drawn is not None:
-            out += card_moves(state, seat, state.drawn)
+            out += card_moves(state, seat, state.drawn, moves)
         out.append(LegalMove(c.KeepCard()))
     elif phase == FREE_MOVE:
-        for origin, targets in sorted(_targets(moves_of(state, seat)).items()):
+        for origin, targets in sorted(_targets(moves).items()):
             out.append(describe(c.FreeMove(origin, -1), target=Choice(targets)))
         out.append(LegalMove(c.EndTurn()))
     return out

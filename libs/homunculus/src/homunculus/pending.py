@@ -6,6 +6,8 @@ import msgspec
 
 from homunculus import commands as c
 from homunculus.cards import HAND_LIMIT
+from homunculus.ring.state import AUCTION
+from homunculus.rules.ring_commands import ring_default, ring_pending
 from homunculus.state import ACTION, AFTER_DRAW, State
 from tablehall_rules import PendingDecision
 
@@ -28,7 +30,8 @@ def turn_decision(state: State) -> PendingDecision:
 def pending(state: State) -> list[PendingDecision]:
     if state.finished:
         return []
-    out = [turn_decision(state)]
+    out = [turn_decision(state)] if state.phase != AUCTION else []
+    out += ring_pending(state)
     window = state.uno
     if window is not None:
         for p in state.live_players():
@@ -49,7 +52,11 @@ def pending(state: State) -> list[PendingDecision]:
 
 
 def default_command(state: State, decision: PendingDecision) -> msgspec.Struct:
-    """The safe move when the turn's clock runs out: draw (and keep), exchange, keep, end."""
+    """The safe move when the turn's clock runs out: draw (and keep), exchange, keep, end;
+    the ring's decisions: decline the lot, pass the bid, decline the trade, try doubles."""
+    ring_move = ring_default(state, decision)
+    if ring_move is not None:
+        return ring_move
     if state.phase == ACTION:
         hand = state.hands[state.turn]
         if len(hand) >= HAND_LIMIT:

@@ -27,10 +27,25 @@ _BY_FIELD: dict[str, type[msgspec.Struct]] = {
     "surrender": c.Surrender,
     "remove_seat": c.RemoveSeat,
     "close_table": c.CloseTable,
+    "buy_item": c.BuyItem,
+    "use_item": c.UseItem,
+    "roll_dice": c.RollDice,
+    "pay_fine": c.PayFine,
+    "use_pass": c.UsePass,
+    "buy_lot": c.BuyLot,
+    "decline_lot": c.DeclineLot,
+    "bid": c.Bid,
+    "pass_bid": c.PassBid,
+    "build": c.Build,
+    "mortgage": c.Mortgage,
+    "redeem": c.Redeem,
+    "offer_trade": c.OfferTrade,
+    "answer_trade": c.AnswerTrade,
 }
 _BY_TYPE = {t: name for name, t in _BY_FIELD.items()}
 COMMAND_MESSAGE = pb.Command
 _OPTIONAL = ("origin", "target", "choose_colour")
+_REPEATED = ("cells", "give_lots", "get_lots")
 
 
 def command_from_proto(msg: pb.Command) -> msgspec.Struct:
@@ -44,8 +59,8 @@ def command_from_proto(msg: pb.Command) -> msgspec.Struct:
     for f in msgspec.structs.fields(kind):
         if f.name in _OPTIONAL and kind is c.PlayCard:
             values[f.name] = getattr(inner, f.name) if inner.HasField(f.name) else -1
-        elif f.name == "cells":
-            values[f.name] = list(inner.cells)
+        elif f.name in _REPEATED:
+            values[f.name] = list(getattr(inner, f.name))
         else:
             values[f.name] = getattr(inner, f.name)
     return kind(**values)
@@ -63,8 +78,8 @@ def command_to_proto(command: msgspec.Struct) -> pb.Command:
         if f.name in _OPTIONAL and isinstance(command, c.PlayCard):
             if value != -1:
                 setattr(inner, f.name, value)
-        elif f.name == "cells":
-            inner.cells.extend(value)
+        elif f.name in _REPEATED:
+            getattr(inner, f.name).extend(value)
         else:
             setattr(inner, f.name, value)
     return msg

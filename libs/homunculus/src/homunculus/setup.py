@@ -12,7 +12,10 @@ import msgspec
 from homunculus import cards as k
 from homunculus import events as e
 from homunculus.board import MINES_BY_PLAYERS, START_DOMINOES, START_GOLD
+from homunculus.ring.state import Ring
+from homunculus.rules.ring_roll import begin_ring
 from homunculus.state import ACTION, Mine, State
+from homunculus.tx import Tx
 from tablehall_boards import Piece, cross
 from tablehall_boards.deck import deal, draw, shuffled_deck
 from tablehall_boards.dominoes import Bazaar, bazaar_of, domino_sets, draw_tile
@@ -92,5 +95,8 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
         decision_no=0,
         afk=AfkLadder.for_seats(n),
         inventory=[[] for _ in range(n)],
+        ring=Ring.for_players(n),
     )
-    return [e.Started(state)]
+    tx = Tx(state, ctx)
+    begin_ring(tx)  # the first turn, like every turn, begins with the ring roll
+    return [e.Started(state), *tx.events]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from homunculus.cards import Card
+from homunculus.ring.state import Ring
 from tablehall_boards import Kind, Piece
 from tablehall_boards.deck import Deck
 from tablehall_boards.dominoes import Bazaar, Tile
@@ -89,6 +90,12 @@ class State(msgspec.Struct):
     finished: bool = False
     places: list[list[int]] = msgspec.field(default_factory=list)
     end_reason: str = ""
+    ring: Ring = msgspec.field(default_factory=Ring)  # the Monopoly ring (homunculus.ring)
+    # --- shop items, second part (rules/items.py) ---
+    shields: list[int] = msgspec.field(default_factory=list)  # cells of shielded pieces, sorted
+    fallen: dict[int, list[Kind]] = msgspec.field(default_factory=dict)  # per player, its fallen pieces in order
+    detection: list[int] = msgspec.field(default_factory=list)  # [user, centre] of this turn's detector, or []
+    spyglass: list[int] = msgspec.field(default_factory=list)  # [user, watched] of this turn's spyglass, or []
 
     # --- who is who ------------------------------------------------------------------------
 

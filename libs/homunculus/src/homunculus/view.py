@@ -3,7 +3,8 @@
 Hidden: other players' hands and tile hands (their sizes are public), the deck order and the
 discard pile under its top card (sizes public), the bazaar (its size public), hidden mines and
 their owners (a player sees its own and its allies' mines; the total count is public), the
-card a player just drew. The auditor sees everything.
+card a player just drew. The detector's mines and the spyglass's cards are shown to their user
+only, while they last (`detected`; the watched player's `hands` entry). The auditor sees everything.
 """
 
 from __future__ import annotations
@@ -12,14 +13,22 @@ from typing import Any
 
 import msgspec
 
-from homunculus.board import number_at
+from homunculus.board import numbers
+from homunculus.cards import Card
+from homunculus.rules.items import detected, spied
 from homunculus.state import State
+from tablehall_boards.deck import Deck
+from tablehall_boards.dominoes import Bazaar
 from tablehall_rules import Viewer
+
+_NO_DECK: Deck[Card] = Deck()
+_NO_BAZAAR = Bazaar()
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
-    d: dict[str, Any] = msgspec.to_builtins(state)
-    d["numbers"] = {cell: number_at(state, cell) for cell in state.opened}
+    # the piles are replaced below: leaving them out of the conversion saves most of its work
+    d: dict[str, Any] = msgspec.to_builtins(msgspec.structs.replace(state, deck=_NO_DECK, bazaar=_NO_BAZAAR))
+    d["numbers"] = numbers(state)
     d["hand_sizes"] = [len(h) for h in state.hands]
     d["domino_hand_sizes"] = [len(h) for h in state.domino_hands]
     d["mine_count"] = len(state.mines)
@@ -29,6 +38,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "top": msgspec.to_builtins(state.top),
     }
     d["bazaar"] = {"size": len(state.bazaar)}
+    d["detected"] = []
     if viewer.is_auditor:
         d["hands_all"] = msgspec.to_builtins(state.hands)
         d["domino_hands_all"] = msgspec.to_builtins(state.domino_hands)
@@ -43,4 +53,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     ]
     if me != state.turn:
         d["drawn"] = None
+    # the detector's and the spyglass's results: only for their user, only while they last
+    d["detected"] = detected(state, me) if me is not None else []
+    watched = spied(state, me) if me is not None else None
+    if watched is not None:
+        d["hands"][watched] = msgspec.to_builtins(state.hands[watched])
     return d

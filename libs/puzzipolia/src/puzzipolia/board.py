@@ -1,6 +1,7 @@
 """The two boards as data: the classic 40-square ring and the 60-square large ring.
 
-Squares, prices, rent tables and house costs live in `data/board_*.json`;
+Squares, prices, rent tables and house costs are data: the classic ring is the shared
+`tablehall_boards.monopoly` one, the large ring `data/board_large.json`;
 this module loads them once and answers questions about positions and groups.
 """
 
@@ -10,7 +11,9 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
+
+from tablehall_boards.monopoly import classic_squares
 
 BoardKind = Literal["classic", "large"]
 
@@ -77,8 +80,18 @@ class Board:
         raise ValueError(f"no square of kind {kind!r}")
 
 
+def _raw(kind: BoardKind) -> list[dict[str, Any]]:
+    """The classic ring is the shared one (`tablehall_boards.monopoly`); the large is Пузиполия's."""
+    if kind == "classic":
+        return classic_squares()
+    raw: list[dict[str, Any]] = json.loads(
+        resources.files("puzzipolia").joinpath(f"data/board_{kind}.json").read_text("utf-8")
+    )
+    return raw
+
+
 def _load(kind: BoardKind) -> Board:
-    raw = json.loads(resources.files("puzzipolia").joinpath(f"data/board_{kind}.json").read_text("utf-8"))
+    raw = _raw(kind)
     squares = tuple(
         Square(
             index=i,

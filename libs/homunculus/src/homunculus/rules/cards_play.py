@@ -28,15 +28,16 @@ from homunculus.tx import Tx
 from tablehall_boards import Move
 
 
-def playable(state: State, player: int, card: Card) -> bool:
-    """Matches the pile, and (piece and wild cards) has a move."""
+def playable(state: State, player: int, card: Card, moves: list[Move] | None = None) -> bool:
+    """Matches the pile, and (piece and wild cards) has a move. `moves`: every move of the
+    player's pieces, when the caller has them already."""
     if not k.matches(card, state.top, state.colour, state.army_colour(player)):
         return False
-    if card.piece is not None:
-        return bool(moves_of(state, player, card.piece))
-    if card.value == k.WILD_CARD:
-        return bool(moves_of(state, player))
-    return True
+    if card.piece is None and card.value != k.WILD_CARD:
+        return True
+    if moves is None:
+        moves = moves_of(state, player, card.piece)
+    return any(card.piece is None or state.pieces[m.origin].kind == card.piece for m in moves)
 
 
 def check_play(state: State, player: int, cmd: PlayCard) -> tuple[Card, Move | None]:

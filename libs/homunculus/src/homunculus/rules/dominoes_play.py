@@ -22,6 +22,12 @@ def is_free(state: State, cell: int) -> bool:
     return cell not in state.pieces and state.domino_at(cell) is None
 
 
+def free_cells(state: State) -> set[int]:
+    """Every cell `is_free` holds for, at once (no piece, no tile)."""
+    taken = set(state.pieces) | {x for d in state.dominoes for x in d.cells}
+    return {cell for cell in range(len(grid())) if cell not in taken}
+
+
 def check_place(state: State, player: int, cmd: PlaceDomino) -> None:
     if not 0 <= cmd.low <= cmd.high <= MAX_PIPS:
         raise err.invalid(

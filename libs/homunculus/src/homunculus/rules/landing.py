@@ -8,6 +8,8 @@
   any other mine explodes: the piece dies (a king is wounded first, killed the second time),
   and the mine's owner, if an enemy of the victim, gets gold as for taking it.
 - A mine-free cell opens; when its number is 0, every mine-free cell of the 5×5 around opens.
+- A shielded piece (the shop's shield) is saved once from a capture (the attacker stays where
+  it was) or from a mine under it (it stays on the cell); the shield is then gone.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ def resolve_move(tx: Tx, player: int, move: Move) -> None:
     target = move.target
     victim = s.pieces.get(target)
     domino = s.domino_at(target)
+    if victim is not None and target in s.shields:  # the shield repels the attack: the attacker stays
+        tx.emit(e.ShieldBroke(target, "capture"))
+        return
     if victim is not None:
         tx.emit(e.PieceRemoved(target, victim.kind, victim.side, "capture", by=player))
         tx.emit(e.PieceMoved(player, move.origin, target, move.promotion))
@@ -72,6 +77,9 @@ def _explode_under(tx: Tx, player: int, cell: int, owner: int | None) -> None:
     s = tx.state
     piece = s.pieces[cell]
     tx.emit(e.MineExploded(cell, owner))
+    if cell in s.shields:  # the shield saves the piece from the blast
+        tx.emit(e.ShieldBroke(cell, "mine"))
+        return
     if piece.kind == Kind.KING and not s.wounded[player]:
         tx.emit(e.KingWounded(player, cell))
         return

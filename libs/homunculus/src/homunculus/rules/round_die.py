@@ -1,8 +1,8 @@
 """The round die (Кубик), rolled after every round; its event acts on everybody.
 
 1. Detonation (детонация): a random mine explodes; the pieces on the 8 cells around die (a king
-   is wounded first, killed the second time), the tiles there break. 2. Gold rush (золотая жила):
-   +3 gold each. 3. Reinforcements (подкрепление): a card each. 4. Reverse (смена направления):
+   is wounded first, killed the second time; a shield saves a piece), the tiles there break.
+   2. Gold rush (золотая жила): +3 gold each. 3. Reinforcements (подкрепление): a card each. 4. Reverse (смена направления):
    the order turns. 5. Minefield (минное поле): 2 new hidden mines (nobody's) on closed empty
    cells of the centre. 6. Bazaar (базар): a tile each, for those with fewer than 4, while any.
 Per-player effects go in player order, live players only.
@@ -53,7 +53,9 @@ def detonate(tx: Tx) -> None:
         st = tx.state
         piece = st.pieces.get(cell)
         if piece is not None:
-            if piece.kind == Kind.KING and not st.wounded[piece.side]:
+            if cell in st.shields:  # the shield saves it (щит спасает)
+                tx.emit(e.ShieldBroke(cell, "blast"))
+            elif piece.kind == Kind.KING and not st.wounded[piece.side]:
                 tx.emit(e.KingWounded(piece.side, cell))
             else:
                 tx.emit(e.PieceRemoved(cell, piece.kind, piece.side, "blast"))

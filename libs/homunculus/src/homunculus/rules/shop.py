@@ -8,8 +8,8 @@ one item per turn, before the action; the turn goes on.
 Items here: domino 3, boots 5 (an extra move with any piece, no card), teleport 8 (an own piece
 to any empty cell), medicine 4 (heals the own king), sledgehammer 3 (breaks any enemy tile),
 new hand 4 (the hand goes under the discard pile, as many new cards are drawn), chameleon 4
-(changes the current colour), castling swap 5 (two own pieces swap places). Not yet: mine,
-detector, shield, resurrection, probe, spyglass, safe-conduct.
+(changes the current colour), castling swap 5 (two own pieces swap places). Mine, detector,
+shield, resurrection, probe and spyglass: `rules/items.py`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from homunculus import events as e
 from homunculus.board import DOMINO_HAND_LIMIT, find_move, grid
 from homunculus.cards import COLOURS
 from homunculus.commands import BuyItem, UseItem
+from homunculus.rules import items
 from homunculus.rules.landing import land, resolve_move, take_domino
 from homunculus.rules.turn import draw_cards, end_turn
 from homunculus.state import State
@@ -26,6 +27,7 @@ from homunculus.tx import Tx
 from tablehall_boards import Move
 
 PRICES: dict[str, int] = {
+    "safe_conduct": 6,  # охранная грамота: works by itself on the next rent (rules.ring_roll)
     "domino": 3,
     "boots": 5,
     "teleport": 8,
@@ -36,6 +38,8 @@ PRICES: dict[str, int] = {
     "castling": 5,
 }
 INVENTORY_SLOTS = 4
+AUTOMATIC = frozenset({"safe_conduct"})  # items that work by themselves, never used by a command
+PRICES.update(items.PRICES)  # the second part's items (rules/items.py)
 
 
 def check_buy(state: State, player: int, cmd: BuyItem) -> None:
@@ -66,8 +70,13 @@ def _empty(state: State, cell: int) -> bool:
 def check_use(state: State, player: int, cmd: UseItem) -> Move | None:
     if cmd.item not in state.inventory[player]:
         raise err.illegal("NO_SUCH_ITEM_OWNED", "You have no such item.", "У вас нет такого предмета.")
+    if cmd.item in AUTOMATIC:
+        raise err.illegal("NOT_USABLE", "This item works by itself.", "Этот предмет срабатывает сам.")
     if state.item_used:
         raise err.illegal("ITEM_ALREADY_USED", "One item per turn.", "За ход можно применить один предмет.")
+    if cmd.item in items.PRICES:
+        items.check_use(state, player, cmd)
+        return None
     size = len(grid())
     uses = {"boots": "ot", "teleport": "ot", "castling": "ot", "sledgehammer": "o", "chameleon": "c"}.get(cmd.item, "")
     if (
@@ -125,6 +134,8 @@ def use(tx: Tx, player: int, cmd: UseItem, move: Move | None) -> None:
         count = len(s.hands[player])
         tx.emit(e.HandDiscarded(player))
         draw_cards(tx, player, count, "new_hand")
+    elif cmd.item in items.PRICES:
+        items.use(tx, player, cmd)
     if not tx.state.alive[player] and not tx.state.finished:
         end_turn(tx)
 

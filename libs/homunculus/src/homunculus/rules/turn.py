@@ -10,6 +10,8 @@ hand go back to the bazaar. The game ends when one player, or one team, is left.
 from __future__ import annotations
 
 from homunculus import events as e
+from homunculus.rules.ring_lots import after_elimination
+from homunculus.rules.ring_roll import begin_ring
 from homunculus.tx import Tx
 from tablehall_boards import Kind
 from tablehall_boards.deck import draw
@@ -33,6 +35,7 @@ def eliminate(tx: Tx, seat: int, reason: str) -> None:
     if not tx.state.alive[seat]:
         return
     tx.emit(e.Eliminated(seat, reason))
+    after_elimination(tx, seat)  # the ring: lots back to the bank, offers and bids lapse
     check_finish(tx)
 
 
@@ -84,6 +87,7 @@ def end_turn(tx: Tx) -> None:
             pointer = victim
     if _round_goes_on(tx):
         tx.emit(e.TurnBegan(tx.state.next_live(pointer), tx.now))
+        begin_ring(tx)  # every turn begins with the ring roll
 
 
 def _round_goes_on(tx: Tx) -> bool:

@@ -1,0 +1,347 @@
+"""The easy bot (`bot_policy`): a one-ply heuristic from a seat's view and its legal commands.
+
+It reads the view only (the board it shows: pieces, dominoes, opened cells and numbers, the
+seat's own and allied mines, gold, inventories) and never a hidden card, tile or mine. Each
+legal command gets a score and the best is played (ties at random):
+
+- «Уно!» and «Поймать» first (they are races);
+- a piece move (a card, the free move, boots): the taken piece's worth (a king most of all), less
+  the moving piece's worth when an enemy could take it on its new cell, plus it when the piece
+  escapes a threat; a closed cell of the centre risks a hidden mine (the share of hidden mines
+  among the closed cells there, certain when an opened number says so); an own or allied mine is
+  harmless; piercing an enemy tile and opening cells count a little;
+- king safety: a threatened king is worth most; a move that leaves it threatened scores low,
+  the teleport takes it to a safe opened cell, a tile next to it walls it off;
+- cards: a skip, reverse, +2 or wild +4 is worth more against an enemy next, less against an
+  ally; wild and own-colour (trump) cards are kept for later; shedding cards counts (the last
+  card brings five new ones and a free move);
+- dominoes: a tile that links (the turn continues) or walls a threatened king; otherwise tiles
+  are kept;
+- the shop: medicine when the king is wounded, boots when a capture is worth them, a tile when
+  the hand of tiles is low, a shield on a threatened queen or rook, a probe on a closed cell
+  next to its pieces, a detector, all while a reserve of gold stays;
+- the ring: buy a free lot while the reserve stays (a lot that completes or joins a district of
+  its own the more), bid up to the lot's price within the reserve, build while twice the
+  reserve stays, redeem when rich, never mortgage (debts are collected by the rules), never
+  offer a trade and decline offers, in the Dungeon use a pass card, else try for doubles.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from homunculus import cards as k
+from homunculus import commands as c
+from homunculus.board import grid, moves_of
+from homunculus.ring import board as ring_board
+from homunculus.state import State
+from tablehall_boards import Kind, cross
+
+# what a piece is worth to the bot (the king: losing it loses the game)
+WORTH: dict[Kind, float] = {
+    Kind.PAWN: 1.0,
+    Kind.KNIGHT: 3.0,
+    Kind.BISHOP: 3.0,
+    Kind.ROOK: 5.0,
+    Kind.QUEEN: 9.0,
+    Kind.KING: 60.0,
+}
+TILE_KEPT = -0.4  # placing a tile that does nothing: a tile in the hand is a wall for later
+THREAT_SHARE = 0.8  # of a threatened piece's worth, expected to be lost
+RESERVE = 8  # gold kept back when shopping or buying lots
+BOOTS_PRICE, MEDICINE_PRICE, DOMINO_PRICE = 5, 4, 3
+
+
+def public_board(view: dict[str, Any]) -> State:
+    """A state holding exactly what the view shows (hidden hands, piles and mines left empty):
+    enough for the move generator and the blocking policy."""
+    d = dict(view)
+    d["hands"] = [list(h) for h in view["hands"]]
+    d["domino_hands"] = [list(h) for h in view["domino_hands"]]
+    top = view["deck"]["top"]
+    d["deck"] = {"draw_pile": [], "discard_pile": [top] if top is not None else []}
+    d["bazaar"] = {"tiles": []}
+    return msgspec.convert(d, State, strict=False)
+
+
+class Reading:
+    """What the bot works out once per decision from the view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        st = public_board(view)
+        self.state = st
+        self.me: int = seat_of(view)
+        me = self.me
+        self.enemies = [p for p in st.live_players() if not st.allied(me, p)]
+        self.threatened: set[int] = set()
+        for p in self.enemies:
+            for m in moves_of(st, p):
+                self.threatened.add(m.target)
+        self.king = st.king_cell(me)
+        self.king_threatened = self.king is not None and self.king in self.threatened
+        g = grid()
+        opened = set(st.opened)
+        known = {m.cell for m in st.mines}
+        self.halves = {x: d.pips_at(x) for d in st.dominoes for x in d.cells}
+        tiles = set(self.halves)
+        closed = [x for x in cross.centre() if x not in opened and x not in known and x not in tiles]
+        hidden = max(0, int(view["mine_count"]) - len(known))
+        self.mine_risk = hidden / len(closed) if closed else 0.0
+        # an opened number with as many closed, unknown neighbours as it still needs: all mines
+        self.certain: set[int] = set()
+        self.safe: set[int] = set(opened)
+        numbers = {int(cell): int(n) for cell, n in view["numbers"].items()}
+        closed_set = set(closed)
+        for cell, n in numbers.items():
+            around = [x for x in g.neighbours8(cell) if x in closed_set]
+            need = n - sum(1 for x in g.neighbours8(cell) if x in known)
+            if around and need == len(around):
+                self.certain.update(around)
+            elif need <= 0:
+                self.safe.update(around)
+        self.certain |= {int(x) for x in view.get("detected") or []}  # the detector's, while it lasts
+        self.centre = cross.centre()
+        self.own_mines = known
+        # per empty cell, the numbers of the tile halves touching it by a side (linking)
+        self.link_pips: dict[int, set[int]] = {}
+        for cell, pips in self.halves.items():
+            for nb in g.neighbours4(cell):
+                self.link_pips.setdefault(nb, set()).add(pips)
+        self.king_ring: set[int] = set(g.neighbours8(self.king)) if self.king is not None else set()
+        # cells where a tile may score more than a kept tile (links, walls the king, clears a mine)
+        self.tile_cells = set(self.link_pips) | self.certain
+        if self.king_threatened:
+            self.tile_cells |= self.king_ring
+
+    def notable(self, cells: list[int]) -> bool:
+        return cells[0] in self.tile_cells or cells[1] in self.tile_cells
+
+    def big_piece_threatened(self) -> bool:
+        st = self.state
+        return any(
+            p.side == self.me and p.kind in (Kind.QUEEN, Kind.ROOK, Kind.KING) and cell in self.threatened
+            for cell, p in st.pieces.items()
+        )
+
+    def landing_risk(self, cell: int) -> float:
+        """The chance a piece landing on `cell` meets a hidden mine."""
+        if cell in self.safe or cell in self.own_mines or cell not in self.centre:
+            return 0.0
+        return 1.0 if cell in self.certain else self.mine_risk
+
+    def move_score(self, origin: int, target: int) -> float:
+        st = self.state
+        piece = st.pieces.get(origin)
+        if piece is None:
+            return 0.0
+        worth = WORTH[piece.kind]
+        score = 0.0
+        victim = st.pieces.get(target)
+        if victim is not None and not st.allied(self.me, victim.side):
+            score += WORTH[victim.kind] * (1.5 if victim.kind == Kind.KING else 1.0)
+        elif target in self.halves:
+            score += 0.3  # piercing: a wall gone
+        if piece.kind == Kind.KING:
+            worth = WORTH[Kind.KING] / (2 if not st.wounded[self.me] else 1)
+        if target in self.threatened:
+            score -= worth * THREAT_SHARE
+        if origin in self.threatened:
+            score += worth * THREAT_SHARE
+        score -= self.landing_risk(target) * worth
+        if target not in self.safe:
+            score += 0.05  # a cell opened tells something
+        if piece.kind == Kind.PAWN:
+            score += 0.05
+        return score
+
+    def next_player(self) -> int:
+        return self.state.next_live(self.me)
+
+
+def _card_cost(card: k.Card, reading: Reading) -> float:
+    """What giving this card up costs (keep wilds and trumps for later)."""
+    if card.value == k.WILD_FOUR:
+        return 0.6
+    if card.value == k.WILD_CARD:
+        return 0.8
+    if card.colour == reading.state.army_colour(reading.me):
+        return 0.4
+    return 0.0
+
+
+def _card_effect(card: k.Card, reading: Reading) -> float:
+    st = reading.state
+    nxt = reading.next_player()
+    enemy_next = not st.allied(reading.me, nxt)
+    gain = {k.SKIP: 1.0, k.REVERSE: 0.6, k.DRAW_TWO: 2.0, k.WILD_FOUR: 3.0}.get(card.value, 0.0)
+    return gain if enemy_next else -gain
+
+
+def _tile_score(cmd: c.PlaceDomino, reading: Reading) -> float:
+    score = TILE_KEPT
+    low_cell, high_cell = cmd.cells[0], cmd.cells[1]
+    if cmd.low in reading.link_pips.get(low_cell, ()) or cmd.high in reading.link_pips.get(high_cell, ()):
+        score = 1.2  # linking: the turn goes on
+    if reading.king_threatened and (low_cell in reading.king_ring or high_cell in reading.king_ring):
+        score += 3.0
+    if low_cell in reading.certain or high_cell in reading.certain:
+        score += 0.5  # a tile on a mine there explodes with it: the mine is gone
+    return score
+
+
+def score(cmd: msgspec.Struct, reading: Reading, hand_size: int) -> float:
+    if isinstance(cmd, c.PlayCard):
+        card = k.Card(cmd.colour, cmd.value)
+        value = 0.3 - _card_cost(card, reading) + _card_effect(card, reading)
+        if hand_size == 1:
+            value += 3.0  # five new cards and a free move
+        if cmd.origin >= 0:
+            value += reading.move_score(cmd.origin, cmd.target)
+        return value
+    if isinstance(cmd, c.FreeMove):
+        return reading.move_score(cmd.origin, cmd.target)
+    if isinstance(cmd, c.PlaceDomino):
+        return _tile_score(cmd, reading)
+    if isinstance(cmd, c.DrawCard):
+        return 0.2 if hand_size < 6 else 0.0
+    if isinstance(cmd, c.ExchangeCard):
+        return -_card_cost(k.Card(cmd.colour, cmd.value), reading)
+    if isinstance(cmd, c.KeepCard | c.EndTurn):
+        return 0.0
+    if isinstance(cmd, c.BuyItem):
+        return _buy_score(cmd.item, reading)
+    if isinstance(cmd, c.UseItem):
+        return _use_score(cmd, reading)
+    if isinstance(cmd, c.Surrender):
+        return -1000.0
+    ring = _ring_score(cmd, reading)
+    if ring is not None:
+        return ring
+    return -1.0  # commands of rules the bot does not know yet: after everything it knows
+
+
+def _ring_score(cmd: msgspec.Struct, reading: Reading) -> float | None:
+    """The ring's commands (None: not one of them)."""
+    st = reading.state
+    me = reading.me
+    gold = st.gold[me]
+    r = st.ring
+    if isinstance(cmd, c.UsePass):
+        return 3.0
+    if isinstance(cmd, c.RollDice):
+        return 2.0  # in the Dungeon: try for doubles before paying
+    if isinstance(cmd, c.PayFine):
+        return 1.0 if gold - ring_board.DUNGEON_FINE >= 3 * RESERVE else -0.5
+    if isinstance(cmd, c.BuyLot):
+        lot = ring_board.square(r.buy_square) if r.buy_square >= 0 else None
+        if lot is None or gold - lot.price < RESERVE:
+            return -0.5
+        return 2.0 + _district_share(st, me, lot.index)
+    if isinstance(cmd, c.DeclineLot | c.PassBid):
+        return 0.0
+    if isinstance(cmd, c.Bid):
+        a = r.auction
+        lot = ring_board.square(a.square) if a is not None else None
+        if lot is None or cmd.amount > lot.price or gold - cmd.amount < RESERVE:
+            return -0.5
+        return 1.0 - cmd.amount / (10.0 * max(1, lot.price))  # the lowest bid that is good enough
+    if isinstance(cmd, c.Build):
+        cost = ring_board.square(cmd.square).house_cost
+        return 1.5 if gold - cost >= 2 * RESERVE else -0.5
+    if isinstance(cmd, c.Redeem):
+        cost = ring_board.square(cmd.square).mortgage * 11 // 10 + 1
+        return 0.8 if gold - cost >= 3 * RESERVE else -0.5
+    if isinstance(cmd, c.Mortgage | c.OfferTrade):
+        return -2.0
+    if isinstance(cmd, c.AnswerTrade):
+        return 0.0 if not cmd.accept else -0.5
+    return None
+
+
+def _district_share(st: State, me: int, index: int) -> float:
+    """How much of the lot's district the seat would hold (a street; others count 0.5)."""
+    lot = ring_board.square(index)
+    if lot.kind != "street" or not lot.group:
+        return 0.5
+    lots = ring_board.district(lot.group)
+    held = sum(1 for i in lots if st.ring.owners[i] == me) + 1
+    return held / len(lots)
+
+
+def _best_capture(reading: Reading) -> float:
+    st = reading.state
+    return max((reading.move_score(m.origin, m.target) for m in moves_of(st, reading.me) if m.capture), default=0.0)
+
+
+def _buy_score(item: str, reading: Reading) -> float:
+    st = reading.state
+    me = reading.me
+    gold = st.gold[me]
+    owned = st.inventory[me] if me < len(st.inventory) else []
+    if item == "medicine" and st.wounded[me] and "medicine" not in owned:
+        return 5.0
+    if item == "boots" and "boots" not in owned and gold - BOOTS_PRICE >= RESERVE and _best_capture(reading) >= 3:
+        return 2.5
+    if item == "domino" and len(st.domino_hands[me]) < 2 and gold - DOMINO_PRICE >= RESERVE:
+        return 0.6
+    if item == "shield" and "shield" not in owned and gold - 6 >= RESERVE and reading.big_piece_threatened():
+        return 1.5
+    if item == "probe" and "probe" not in owned and gold - 4 >= 2 * RESERVE and reading.mine_risk > 0.1:
+        return 0.4
+    return -0.5
+
+
+def _use_score(cmd: c.UseItem, reading: Reading) -> float:
+    st = reading.state
+    if cmd.item == "medicine":
+        return 5.0 if st.wounded[reading.me] else -1.0
+    if cmd.item == "boots" and cmd.origin >= 0:
+        return reading.move_score(cmd.origin, cmd.target) - 0.5
+    if cmd.item == "teleport" and cmd.origin >= 0 and cmd.origin == reading.king and reading.king_threatened:
+        safe = cmd.target in reading.safe and cmd.target not in reading.threatened
+        return 20.0 if safe else -1.0
+    if cmd.item == "shield" and cmd.origin >= 0:
+        piece = st.pieces.get(cmd.origin)
+        if piece is not None and cmd.origin in reading.threatened:
+            return WORTH[piece.kind] * THREAT_SHARE * (0.5 if piece.kind == Kind.KING else 1.0)
+        return -0.5
+    if cmd.item == "probe" and cmd.target >= 0:
+        near = any(cmd.target in grid().neighbours8(x) for x, p in st.pieces.items() if p.side == reading.me)
+        return 0.3 + reading.landing_risk(cmd.target) if near else -0.5
+    if cmd.item == "medicine":
+        return -1.0
+    return -0.5
+
+
+def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+    if not legal:
+        raise ValueError("no legal command")
+    for cmd in legal:
+        if isinstance(cmd, c.SayUno | c.CatchUno):
+            return cmd
+    if not any(not isinstance(cmd, c.Surrender) for cmd in legal):
+        return legal[0]
+    reading = Reading(view)
+    hand_size = len(view["hands"][reading.me])
+    best: list[msgspec.Struct] = []
+    best_value = float("-inf")
+    for cmd in legal:
+        if type(cmd) is c.PlaceDomino and not reading.notable(cmd.cells):
+            value = TILE_KEPT  # most placements: nothing links, walls or clears there
+        else:
+            value = score(cmd, reading, hand_size)
+        if value > best_value:
+            best, best_value = [cmd], value
+        elif value == best_value:
+            best.append(cmd)
+    return rng.choice(best)
+
+
+def seat_of(view: dict[str, Any]) -> int:
+    """The viewing seat: the one whose hand the view shows (a live player always holds cards
+    but when both piles ran dry), else the turn player."""
+    shown = [p for p, h in enumerate(view["hands"]) if h]
+    return shown[0] if len(shown) == 1 else int(view["turn"])
