@@ -9,6 +9,7 @@ and read the diff before committing.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -19,6 +20,8 @@ from support.terminalkit import (
     NOW_MS,
     ScriptedClient,
     decision,
+    magnates_state,
+    magnates_table_view,
     move,
     puzzipolia_state,
     screen_text,
@@ -192,20 +195,47 @@ def _testgame_states() -> Mapping[str, TableView]:
     }
 
 
+def _owned(seen: Mapping[str, object], at_least: int) -> bool:
+    return sum(c["owner"] is not None for c in seen["companies"]) >= at_least  # type: ignore[attr-defined]
+
+
+@functools.cache
+def _magnates_states() -> Mapping[str, TableView]:
+    """Real Магнаты views (the engine's, of a seeded game of easy bots; Ann is seat 0)."""
+    mine = {
+        "move": lambda v: v["phase"] == "move" and v["turn"] == 0 and _owned(v, 6),
+        "king_stop": lambda v: v["phase"] == "king_stop" and v["turn"] == 0 and v["stop"]["shop"],
+        "fine": lambda v: v["phase"] == "fine" and v["turn"] == 0,
+    }
+    views = {
+        name: magnates_table_view(40 + i, magnates_state(5, wanted, after=20))
+        for i, (name, wanted) in enumerate(mine.items())
+    }
+    watched = magnates_state(5, lambda v: v["phase"] == "move" and v["turn"] == 1 and _owned(v, 8))
+    views["spectator"] = magnates_table_view(60, watched, seat=None)
+    views["over"] = magnates_table_view(90, magnates_state(5, lambda v: v["phase"] == "over"))
+    return views
+
+
+STATES: dict[str, Callable[[], Mapping[str, TableView]]] = {
+    "puzzipolia": _puzzipolia_states,
+    "testgame": _testgame_states,
+    "magnates": _magnates_states,
+}
+RU_CASES = {"turn", "afk_debt_offer", "move", "king_stop"}
 CASES = [
     pytest.param(game, name, lang, size, id=f"{game}-{name}-{lang}-{size[0]}x{size[1]}")
-    for game, states in (("puzzipolia", _puzzipolia_states()), ("testgame", _testgame_states()))
-    for name in states
+    for game, states in STATES.items()
+    for name in states()
     for lang in ("en", "ru")
     for size in ((80, 24), (120, 40))
-    if lang == "en" or name in ("turn", "afk_debt_offer")
+    if lang == "en" or name in RU_CASES
 ]
 
 
 @pytest.mark.parametrize(("game", "name", "lang", "size"), CASES)
 async def test_screen_snapshot(game: str, name: str, lang: str, size: tuple[int, int]) -> None:
-    states = _puzzipolia_states() if game == "puzzipolia" else _testgame_states()
-    shown = states[name]
+    shown = STATES[game]()[name]
     names = NAMES if game == "puzzipolia" else NAMES[:3]
     client = ScriptedClient(game, names, {shown.version: shown})
     app = TableApp(client, PlayPlan(game, len(names) - 1, "ann"), lang)  # type: ignore[arg-type]

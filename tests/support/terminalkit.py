@@ -34,6 +34,7 @@ BOARD = Path(__file__).parents[2] / "libs/puzzipolia/src/puzzipolia/data/board_c
 GAMES = (
     GameInfo("puzzipolia", "1", {"en": "Puzzipolia", "ru": "Пузиполия"}, 2, 16, {"properties": {}}, False),
     GameInfo("testgame", "1", {"en": "Dice race", "ru": "Гонка костей"}, 1, 4, {"properties": {}}, True),
+    GameInfo("magnates", "1.0.0", {"en": "Magnates", "ru": "Магнаты"}, 2, 4, {"properties": {}}, False),
 )
 
 
@@ -244,3 +245,61 @@ def move(kind: str, **params: Any) -> LegalMove:
 
 
 Factory = Callable[[], ScriptedClient]
+
+
+def magnates_state(seed: int, wanted: Callable[[Mapping[str, Any]], bool], after: int = 0) -> Any:
+    """The first state of a Магнаты game (three seats, the easy bot on every seat, seeded) from
+    step `after` on whose view satisfies `wanted`: screens of this game are drawn from real views."""
+    import random
+
+    from magnates.game import GAME
+    from tablehall_rules import DecideContext, DrawSource, SeatInfo, StructCodec, Viewer
+    from tablehall_rules.legal import expand_all
+
+    codec = StructCodec(GAME.command_types)
+    seats = [SeatInfo(i, f"u{i}", n, i != 0) for i, n in enumerate(("Ann", "Bot 1", "Bot 2"))]
+    draws = DrawSource(seed.to_bytes(4, "big") * 8)
+    rng = random.Random(seed)
+    state = None
+    for event in GAME.start({"round_limit": 12, "clock_ms": 25_000}, seats, DecideContext(None, NOW_MS, draws)):
+        state = GAME.evolve(state, event)
+    for step in range(20_000):
+        seen = GAME.view(state, Viewer.of_seat(0))
+        if step >= after and wanted(seen):
+            return state
+        if GAME.outcome(state) is not None:
+            break
+        (pending,) = GAME.pending(state)
+        legal = expand_all(GAME.legal(state, pending.seat, NOW_MS), codec)
+        command = GAME.bot_policy(GAME.view(state, Viewer.of_seat(pending.seat)), legal, rng)
+        for event in GAME.decide(state, command, DecideContext(pending.seat, NOW_MS, draws)):
+            state = GAME.evolve(state, event)
+    raise AssertionError("no such state in the game")
+
+
+def magnates_table_view(version: int, state: Any, *, seat: int | None = 0) -> TableView:
+    """A seat's (or a spectator's) TableView of an engine state, its moves through the match's protos."""
+    from magnates.game import GAME
+    from tablehall_rules import Viewer
+    from tablehall_sdk.adapters.convert import decision_from_proto, legal_move_from_proto
+    from tablehall_stream import proto_games
+
+    shown = GAME.view(state, Viewer.of_seat(seat) if seat is not None else Viewer.spectator())
+    moves: tuple[LegalMove, ...] = ()
+    if seat is not None:
+        moves = tuple(
+            legal_move_from_proto(proto_games.legal_move_to_proto("magnates", m))
+            for m in GAME.legal(state, seat, NOW_MS)
+        )
+    decisions = tuple(decision_from_proto(proto_games.decision_to_proto(d)) for d in GAME.pending(state))
+    outcome = GAME.outcome(state)
+    done = None
+    if outcome is not None:
+        done = {
+            "places": outcome.places,
+            "reason": outcome.reason,
+            "scores": {str(k): v for k, v in outcome.scores.items()},
+        }
+    return view(
+        version, shown, moves, seat=seat, decisions=decisions, finished=done is not None, outcome=done, game="magnates"
+    )
