@@ -106,6 +106,14 @@ class MagnatesPlugin:
                 here.setdefault(int(cell), []).append((seat, str(kind)))
         return here
 
+    def _mover(self, frame: Frame, cell: int) -> str:
+        """The piece of the turn's player that stopped on `cell` (the view names it in a fine)."""
+        named = str(frame.state.get("piece") or "")
+        if named:
+            return named
+        turn = frame.state.get("turn")
+        return next((kind for seat, kind in self._standing(frame).get(cell, []) if seat == turn), "piece")
+
     def seat_name(self, frame: Frame, seat: int) -> str:
         for p in self._players(frame):
             if p.get("seat") == seat:
@@ -148,7 +156,7 @@ class MagnatesPlugin:
         stop = state.get("stop") or {}
         cell = int(stop.get("cell", -1)) if stop else -1
         where = cell_name(cell) if cell >= 0 else ""
-        piece = self.text(lang, str(state.get("piece"))) if state.get("piece") else ""
+        piece = self.text(lang, self._mover(frame, cell))
         if phase == "roll":
             line = self.text(lang, "wait_roll", name=name)
         elif phase == "king_stop":
@@ -161,7 +169,7 @@ class MagnatesPlugin:
                 what=self._what(frame, cell, lang),
                 options=", ".join(options) or self.text(lang, "opt_none"),
             )
-        elif phase == "move":
+        elif phase == "move" and state.get("blue"):  # (between two turns a frame may show no dice)
             line = self.text(lang, "wait_move", name=name, blue=state.get("blue"))
         elif phase == "piece_stop":
             line = self.text(
@@ -310,7 +318,8 @@ class MagnatesPlugin:
         turn = state.get("turn")
         for p in self._players(frame):
             seat = int(p["seat"])
-            badge = Text("▶" if seat == turn and p.get("alive") else " ", style="bold")
+            playing = seat == turn and p.get("alive") and not frame.finished
+            badge = Text("▶" if playing else " ", style="bold")
             badge.append_text(seat_badge(seat))
             name = Text(str(p.get("name")), style=seat_style(seat) + (" bold" if seat == frame.seat else ""))
             tags = [
@@ -382,7 +391,7 @@ class MagnatesPlugin:
                 kind,
                 fine=company.get("fine", "?"),
                 owner=self.seat_name(frame, int(owner)) if owner is not None else "—",
-                piece=self.text(lang, str(state.get("piece") or "")),
+                piece=self.text(lang, self._mover(frame, here)),
                 level=company.get("level", 0),
             )
         return self.text(lang, kind) if kind in TEXTS["en"] else kind

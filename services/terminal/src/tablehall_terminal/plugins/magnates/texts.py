@@ -37,6 +37,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rook": "Rook",
         "bishop": "Bishop",
         "knight": "Knight",
+        "piece": "piece",
         # players panel
         "col_player": "Player",
         "col_cash": "Gold",
@@ -120,6 +121,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "rook": "Ладья",
         "bishop": "Слон",
         "knight": "Конь",
+        "piece": "фигура",
         "col_player": "Игрок",
         "col_cash": "Золото",
         "col_worth": "Стоим.",
