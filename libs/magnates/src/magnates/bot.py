@@ -50,7 +50,7 @@ def raid_worth(piece: str, company: dict[str, Any]) -> float:
 
 def fine_worth(company: dict[str, Any]) -> float:
     """Paying a fine, against the owner: our loss and the owner's gain."""
-    return -2.0 * company["fine"]
+    return -2.0 * float(company["fine"])
 
 
 def last_piece(view: dict[str, Any]) -> bool:
