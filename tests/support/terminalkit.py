@@ -248,7 +248,7 @@ Factory = Callable[[], ScriptedClient]
 
 
 def magnates_state(seed: int, wanted: Callable[[Mapping[str, Any]], bool], after: int = 0) -> Any:
-    """The first state of a Магнаты game (three seats, the easy bot on every seat, seeded) from
+    """The first state of a Магнаты game (three seats, random legal commands, seeded) from
     step `after` on whose view satisfies `wanted`: screens of this game are drawn from real views."""
     import random
 
@@ -271,7 +271,7 @@ def magnates_state(seed: int, wanted: Callable[[Mapping[str, Any]], bool], after
             break
         (pending,) = GAME.pending(state)
         legal = expand_all(GAME.legal(state, pending.seat, NOW_MS), codec)
-        command = GAME.bot_policy(GAME.view(state, Viewer.of_seat(pending.seat)), legal, rng)
+        command = rng.choice(legal)  # random legal commands: the screens do not follow the bot's changes
         for event in GAME.decide(state, command, DecideContext(pending.seat, NOW_MS, draws)):
             state = GAME.evolve(state, event)
     raise AssertionError("no such state in the game")

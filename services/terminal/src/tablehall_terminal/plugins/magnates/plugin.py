@@ -13,13 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from tablehall_sdk import Command
 from tablehall_terminal.colours import seat_badge, seat_style
 from tablehall_terminal.frame import Frame
-from tablehall_terminal.plugin import Move, spell_out, texts_of
+from tablehall_terminal.plugin import Move, player_cells, players_table, spell_out, texts_of
 from tablehall_terminal.plugins.magnates.texts import TEXTS
 
 SIZE = 10
@@ -307,21 +306,16 @@ class MagnatesPlugin:
     def players(self, frame: Frame, lang: str, width: int) -> RenderableType:
         state = frame.state
         wide = width >= 44
-        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False, pad_edge=False)
-        table.add_column(" ", width=2, no_wrap=True)
-        table.add_column(self.text(lang, "col_player"), ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column(self.text(lang, "col_cash"), justify="right", no_wrap=True, min_width=5)
-        table.add_column(self.text(lang, "col_worth"), justify="right", no_wrap=True)
+        columns: list[tuple[str, dict[str, Any]]] = [
+            (self.text(lang, "col_cash"), {"justify": "right", "min_width": 5}),
+            (self.text(lang, "col_worth"), {"justify": "right"}),
+        ]
         if wide:
-            table.add_column(self.text(lang, "col_army"), no_wrap=True, width=5)
-            table.add_column(self.text(lang, "col_king"), no_wrap=True, width=4)
+            columns += [(self.text(lang, "col_army"), {"width": 5}), (self.text(lang, "col_king"), {"width": 4})]
+        table = players_table(self.text(lang, "col_player"), columns)
         turn = state.get("turn")
         for p in self._players(frame):
             seat = int(p["seat"])
-            playing = seat == turn and p.get("alive") and not frame.finished
-            badge = Text("▶" if playing else " ", style="bold")
-            badge.append_text(seat_badge(seat))
-            name = Text(str(p.get("name")), style=seat_style(seat) + (" bold" if seat == frame.seat else ""))
             tags = [
                 self.text(lang, tag)
                 for tag, on in (
@@ -332,7 +326,8 @@ class MagnatesPlugin:
                 )
                 if on
             ]
-            label = Text.assemble(name, *(Text(f" [{tag}]", style="yellow") for tag in tags))
+            playing = seat == turn and bool(p.get("alive")) and not frame.finished
+            badge, label = player_cells(seat, str(p.get("name")), playing=playing, me=seat == frame.seat, tags=tags)
             row: list[RenderableType] = [badge, label, str(p.get("cash", 0)), str(p.get("net_worth", 0))]
             if wide:
                 pieces = p.get("pieces") or {}
