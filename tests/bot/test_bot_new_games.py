@@ -5,7 +5,6 @@ stream verifies (every command re-decided, every draw recomputed). A scripted pe
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
@@ -20,13 +19,12 @@ import grpc
 import pytest
 from google.protobuf import json_format
 from support.lobbykit import rid
-from support.upkit import base_env, drop_consumer, start_up
+from support.upkit import Up, bots_up
 
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
 from tablehall_platform.auth import DevProvider
-from tablehall_platform.infra import free_port
 
 GAMES = [("dragons", "{}", 2), ("magnates", '{"round_limit": 4}', 3)]
 # a bound, not a speed claim: how long a bots' game may take on a busy machine before giving up
@@ -43,32 +41,18 @@ class Served:
     channel: grpc.Channel
     host: list[tuple[str, str]]
     operator: list[tuple[str, str]]
-    proc: Any
+    proc: Up
 
 
 @contextmanager
 def served(database: str, nats_url: str, tmp_path: Path) -> Iterator[Served]:
     """`tablehall up` on its own database (bots think 30 ms), with a host's and an operator's tokens."""
-    consumer = f"bot-{rid()}"
-    env = {
-        **base_env(tmp_path),
-        "TABLEHALL_DATABASE_URL": database,
-        "TABLEHALL_NATS_URL": nats_url,
-        "TABLEHALL_BOT_CONSUMER": consumer,
-        "TABLEHALL_BOT_THINK_MS": "30",
-    }
-    port = free_port()
-    up = start_up(env, tmp_path, port, extra=("--no-demo",))
-    try:
+    with bots_up(database, nats_url, tmp_path) as up:
         people = DevProvider.from_secrets_dir(Path(os.environ["TABLEHALL_SECRETS_DIR"]))
-        host = [("authorization", f"Bearer {people.issue(f'host-{port}')}")]
+        host = [("authorization", f"Bearer {people.issue(f'host-{up.port}')}")]
         operator = [("authorization", f"Bearer {people.issue('op', roles=('player', 'operator'))}")]
-        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        with grpc.insecure_channel(f"127.0.0.1:{up.port}") as channel:
             yield Served(channel, host, operator, up)
-    finally:
-        up.proc.terminate()
-        up.proc.wait(30)
-        asyncio.run(drop_consumer(nats_url, consumer))
 
 
 def finished_and_verified(up: Served, table: str, seats: int) -> match_pb2.TableView:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.terminalkit import NOW_MS, ScriptedClient, decision, screen_text, until, view
+from support.terminalkit import NOW_MS, ScriptedClient, decision, screen_text, settled, until, view
 from textual.pilot import Pilot
 
 from dragons.game import GAME
@@ -116,14 +116,7 @@ async def _opened(pilot: Pilot[None], app: TableApp, client: ScriptedClient, sho
         app.seat = None
     client.feed.put_nowait(shown.version)
     await until(pilot, lambda: app.frame is not None and app.frame.version == shown.version)
-    # painted: the screen stays the same over two looks (a busy machine paints late)
-    before = ""
-    for _ in range(100):
-        await pilot.pause(0.05)
-        now = screen_text(app)
-        if now == before and app.frame.version == shown.version:
-            break
-        before = now
+    await settled(pilot, app)  # painted (a busy machine paints late)
 
 
 CASES = [

@@ -9,9 +9,10 @@ and read the diff before committing.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,12 @@ from support.terminalkit import (
     ScriptedClient,
     decision,
     homunculus_views,
+    magnates_state,
+    magnates_table_view,
     move,
     puzzipolia_state,
     screen_text,
+    settled,
     until,
     view,
 )
@@ -185,26 +189,49 @@ def _testgame_states() -> Mapping[str, TableView]:
     }
 
 
-HOMUNCULUS = homunculus_views()
+def _owned(seen: Mapping[str, object], at_least: int) -> bool:
+    return sum(c["owner"] is not None for c in seen["companies"]) >= at_least  # type: ignore[attr-defined]
+
+
+@functools.cache
+def _magnates_states() -> Mapping[str, TableView]:
+    """Real Магнаты views (the engine's, of a seeded game of easy bots; Ann is seat 0)."""
+    mine = {
+        "move": lambda v: v["phase"] == "move" and v["turn"] == 0 and _owned(v, 6),
+        "king_stop": lambda v: v["phase"] == "king_stop" and v["turn"] == 0 and v["stop"]["shop"],
+        "fine": lambda v: v["phase"] == "fine" and v["turn"] == 0,
+    }
+    views = {
+        name: magnates_table_view(40 + i, magnates_state(5, wanted, after=20))
+        for i, (name, wanted) in enumerate(mine.items())
+    }
+    watched = magnates_state(5, lambda v: v["phase"] == "move" and v["turn"] == 1 and _owned(v, 8))
+    views["spectator"] = magnates_table_view(60, watched, seat=None)
+    views["over"] = magnates_table_view(90, magnates_state(5, lambda v: v["phase"] == "over"))
+    return views
+
+
+STATES: dict[str, Callable[[], Mapping[str, TableView]]] = {
+    "puzzipolia": _puzzipolia_states,
+    "testgame": _testgame_states,
+    "magnates": _magnates_states,
+    "homunculus": functools.cache(homunculus_views),
+}
+RU_CASES = {"turn", "afk_debt_offer", "move"}
 CASES = [
     pytest.param(game, name, lang, size, id=f"{game}-{name}-{lang}-{size[0]}x{size[1]}")
-    for game, states in (
-        ("puzzipolia", _puzzipolia_states()),
-        ("testgame", _testgame_states()),
-        ("homunculus", HOMUNCULUS),
-    )
-    for name in states
+    for game, states in STATES.items()
+    for name in states()
     for lang in ("en", "ru")
     for size in ((80, 24), (120, 40))
-    if lang == "en" or name in ("turn", "afk_debt_offer")
+    if lang == "en" or name in RU_CASES
 ]
 
 
 @pytest.mark.parametrize(("game", "name", "lang", "size"), CASES)
 async def test_screen_snapshot(game: str, name: str, lang: str, size: tuple[int, int]) -> None:
-    states = {"puzzipolia": _puzzipolia_states, "testgame": _testgame_states, "homunculus": lambda: HOMUNCULUS}[game]()
-    shown = states[name]
-    names = NAMES if game != "testgame" else NAMES[:3]
+    shown = STATES[game]()[name]
+    names = NAMES[:3] if game in ("testgame", "magnates") else NAMES
     client = ScriptedClient(game, names, {shown.version: shown})
     app = TableApp(client, PlayPlan(game, len(names) - 1, "ann"), lang)  # type: ignore[arg-type]
     app.now_ms = lambda: NOW_MS
@@ -214,8 +241,7 @@ async def test_screen_snapshot(game: str, name: str, lang: str, size: tuple[int,
             app.seat = None  # a spectator: the feed's frames, no moves
         client.feed.put_nowait(shown.version)
         await until(pilot, lambda: app.frame is not None and app.frame.version == shown.version)
-        await pilot.pause(0.05)
-        text = screen_text(app)
+        text = await settled(pilot, app)
     path = SNAPSHOTS / f"{game}-{name}-{lang}-{size[0]}x{size[1]}.txt"
     if os.environ.get("TABLEHALL_UPDATE_SNAPSHOTS") or not path.exists():
         path.write_text(text)
@@ -254,3 +280,27 @@ async def test_a_dialog_whose_move_is_gone_is_closed() -> None:
         await until(pilot, lambda: len(app.screen_stack) == 1)
         assert app.notice == "The table moved on while you chose: choose again."
         assert client.submitted == []
+
+
+async def test_a_magnates_player_moves_a_piece_from_the_chooser_the_descriptors_made() -> None:
+    shown = _magnates_states()["move"]
+    client = ScriptedClient("magnates", NAMES[:3], {shown.version: shown})
+    app = TableApp(client, PlayPlan("magnates", 2, "ann"), "en")  # type: ignore[arg-type]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table != "")
+        client.feed.put_nowait(shown.version)
+        await until(pilot, lambda: app.frame is not None and bool(app.moves))
+        keys = {m.key: m for m in app.moves}
+        assert set(keys) == {"m", "x"}
+        # the chooser holds every end cell of every piece the descriptors offer, and nothing else
+        offered = [(m.command.args["piece"], v) for m in shown.moves if m.parameters for v in m.parameters[0].values]
+        assert [(c.args["piece"], c.args["to"]) for c in keys["m"].commands] == sorted(
+            offered, key=lambda pv: (["PIECE_QUEEN", "PIECE_ROOK", "PIECE_BISHOP", "PIECE_KNIGHT"].index(pv[0]), pv[1])
+        )
+        await pilot.press("m")
+        await until(pilot, lambda: len(app.screen_stack) > 1)
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: bool(client.submitted) and not app.busy)
+    version, command = client.submitted[-1]
+    assert version == shown.version and command == keys["m"].commands[1]
+    assert not app.notice.startswith("Refused")

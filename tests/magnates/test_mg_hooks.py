@@ -135,8 +135,33 @@ def test_the_easy_bot_raids_when_the_raid_is_worth_more_than_the_fine() -> None:
     rng = random.Random(0)
     assert GAME.bot_policy(GAME.view(state, Viewer.of_seat(0)), [c.PayFine(), c.Raid()], rng) == c.Raid()
     # a knight against level 3 wins 6 in 36: the raid's expected worth, against the fine's
-    assert raid_worth("knight", {"price": 800, "level": 3}) == pytest.approx(6 / 36 * 2000 - 30 / 36 * 1000)
+    # (a won raid moves 800 + 3 upgrades of 400 from the owner to the raider: 2000 each way)
+    assert raid_worth("knight", {"price": 800, "level": 3}) == pytest.approx(6 / 36 * 4000 - 30 / 36 * 1000)
     assert win_chance(1, 1) == pytest.approx(15 / 36) and win_chance(2, 0) == pytest.approx(26 / 36)
+
+
+def test_the_easy_bot_risks_its_last_piece_only_for_much_more_and_buys_a_piece_back_first() -> None:
+    state = given()
+    d4 = cell("d4")
+    state.owner[d4] = 1
+    state.phase, state.piece = "fine", "rook"
+    state.stop = Stop(d4, by_king=False)
+    rng = random.Random(0)
+    # with its army the rook raids (21 in 36 against level 0: 2 × 800 against 1000)...
+    assert GAME.bot_policy(GAME.view(state, Viewer.of_seat(0)), [c.PayFine(), c.Raid()], rng) == c.Raid()
+    # ...but not as the last piece: a lost raid would leave the King lone
+    state.players[0].pieces = {"rook": d4}
+    assert GAME.bot_policy(GAME.view(state, Viewer.of_seat(0)), [c.PayFine(), c.Raid()], rng) == c.PayFine()
+    # a King about to be lone buys a piece back whatever the reserve
+    shop = given()
+    shop.players[0].pieces = {"rook": cell("d2")}
+    shop.players[0].cash = 1000 + RESERVE - 1
+    view = GAME.view(shop, Viewer.of_seat(0))
+    buy = c.BuyPiece(piece="knight", office=cell("e2"))
+    assert GAME.bot_policy(view, [buy, c.EndStop()], rng) == buy
+    shop.players[0].pieces = {"rook": cell("d2"), "queen": cell("e2")}
+    view = GAME.view(shop, Viewer.of_seat(0))
+    assert GAME.bot_policy(view, [buy, c.EndStop()], rng) == c.EndStop()
 
 
 def test_the_easy_bot_never_attacks_with_its_king_and_avoids_losing_duels() -> None:

@@ -163,3 +163,61 @@ def test_a_quiet_move_lands_the_piece() -> None:
     state = moving(2, {"rook": "e5"})
     then = when(state, c.MovePiece(piece="rook", to=cell("c5")))
     assert then.state.players[0].pieces["rook"] == cell("c5") and then.state.turn == 1
+
+
+# ---- bounces and double jumps played as commands: the end the rules give is where the piece lands
+
+
+@pytest.mark.parametrize(
+    ("kind", "start", "blue", "end", "wall"),
+    [
+        ("rook", "c5", 3, "b5", "west"),  # b5 a5 | b5
+        ("rook", "h5", 3, "i5", "east"),  # i5 j5 | i5
+        ("rook", "e8", 3, "e9", "north"),  # e9 e10 | e9
+        ("rook", "e3", 3, "e2", "south"),  # e2 e1 | e2
+        ("bishop", "c5", 3, "b8", "west"),  # b6 a7 | b8
+        ("bishop", "e8", 3, "h9", "north"),  # f9 g10 | h9
+        ("bishop", "h5", 3, "i2", "east"),  # i4 j3 | i2
+        ("bishop", "e3", 3, "b2", "south"),  # d2 c1 | b2
+        ("queen", "c3", 3, "b2", "corner a1"),  # b2 a1 | b2
+        ("queen", "c8", 3, "b9", "corner a10"),  # b9 a10 | b9
+        ("queen", "h8", 3, "i9", "corner j10"),  # i9 j10 | i9
+        ("queen", "h3", 3, "i2", "corner j1"),  # i2 j1 | i2
+        ("bishop", "c4", 5, "d3", "west then south"),  # b3 a2 | b1 | c2 d3: two bounces in one move
+    ],
+)
+def test_a_bounced_move_is_played_and_the_piece_lands_where_the_billiard_rule_says(
+    kind: str, start: str, blue: int, end: str, wall: str
+) -> None:
+    state = moving(blue, {kind: start})
+    king_at(state, 0, 7)  # the Kings out of every path here: a8 and d10
+    king_at(state, 1, 12)
+    then = when(state, c.MovePiece(piece=kind, to=cell(end)))
+    (moved,) = then.of(e.PieceMoved)
+    assert (moved.start, moved.to) == (cell(start), cell(end))
+    assert then.state.players[0].pieces[kind] == cell(end)
+
+
+def test_a_bishop_s_ends_are_exactly_its_four_bounced_diagonals() -> None:
+    state = moving(3, {"bishop": "c5"})
+    king_at(state, 0, 7)
+    king_at(state, 1, 12)
+    # NE d6 e7 f8; NW b6 a7 | b8; SE d4 e3 f2; SW b4 a3 | b2
+    assert ends(state, "bishop") == {"f8", "b8", "f2", "b2"}
+
+
+@pytest.mark.parametrize("start", ["b2", "b9", "i9", "i2"], ids=["a1", "a10", "j10", "j1"])
+def test_a_knight_s_double_jump_through_a_perimeter_cell_is_played_in_every_corner(start: str) -> None:
+    targets = knight_double_targets(board.grid(), cell(start))
+    through_edge = sorted(
+        end
+        for end, middles in targets.items()
+        if all(board.is_perimeter(m) for m in middles) and not board.is_perimeter(end) and end != cell(start)
+    )
+    assert through_edge, f"{start} has double jumps whose every middle is on the perimeter"
+    state = moving(4, {"knight": start})
+    king_at(state, 0, 7)
+    king_at(state, 1, 12)
+    assert set(through_edge) <= set(piece_ends(state, 0, "knight"))
+    then = when(state, c.MovePiece(piece="knight", to=through_edge[0]))
+    assert then.state.players[0].pieces["knight"] == through_edge[0]

@@ -36,6 +36,7 @@ BOARD = Path(__file__).parents[2] / "libs/boards/src/tablehall_boards/data/monop
 GAMES = (
     GameInfo("puzzipolia", "1", {"en": "Puzzipolia", "ru": "Пузиполия"}, 2, 16, {"properties": {}}, False),
     GameInfo("testgame", "1", {"en": "Dice race", "ru": "Гонка костей"}, 1, 4, {"properties": {}}, True),
+    GameInfo("magnates", "1.0.0", {"en": "Magnates", "ru": "Магнаты"}, 2, 4, {"properties": {}}, False),
 )
 
 
@@ -257,6 +258,19 @@ async def until(pilot: Pilot[None], ok: Callable[[], bool], steps: int = 2000) -
     raise AssertionError("the screen never got there")
 
 
+async def settled(pilot: Pilot[None], app: App[Any]) -> str:
+    """The screen's text once two reads a moment apart agree (a busy machine paints late)."""
+    await pilot.pause(0.05)
+    text = screen_text(app)
+    for _ in range(100):
+        await pilot.pause(0.05)
+        again = screen_text(app)
+        if again == text:
+            return text
+        text = again
+    return text
+
+
 def homunculus_views() -> dict[str, TableView]:
     """Гомункул as the match serves it (the engine's view and descriptors through the wire
     adapters): seat 0 at its action after random play, at an auction of the ring, and a finished
@@ -305,3 +319,61 @@ def homunculus_views() -> dict[str, TableView]:
     places = {"places": outcome.places, "reason": outcome.reason}
     out["over"] = view(steps, done, finished=True, outcome=places, game="homunculus")
     return out
+
+
+def magnates_state(seed: int, wanted: Callable[[Mapping[str, Any]], bool], after: int = 0) -> Any:
+    """The first state of a Магнаты game (three seats, random legal commands, seeded) from
+    step `after` on whose view satisfies `wanted`: screens of this game are drawn from real views."""
+    import random
+
+    from magnates.game import GAME
+    from tablehall_rules import DecideContext, DrawSource, SeatInfo, StructCodec, Viewer
+    from tablehall_rules.legal import expand_all
+
+    codec = StructCodec(GAME.command_types)
+    seats = [SeatInfo(i, f"u{i}", n, i != 0) for i, n in enumerate(("Ann", "Bot 1", "Bot 2"))]
+    draws = DrawSource(seed.to_bytes(4, "big") * 8)
+    rng = random.Random(seed)
+    state = None
+    for event in GAME.start({"round_limit": 12, "clock_ms": 25_000}, seats, DecideContext(None, NOW_MS, draws)):
+        state = GAME.evolve(state, event)
+    for step in range(20_000):
+        seen = GAME.view(state, Viewer.of_seat(0))
+        if step >= after and wanted(seen):
+            return state
+        if GAME.outcome(state) is not None:
+            break
+        (pending,) = GAME.pending(state)
+        legal = expand_all(GAME.legal(state, pending.seat, NOW_MS), codec)
+        command = rng.choice(legal)  # random legal commands: the screens do not follow the bot's changes
+        for event in GAME.decide(state, command, DecideContext(pending.seat, NOW_MS, draws)):
+            state = GAME.evolve(state, event)
+    raise AssertionError("no such state in the game")
+
+
+def magnates_table_view(version: int, state: Any, *, seat: int | None = 0) -> TableView:
+    """A seat's (or a spectator's) TableView of an engine state, its moves through the match's protos."""
+    from magnates.game import GAME
+    from tablehall_rules import Viewer
+    from tablehall_sdk.adapters.convert import decision_from_proto, legal_move_from_proto
+    from tablehall_stream import proto_games
+
+    shown = GAME.view(state, Viewer.of_seat(seat) if seat is not None else Viewer.spectator())
+    moves: tuple[LegalMove, ...] = ()
+    if seat is not None:
+        moves = tuple(
+            legal_move_from_proto(proto_games.legal_move_to_proto("magnates", m))
+            for m in GAME.legal(state, seat, NOW_MS)
+        )
+    decisions = tuple(decision_from_proto(proto_games.decision_to_proto(d)) for d in GAME.pending(state))
+    outcome = GAME.outcome(state)
+    done = None
+    if outcome is not None:
+        done = {
+            "places": outcome.places,
+            "reason": outcome.reason,
+            "scores": {str(k): v for k, v in outcome.scores.items()},
+        }
+    return view(
+        version, shown, moves, seat=seat, decisions=decisions, finished=done is not None, outcome=done, game="magnates"
+    )

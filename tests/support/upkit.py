@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,6 +19,8 @@ from pathlib import Path
 import grpc
 import nats
 from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from tablehall_platform.infra import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 120.0
@@ -71,6 +75,28 @@ def start_up(env: Mapping[str, str], folder: Path, port: int, name: str = "up", 
                 proc.kill()
                 raise AssertionError(f"tablehall up did not start:\n{up.err()}")
             time.sleep(0.2)
+
+
+@contextmanager
+def bots_up(database: str, nats_url: str, folder: Path, think_ms: int = 30) -> Iterator[Up]:
+    """`tablehall up --no-demo` (every service: lobby, match, timer, bot, projection, publisher) on
+    `database` and `nats_url`, its bot service with a consumer of its own and `think_ms` per strong
+    decision; stopped, and the bot's consumer dropped, at the end."""
+    consumer = f"bot-{uuid.uuid4().hex[:12]}"
+    env = {
+        **base_env(folder),
+        "TABLEHALL_DATABASE_URL": database,
+        "TABLEHALL_NATS_URL": nats_url,
+        "TABLEHALL_BOT_CONSUMER": consumer,
+        "TABLEHALL_BOT_THINK_MS": str(think_ms),
+    }
+    up = start_up(env, folder, free_port(), extra=("--no-demo",))
+    try:
+        yield up
+    finally:
+        up.proc.terminate()
+        up.proc.wait(30)
+        asyncio.run(drop_consumer(nats_url, consumer))
 
 
 def base_env(data_dir: Path) -> dict[str, str]:

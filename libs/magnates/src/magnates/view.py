@@ -1,9 +1,11 @@
 """What a viewer sees. Магнаты has no hidden facts but the future dice, so every viewer (seat,
-spectator, auditor) sees the same: the board's Companies with owners, levels and fines, every
-player's cash, King, pieces and net worth, the dice and the open stop."""
+spectator, auditor) sees the same: the board's Companies with owners, levels and fines, its
+Banks and special cells (so a client draws the board from the view alone), every player's cash,
+King, pieces and net worth, the dice and the open stop."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -59,6 +61,11 @@ def _companies(state: State) -> list[dict[str, Any]]:
     return out
 
 
+@cache
+def _specials() -> tuple[tuple[int, str], ...]:
+    return tuple((s.cell, s.kind) for s in board.squares() if s.is_perimeter and not s.is_company)
+
+
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     return {
         "phase": state.phase,
@@ -75,6 +82,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "clock_ms": state.clock_ms,
         "players": _players(state),
         "companies": _companies(state),
+        "specials": [{"cell": cell, "kind": kind} for cell, kind in _specials()],
         "out_order": list(state.out_order),
         "places": [list(p) for p in state.places],
         "end_reason": state.end_reason,

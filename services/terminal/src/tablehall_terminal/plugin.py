@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import importlib
 import itertools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
 from rich.console import RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from tablehall_sdk import Command, LegalMove, Parameter
+from tablehall_terminal.colours import seat_badge, seat_style
 from tablehall_terminal.frame import Frame
 
 ENTRY_POINT_GROUP = "tablehall.terminal_plugins"
@@ -139,3 +141,22 @@ def texts_of(table: Mapping[str, Mapping[str, str]], lang: str, key: str, **para
     """`key` in `lang` (else English) from a plug-in's table, formatted."""
     text = table.get(lang, table["en"]).get(key) or table["en"][key]
     return text.format(**params) if params else text
+
+
+def players_table(player_header: str, columns: Sequence[tuple[str, Mapping[str, Any]]]) -> Table:
+    """The players panel's table: a badge column, the player's name, then the game's own columns
+    (header, rich column options)."""
+    table = Table(box=None, expand=True, padding=(0, 1), show_edge=False, pad_edge=False)
+    table.add_column(" ", width=2, no_wrap=True)
+    table.add_column(player_header, ratio=1, no_wrap=True, overflow="ellipsis")
+    for header, options in columns:
+        table.add_column(header, no_wrap=True, **options)
+    return table
+
+
+def player_cells(seat: int, name: str, *, playing: bool, me: bool, tags: Sequence[str]) -> tuple[Text, Text]:
+    """A player's badge (▶ while it plays, the seat's digit) and name with its tags."""
+    badge = Text("▶" if playing else " ", style="bold")
+    badge.append_text(seat_badge(seat))
+    label = Text(name, style=seat_style(seat) + (" bold" if me else ""))
+    return badge, Text.assemble(label, *(Text(f" [{tag}]", style="yellow") for tag in tags))

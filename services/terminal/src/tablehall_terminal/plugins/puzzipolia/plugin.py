@@ -16,7 +16,7 @@ from rich.text import Text
 from tablehall_sdk import Command
 from tablehall_terminal.colours import seat_badge, seat_style
 from tablehall_terminal.frame import Frame
-from tablehall_terminal.plugin import Move, spell_out, texts_of
+from tablehall_terminal.plugin import Move, player_cells, players_table, spell_out, texts_of
 from tablehall_terminal.plugins.puzzipolia.texts import ABBREVIATIONS, TEXTS
 from tablehall_terminal.shorten import distinct_names
 
@@ -200,21 +200,20 @@ class PuzzipoliaPlugin:
     def players(self, frame: Frame, lang: str, width: int) -> RenderableType:
         state = frame.state
         wide = width >= 44
-        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False, pad_edge=False)
-        table.add_column(" ", width=2, no_wrap=True)
-        table.add_column(self.text(lang, "col_player"), ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column(self.text(lang, "col_money"), justify="right", no_wrap=True, min_width=5)
+        columns: list[tuple[str, dict[str, Any]]] = [
+            (self.text(lang, "col_money"), {"justify": "right", "min_width": 5})
+        ]
         if wide:
-            table.add_column(self.text(lang, "col_at"), no_wrap=True, width=14)
-            table.add_column(self.text(lang, "col_worth"), justify="right", no_wrap=True)
+            columns += [
+                (self.text(lang, "col_at"), {"width": 14}),
+                (self.text(lang, "col_worth"), {"justify": "right"}),
+            ]
+        table = players_table(self.text(lang, "col_player"), columns)
         active = state.get("active_seat")
         squares = range(len(state.get("squares") or []))
         places = distinct_names([self.square_name(state, i, lang) for i in squares], 14, ABBREVIATIONS.get(lang))
         for p in state.get("players") or []:
             seat = int(p["seat"])
-            badge = Text("▶" if seat == active else " ", style="bold")
-            badge.append_text(seat_badge(seat))
-            name = Text(str(p.get("name")), style=seat_style(seat) + (" bold" if seat == frame.seat else ""))
             tags = [
                 self.text(lang, tag)
                 for tag, on in (
@@ -225,7 +224,9 @@ class PuzzipoliaPlugin:
                 )
                 if on
             ]
-            label = Text.assemble(name, *(Text(f" [{tag}]", style="yellow") for tag in tags))
+            badge, label = player_cells(
+                seat, str(p.get("name")), playing=seat == active, me=seat == frame.seat, tags=tags
+            )
             row: list[RenderableType] = [badge, label, str(p.get("money", 0))]
             if wide:
                 row += [places[int(p.get("position", 0))], str(p.get("net_worth", ""))]
