@@ -9,7 +9,6 @@ The scripted client plays its seat as a person's client would: it lists its lega
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
@@ -19,13 +18,12 @@ from pathlib import Path
 import grpc
 import pytest
 from support.lobbykit import rid
-from support.upkit import base_env, drop_consumer, start_up
+from support.upkit import bots_up
 
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
 from tablehall_platform.auth import DevProvider
-from tablehall_platform.infra import free_port
 
 # a bound, not a speed claim: how long a table may take on a busy machine before giving up
 GAME_BOUND_S = 1200
@@ -54,18 +52,9 @@ def _pick(commands: list[match_pb2.GameCommand], rng: random.Random) -> match_pb
 def test_homunculus_table_plays_to_the_end_through_every_service_and_verifies(
     options: str, person: bool, database: str, nats_url: str, tmp_path: Path
 ) -> None:
-    consumer = f"bot-{rid()}"
-    env = {
-        **base_env(tmp_path),
-        "TABLEHALL_DATABASE_URL": database,
-        "TABLEHALL_NATS_URL": nats_url,
-        "TABLEHALL_BOT_CONSUMER": consumer,
-        "TABLEHALL_BOT_THINK_MS": "30",
-    }
-    port = free_port()
-    up = start_up(env, tmp_path, port, extra=("--no-demo",))
     rng = random.Random(16)
-    try:
+    with bots_up(database, nats_url, tmp_path) as up:
+        port = up.port
         people = DevProvider.from_secrets_dir(Path(os.environ["TABLEHALL_SECRETS_DIR"]))
         host = [("authorization", f"Bearer {people.issue(f'host-{port}')}")]
         operator = [("authorization", f"Bearer {people.issue('op', roles=('player', 'operator'))}")]
@@ -120,7 +109,3 @@ def test_homunculus_table_plays_to_the_end_through_every_service_and_verifies(
         assert verdict.verified, verdict.message
         assert verdict.version == view.version
         channel.close()
-    finally:
-        up.proc.terminate()
-        up.proc.wait(30)
-        asyncio.run(drop_consumer(nats_url, consumer))
