@@ -102,6 +102,21 @@ async def test_the_screen_shows_one_version_however_fast_updates_come() -> None:
         assert not app.notice.startswith("Refused")
 
 
+async def test_the_status_timer_firing_while_the_app_closes_raises_nothing() -> None:
+    """The half-second status timer can fire after the app's widgets are gone (seen once as
+    NoMatches '#title' when a test's app closed on a busy machine)."""
+    shown = view(1, puzzipolia_state(), (LegalMove(Command("puzzipolia", "roll")),), decisions=(decision(0),))
+    client = ScriptedClient("puzzipolia", NAMES, {1: shown})
+    app = TableApp(client, PlayPlan("puzzipolia", 3, "ann"), "en")  # type: ignore[arg-type]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table != "")
+        client.feed.put_nowait(1)
+        await until(pilot, lambda: app.frame is not None and app.frame.version == 1)
+        await app.default_screen.query("#title").remove()  # as the closing app removes its widgets
+        app._draw_status()  # what the timer calls
+        assert app.title_text.endswith("live · v1")
+
+
 async def test_a_refusal_is_shown_plainly() -> None:
     stale = view(1, puzzipolia_state(), (LegalMove(Command("puzzipolia", "roll")),), decisions=(decision(0),))
     client = ScriptedClient("puzzipolia", NAMES, {1: stale, 2: view(2, puzzipolia_state(active_seat=1))})

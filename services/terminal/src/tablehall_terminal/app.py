@@ -305,6 +305,8 @@ class TableApp(App[None]):
                 state = t(self.lang, "syncing", version=frame.version, latest=self.latest)
             title += " · " + state
         self.title_text = title
+        if not self.default_screen.query("#title"):
+            return  # the half-second timer fired while the app closes: its widgets are gone
         self.query_one("#title", Static).update(Text(title, no_wrap=True, overflow="ellipsis"))
         if frame is None or plugin is None:
             return
