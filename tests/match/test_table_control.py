@@ -140,3 +140,31 @@ async def test_the_bot_service_plays_only_seats_a_bot_plays(match: Running, toke
             metadata=bot,
         )
     assert error_info(again.value).reason == "NOT_A_BOT_SEAT"  # type: ignore[union-attr]
+
+
+async def test_a_retried_close_is_answered_as_a_duplicate_after_the_table_was_reloaded(
+    match: Running, tokens: Tokens
+) -> None:
+    # the lobby retries a control call when its own append meets a conflict; the match may have
+    # reloaded the table in between (another writer), so only the store remembers the first call
+    table = await start_race(match.stub, tokens)
+    close = match_pb2.ControlTableRequest(
+        table=table, request_id="close-once", close=match_pb2.CloseTable(reason=match_pb2.CLOSE_REASON_OPERATOR)
+    )
+    first = await match.stub.ControlTable(close, metadata=tokens("lobby", ("service",)))
+    match.service.app.evict(table.split("/")[1])
+    again = await match.stub.ControlTable(close, metadata=tokens("lobby", ("service",)))
+    assert again.duplicate and again.version == first.version and not first.duplicate
+    assert await match.store.stream_version(stream_id(table.split("/")[1])) == first.version
+
+
+async def test_a_deadline_firing_again_after_a_reload_is_answered_not_refused(match: Running, tokens: Tokens) -> None:
+    table = await start_race(match.stub, tokens, options='{"target": 30, "clock_ms": 100}')
+    view = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("alice"))
+    (decision,) = view.view.decisions
+    match.service.app.clock = lambda: (decision.deadline_unix_ms + 1) / 1000
+    request = match_pb2.SubmitDefaultCommandRequest(table=table, decision_key=decision.key, request_id=decision.key)
+    reply = await match.stub.SubmitDefaultCommand(request, metadata=tokens(*TIMER))
+    match.service.app.evict(table.split("/")[1])
+    again = await match.stub.SubmitDefaultCommand(request, metadata=tokens(*TIMER))
+    assert again.duplicate and again.version == reply.version

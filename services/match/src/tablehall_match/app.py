@@ -529,7 +529,10 @@ class MatchApp:
         for attempt in (1, 2):
             try:
                 events, ctx = self._decide(live, seat, command, decision_key)
-            except RuleError:
+            except (RuleError, Refused):
+                # a retry whose first attempt went through is refused by the state it made
+                # (the game over, the decision taken, nothing left to change) once this copy no
+                # longer remembers it (reloaded since): the store's record of it is the answer
                 earlier = await self.store.command_result(command_id)
                 if earlier is not None:  # a retry of a command that went through
                     await require_same(self.store, earlier, digest)
