@@ -154,9 +154,12 @@ def players_table(player_header: str, columns: Sequence[tuple[str, Mapping[str, 
     return table
 
 
-def player_cells(seat: int, name: str, *, playing: bool, me: bool, tags: Sequence[str]) -> tuple[Text, Text]:
-    """A player's badge (▶ while it plays, the seat's digit) and name with its tags."""
+def player_cells(
+    seat: int, name: str, *, playing: bool, me: bool, tags: Sequence[str], style: str | None = None
+) -> tuple[Text, Text]:
+    """A player's badge (▶ while it plays, the seat's digit) and name with its tags, the name in the
+    seat's colour unless the game gives the player one of its own (`style`)."""
     badge = Text("▶" if playing else " ", style="bold")
     badge.append_text(seat_badge(seat))
-    label = Text(name, style=seat_style(seat) + (" bold" if me else ""))
+    label = Text(name, style=(style or seat_style(seat)) + (" bold" if me else ""))
     return badge, Text.assemble(label, *(Text(f" [{tag}]", style="yellow") for tag in tags))

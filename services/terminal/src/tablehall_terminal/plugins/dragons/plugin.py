@@ -16,13 +16,11 @@ from functools import cache
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from tablehall_sdk import Command
-from tablehall_terminal.colours import seat_badge, seat_style
 from tablehall_terminal.frame import Frame
-from tablehall_terminal.plugin import Entry, Move, spell_out, texts_of
+from tablehall_terminal.plugin import Entry, Move, player_cells, players_table, spell_out, texts_of
 from tablehall_terminal.plugins.dragons.texts import PIECES, TEXTS
 
 RADIUS2 = 104
@@ -209,23 +207,22 @@ class DragonsPlugin:
     def players(self, frame: Frame, lang: str, width: int) -> RenderableType:
         state = frame.state
         wide = width >= 40
-        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False, pad_edge=False)
-        table.add_column(" ", width=2, no_wrap=True)
-        table.add_column(self.text(lang, "col_player"), ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column(self.text(lang, "col_score"), justify="right", no_wrap=True)
-        table.add_column(self.text(lang, "col_dice"), justify="right", no_wrap=True)
-        table.add_column(self.text(lang, "col_dominoes"), justify="right", no_wrap=True)
+        columns: list[tuple[str, dict[str, Any]]] = [
+            (self.text(lang, "col_score"), {"justify": "right"}),
+            (self.text(lang, "col_dice"), {"justify": "right"}),
+            (self.text(lang, "col_dominoes"), {"justify": "right"}),
+        ]
         if wide:
-            table.add_column(self.text(lang, "col_king"), justify="center", no_wrap=True)
+            columns.append((self.text(lang, "col_king"), {"justify": "center"}))
+        table = players_table(self.text(lang, "col_player"), columns)
         active = state.get("active_seat")
         for p in state.get("players") or []:
             seat = int(p["seat"])
-            badge = Text("▶" if seat == active else " ", style="bold")
-            badge.append_text(seat_badge(seat))
             colour = str(p.get("colour") or COLOURS[seat % 2])
-            label = Text(str(p.get("name")), style=STYLE.get(colour, seat_style(seat)).replace(" on ", " on ", 1))
             tags = [self.text(lang, tag) for tag, on in (("you", seat == frame.seat), ("afk", p.get("afk"))) if on]
-            label = Text.assemble(label, *(Text(f" [{tag}]", style="yellow") for tag in tags))
+            badge, label = player_cells(
+                seat, str(p.get("name")), playing=seat == active, me=False, tags=tags, style=STYLE.get(colour)
+            )
             row: list[RenderableType] = [badge, label, str(p.get("score", 0)), str(p.get("dice_left", ""))]
             row.append(str(p.get("hand_size", 0)))
             if wide:
