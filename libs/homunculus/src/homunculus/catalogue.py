@@ -89,21 +89,23 @@ assert set(ITEM_TEXTS) == set(PRICES), "every item of the shop has its words"
 
 
 @cache
-def _shop() -> tuple[tuple[str, int, str, str, str, str, bool], ...]:
-    return tuple((item, PRICES[item], *ITEM_TEXTS[item], item in AUTOMATIC) for item in ITEM_TEXTS)
+def _shop() -> tuple[dict[str, Any], ...]:
+    return tuple(
+        {
+            "item": i,
+            "price": PRICES[i],
+            "ru": ru,
+            "en": en,
+            "effect_ru": eru,
+            "effect_en": een,
+            "automatic": i in AUTOMATIC,
+        }
+        for i, (ru, en, eru, een) in ITEM_TEXTS.items()
+    )
 
 
-def shop_view() -> list[dict[str, Any]]:
-    """The shop's items in the seed's order (a fresh list: views are the caller's to keep)."""
-    return [
-        {"item": i, "price": p, "ru": ru, "en": en, "effect_ru": eru, "effect_en": een, "automatic": auto}
-        for i, p, ru, en, eru, een, auto in _shop()
-    ]
-
-
-def ring_squares_view() -> list[dict[str, Any]]:
-    """The ring's squares 0..39 from Start: names, kind; for lots the district and the money
-    (price, house cost for streets, mortgage and its redemption)."""
+@cache
+def _squares() -> tuple[dict[str, Any], ...]:
     out: list[dict[str, Any]] = []
     for sq in rb.squares():
         entry: dict[str, Any] = {"kind": sq.kind, "ru": sq.ru, "en": sq.en}
@@ -112,4 +114,15 @@ def ring_squares_view() -> list[dict[str, Any]]:
             if sq.house_cost:
                 entry["house_cost"] = sq.house_cost
         out.append(entry)
-    return out
+    return tuple(out)
+
+
+def shop_view() -> list[dict[str, Any]]:
+    """The shop's items in the seed's order (fresh dicts of scalars: views are the caller's)."""
+    return [dict(entry) for entry in _shop()]
+
+
+def ring_squares_view() -> list[dict[str, Any]]:
+    """The ring's squares 0..39 from Start: names, kind; for lots the district and the money
+    (price, house cost for streets, mortgage and its redemption)."""
+    return [dict(entry) for entry in _squares()]
