@@ -27,3 +27,16 @@ def test_standings_live_by_strength_then_the_last_out_best() -> None:
     with_top(s, Card(1, "pawn"))
     _, after = when(s, c.PlayCard(0, "queen", origin=cell("d5"), target=cell("h9")))
     assert GAME.standings(after) == [[0], [2], [1]] and not after.alive[1]
+
+
+def test_the_shop_writes_who_bought_and_used_what_for_everybody() -> None:
+    s = fresh(2)
+    events, bought = when(s, c.BuyItem("chameleon"))
+    lines = [line for ev in events for line in GAME.journal(s, ev)]
+    assert [(x.code, x.params, x.audience) for x in lines] == [
+        ("ITEM_BOUGHT", {"seat": 0, "item": "chameleon", "price": 4}, None)
+    ]
+    assert lines[0].ru == "Игрок 0 купил в лавке: Хамелеон за 4." and lines[0].en == "Player 0 bought Chameleon for 4."
+    events, _ = when(bought, c.UseItem("chameleon", colour=2))
+    used = [line for ev in events for line in GAME.journal(bought, ev) if line.code == "ITEM_USED"]
+    assert len(used) == 1 and used[0].params == {"seat": 0, "item": "chameleon"} and used[0].ru and used[0].en

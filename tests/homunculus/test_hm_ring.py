@@ -131,6 +131,48 @@ def test_without_the_price_the_auction_starts_at_once() -> None:
     assert after.ring.auction is not None and after.ring.auction.bidders == [0, 1]
 
 
+def test_a_bidder_who_cannot_outbid_is_passed_by_the_engine_at_once() -> None:
+    """«Каждая ставка выше предыдущей, пас окончателен»: a bidder whose gold is not above the
+    high bid could only pass, so the engine passes it (a journal line says why) and the table
+    does not wait on its bid clock."""
+    s = table(3)
+    s.gold = [30, 30, 6]
+    _, s2 = next_turn(s, [2, 4])
+    _, auction = when(s2, c.DeclineLot())
+    assert {d.seat for d in GAME.pending(auction)} == {0, 1, 2}  # 6 gold can still bid up to 6
+    events, b1 = when(auction, c.Bid(6), seat=0)
+    assert e.BidPassed(2, "gold") in events
+    a = b1.ring.auction
+    assert a is not None and a.bidders == [0, 1] and a.high_bidder == 0
+    assert {d.seat for d in GAME.pending(b1)} == {1}  # nobody waits for seat 2
+    assert not [m for m in GAME.legal(b1, 2, NOW) if isinstance(m.command, c.Bid | c.PassBid)]
+    assert refused(b1, c.PassBid(), seat=2) == "NOT_BIDDING"
+    lines = [line for ev in events for line in GAME.journal(auction, ev)]
+    gold_line = next(line for line in lines if line.code == "BID_PASS_GOLD")
+    assert gold_line.params == {"seat": 2} and gold_line.ru and gold_line.en and gold_line.audience is None
+    # a bid equal to a bidder's whole gold passes it too: 30 is not above 30
+    events, b2 = when(b1, c.Bid(30), seat=1)
+    assert e.BidPassed(0, "gold") in events and e.AuctionClosed(ORIENTAL, 1, 30) in events
+    assert b2.ring.owners[ORIENTAL] == 1 and b2.gold == [30, 0, 6] and b2.phase == "action"
+
+
+def test_a_bidder_without_gold_passes_at_the_opening_and_nobody_waits_when_nobody_can_bid() -> None:
+    s = table(3)
+    s.gold = [0, 30, 12]
+    _, s2 = next_turn(s, [2, 4])
+    events, auction = when(s2, c.DeclineLot())
+    assert e.BidPassed(0, "gold") in events
+    assert auction.ring.auction is not None and auction.ring.auction.bidders == [1, 2]
+    assert {d.seat for d in GAME.pending(auction)} == {1, 2}
+    broke = table()
+    broke.gold = [0, 0]
+    events, after = next_turn(broke, [2, 4])  # the lander cannot pay: the auction opens at once
+    assert [ev for ev in events if isinstance(ev, e.BidPassed)] == [e.BidPassed(0, "gold"), e.BidPassed(1, "gold")]
+    assert e.AuctionClosed(ORIENTAL, -1, 0) in events
+    assert after.ring.auction is None and after.ring.owners[ORIENTAL] == -1 and after.phase == "action"
+    assert not [d for d in GAME.pending(after) if d.kind == "bid"]
+
+
 def test_doubles_roll_again_after_the_purchase() -> None:
     s = table()
     _, s2 = next_turn(s, [3, 3, 1, 2])

@@ -278,7 +278,12 @@ class BidPlaced(msgspec.Struct, frozen=True, tag="BidPlaced"):
 
 
 class BidPassed(msgspec.Struct, frozen=True, tag="BidPassed"):
+    """`seat` leaves the auction (a pass is final). `reason`: "" the bidder passed (or its
+    clock did); "gold" the engine passed it, its gold not above the high bid; "out" it left
+    the game."""
+
     seat: int
+    reason: str = ""
 
 
 class AuctionClosed(msgspec.Struct, frozen=True, tag="AuctionClosed"):

@@ -15,6 +15,7 @@ import msgspec
 from homunculus import events as e
 from homunculus.board import STRENGTH
 from homunculus.cards import Card
+from homunculus.catalogue import ITEM_TEXTS
 from homunculus.state import State
 from tablehall_boards import cross
 from tablehall_rules.journal import JournalEntry
@@ -250,6 +251,25 @@ def standings(state: State) -> list[list[int]]:
     order = {p: i for i, p in enumerate(state.eliminated)}
     gone.sort(key=lambda u: max(order.get(p, -1) for p in u), reverse=True)
     return out + gone
+
+
+# --- the shop: who bought and used what (the inventory is public) --------------------------
+
+
+@_lines.register
+def _(event: e.ItemBought) -> list[JournalEntry]:
+    p, n = event.seat, event.price
+    ru, en = ITEM_TEXTS[event.item][:2] if event.item in ITEM_TEXTS else (event.item, event.item)
+    params = {"seat": p, "item": event.item, "price": n}
+    return [_line("ITEM_BOUGHT", params, f"Игрок {p} купил в лавке: {ru} за {n}.", f"Player {p} bought {en} for {n}.")]
+
+
+@_lines.register
+def _(event: e.ItemUsed) -> list[JournalEntry]:
+    p = event.seat
+    ru, en = ITEM_TEXTS[event.item][:2] if event.item in ITEM_TEXTS else (event.item, event.item)
+    params = {"seat": p, "item": event.item}
+    return [_line("ITEM_USED", params, f"Игрок {p} применил: {ru}.", f"Player {p} used: {en}.")]
 
 
 # --- shop items, second part (rules/items.py): never a hidden cell, mine or card ------------

@@ -3,7 +3,9 @@
 Hidden: other players' hands and tile hands (their sizes are public), the deck order and the
 discard pile under its top card (sizes public), the bazaar (its size public), hidden mines and
 their owners (a player sees its own and its allies' mines; the total count is public), the
-card a player just drew. The detector's mines and the spyglass's cards are shown to their user
+card a player just drew. The shop's items (price, name, effect) and the ring's squares (name,
+kind, price) are in every view (`shop`, `ring_squares`), so clients need not know the rules.
+The detector's mines and the spyglass's cards are shown to their user
 only, while they last (`detected`; the watched player's `hands` entry). The auditor sees everything.
 """
 
@@ -15,6 +17,7 @@ import msgspec
 
 from homunculus.board import numbers
 from homunculus.cards import Card
+from homunculus.catalogue import ring_squares_view, shop_view
 from homunculus.rules.items import detected, spied
 from homunculus.state import State
 from tablehall_boards.deck import Deck
@@ -39,6 +42,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     }
     d["bazaar"] = {"size": len(state.bazaar)}
     d["detected"] = []
+    # what a client needs to name things without the rules (public, the same for everyone)
+    d["shop"] = shop_view()
+    d["ring_squares"] = ring_squares_view()
     if viewer.is_auditor:
         d["hands_all"] = msgspec.to_builtins(state.hands)
         d["domino_hands_all"] = msgspec.to_builtins(state.domino_hands)

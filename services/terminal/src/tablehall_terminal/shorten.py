@@ -5,6 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+# the classic Monopoly ring's long words, per language (Пузиполия's board, Гомункул's ring)
+CLASSIC_ABBREVIATIONS: dict[str, dict[str, str]] = {
+    "en": {"Avenue": "Av.", "Place": "Pl.", "Railroad": "RR", "Company": "Co.", "Community": "Comm."},
+    "ru": {
+        "проспект": "пр.",
+        "Проспект": "Пр.",
+        "Площадь": "Пл.",
+        "площадь": "пл.",
+        "Святого": "Св.",
+        "Железная": "Ж.",
+        "железная": "ж.",
+        "дорога": "д.",
+    },
+}
+
 
 def shorten(name: str, width: int, abbreviations: Mapping[str, str] | None = None) -> str:
     """`name` in at most `width` characters (width >= 1)."""

@@ -86,6 +86,24 @@ def _(event: e.BidPlaced) -> list[JournalEntry]:
 @_lines.register
 def _(event: e.BidPassed) -> list[JournalEntry]:
     p = event.seat
+    if event.reason == "gold":
+        return [
+            _line(
+                "BID_PASS_GOLD",
+                {"seat": p},
+                f"Игрок {p}: пас — золота не хватает, чтобы перебить ставку.",
+                f"Player {p} passes: not enough gold to outbid.",
+            )
+        ]
+    if event.reason == "out":
+        return [
+            _line(
+                "BID_PASS_OUT",
+                {"seat": p},
+                f"Игрок {p} выбыл и вышел из аукциона.",
+                f"Player {p} is out of the game and of the auction.",
+            )
+        ]
     return [_line("BID_PASS", {"seat": p}, f"Игрок {p}: пас.", f"Player {p} passes.")]
 
 

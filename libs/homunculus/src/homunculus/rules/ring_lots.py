@@ -3,8 +3,10 @@ taking back an eliminated player's lots.
 
 - **Buy** (купить) the free lot at its price, or **decline** (`DeclineLot`): it goes to
   **auction** (аукцион). Every live player bids, the lander too; each bid is higher than the
-  last (and at most the bidder's gold); a pass is final. The last one left with the high bid
-  buys at it; when everybody passes without a bid the lot stays with the bank.
+  last (and at most the bidder's gold); a pass is final. A bidder whose gold is not above the
+  high bid (no gold at all at the opening) has nothing to choose: the engine passes it at once
+  (`BidPassed(reason="gold")`), so the table never waits on its clock. The last one left with
+  the high bid buys at it; when everybody passes without a bid the lot stays with the bank.
 - **Rent** (аренда): a lot of an enemy; an ally (or the player itself) takes none, a mortgaged
   lot none. Streets: the bare rent, doubled when the owner holds the whole district; with
   buildings the rent of 1-4 houses or the hotel. Gates: 3/5/10/20 by the owner's gates.
@@ -72,6 +74,7 @@ def check_buy(state: State, seat: int) -> None:
 def start_auction(tx: Tx, index: int) -> None:
     tx.emit(e.AuctionOpened(index, tx.state.live_players(), tx.now))
     tx.emit(e.PhaseSet(AUCTION, tx.now))
+    settle_auction(tx)  # those without a coin pass at once; nobody left: the bank keeps it
 
 
 def check_bid(state: State, seat: int, command: c.Bid | c.PassBid) -> None:
@@ -97,10 +100,22 @@ def bid(tx: Tx, seat: int, command: c.Bid | c.PassBid) -> None:
     settle_auction(tx)
 
 
+def cannot_outbid(state: State) -> list[int]:
+    """The bidders of the running auction (the high one aside) whose gold is not above the
+    high bid: a pass is all they could send."""
+    a = state.ring.auction
+    if a is None:
+        return []
+    return [p for p in a.bidders if p != a.high_bidder and state.gold[p] <= a.high_bid]
+
+
 def settle_auction(tx: Tx) -> None:
-    """Close the auction once one bidder is left with the high bid, or nobody is left."""
+    """Pass the bidders who cannot outbid (the engine does it for them, with a journal line),
+    then close the auction once one bidder is left with the high bid, or nobody is left."""
     from homunculus.rules.ring_roll import ring_goes_on
 
+    for seat in cannot_outbid(tx.state):
+        tx.emit(e.BidPassed(seat, "gold"))
     a = tx.state.ring.auction
     if a is None:
         return
@@ -232,5 +247,5 @@ def after_elimination(tx: Tx, seat: int) -> None:
             ring_goes_on(tx, s.turn)
         return
     if seat in a.bidders:
-        tx.emit(e.BidPassed(seat))
+        tx.emit(e.BidPassed(seat, "out"))
         settle_auction(tx)

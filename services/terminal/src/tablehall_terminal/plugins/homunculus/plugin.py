@@ -2,7 +2,8 @@
 numbers, the players with gold and items, the ring and the shop, and the keys.
 
 Everything is read from one `Frame` (docs/rules/homunculus.md §7 «view»); the keys are built
-from the frame's legal moves only. Cells are numbered as the wire format says
+from the frame's legal moves only. The shop's prices, names and effects and the ring's square
+names and money come from the view (`shop`, `ring_squares`): the client knows no rule. Cells are numbered as the wire format says
 (proto/tablehall/homunculus/v1: the 14×14 cross less its 3×3 corners, south to north, west to
 east within a row; files a–n, ranks 1–14)."""
 
@@ -19,7 +20,8 @@ from tablehall_sdk import Command
 from tablehall_terminal.colours import seat_badge, seat_style
 from tablehall_terminal.frame import Frame
 from tablehall_terminal.plugin import Move, spell_out, texts_of
-from tablehall_terminal.plugins.homunculus.texts import CARD_GLYPHS, PRICES, TEXTS
+from tablehall_terminal.plugins.homunculus.texts import CARD_GLYPHS, PLAIN_WORDS, TEXTS
+from tablehall_terminal.shorten import CLASSIC_ABBREVIATIONS, distinct_names
 
 SIZE, CORNER = 14, 3
 FILES = "abcdefghijklmn"
@@ -66,6 +68,7 @@ CHOOSERS = {
     "answer_trade",
 }
 CHOOSER_LIMIT = 400  # commands a chooser lists (tile placements can be many more)
+WIDE_NAMES, NARROW_NAMES = 16, 10  # a ring square's name on a wide / narrow board pane
 
 
 def _on_cross(x: int, y: int) -> bool:
@@ -85,10 +88,6 @@ def cell_name(cell: int) -> str:
     return f"{FILES[x]}{y + 1}"
 
 
-def _lots(lots: Any) -> str:
-    return ", ".join(str(x) for x in lots or []) or "—"
-
-
 def _keyed(mapping: Mapping[Any, Any] | None) -> dict[int, Any]:
     """A JSON object keyed by cells (string keys on the wire) with int keys."""
     return {int(k): v for k, v in (mapping or {}).items()}
@@ -100,9 +99,46 @@ class HomunculusPlugin:
     def text(self, lang: str, key: str, **params: object) -> str:
         return texts_of(TEXTS, lang, key, **params)
 
-    def item_name(self, lang: str, item: str) -> str:
-        key = f"item_{item}"
-        return self.text(lang, key) if key in TEXTS["en"] else item
+    # ---- the view's catalogue: the shop's items and the ring's squares -----------------------
+    def shop_item(self, state: Mapping[str, Any], item: str) -> Mapping[str, Any]:
+        for entry in state.get("shop") or []:
+            if isinstance(entry, Mapping) and entry.get("item") == item:
+                return entry
+        return {}
+
+    def item_name(self, state: Mapping[str, Any], lang: str, item: str) -> str:
+        entry = self.shop_item(state, item)
+        return str(entry.get(lang) or entry.get("en") or item)
+
+    def item_offer(self, state: Mapping[str, Any], lang: str, item: str, effect: bool = False) -> str:
+        """«Boots (5)», with the effect when asked: what the view says of the item."""
+        entry = self.shop_item(state, item)
+        text = self.text(lang, "item", item=self.item_name(state, lang, item), price=entry.get("price", "?"))
+        said = entry.get(f"effect_{lang}") or entry.get("effect_en")
+        return f"{text}: {said}" if effect and said else text
+
+    def square(self, state: Mapping[str, Any], index: int) -> Mapping[str, Any]:
+        squares = state.get("ring_squares") or []
+        entry = squares[index] if 0 <= index < len(squares) else {}
+        return entry if isinstance(entry, Mapping) else {}
+
+    def square_name(self, state: Mapping[str, Any], lang: str, index: int) -> str:
+        entry = self.square(state, index)
+        return str(entry.get(lang) or entry.get("en") or index)
+
+    def short_names(self, state: Mapping[str, Any], lang: str, width: int, plain: bool = False) -> list[str]:
+        """Every square's name in at most `width` characters, the names kept distinct: the
+        classic ring's long words abbreviated («Baltic Av.», «Reading RR»), or with `plain`
+        left out where the rest still tells the lot («Baltic», «Reading RR»)."""
+        words = {**CLASSIC_ABBREVIATIONS.get(lang, {}), **(PLAIN_WORDS.get(lang, {}) if plain else {})}
+        names = [
+            " ".join(w2 for w in self.square_name(state, lang, i).split() if (w2 := words.get(w, w)))
+            for i in range(len(state.get("ring_squares") or []))
+        ]
+        return distinct_names(names, width, words)
+
+    def _lots(self, state: Mapping[str, Any], lang: str, lots: Any) -> str:
+        return ", ".join(self.square_name(state, lang, int(x)) for x in lots or []) or "—"
 
     def colour_name(self, lang: str, colour: int) -> str:
         key = f"colour_{colour}"
@@ -258,8 +294,8 @@ class HomunculusPlugin:
             own = (state.get("domino_hands") or [[]])[seat] if seat < len(state.get("domino_hands") or []) else []
             tiles.append(" ".join(f"[{int(t[0])}|{int(t[1])}]" for t in own) or self.text(lang, "none"))
             out.append(tiles)
-        out += self._ring(frame, lang)
         shop = self._shop(frame, lang)
+        out += self._ring(frame, lang, width, room - len(out) - (1 if shop is not None else 0))
         if shop is not None:
             out.append(shop)
         out.append(Text(self.text(lang, "legend"), style="dim"))
@@ -267,43 +303,79 @@ class HomunculusPlugin:
             line.no_wrap, line.overflow = True, "ellipsis"
         return out[:room] if room < len(out) else out
 
-    def _ring(self, frame: Frame, lang: str) -> list[Text]:
-        """The Monopoly ring from the view's `ring`: the tokens (seat digit and square, the
-        Dungeon marked), the dice and the bank, then one character per square (0..39): the
-        owner's digit (`z` mortgaged), and the buildings (1-4 houses, H a hotel)."""
-        ring = frame.state.get("ring")
+    def _ring(self, frame: Frame, lang: str, width: int, room: int) -> list[Text]:
+        """The Monopoly ring from the view's `ring`, squares named by the view's `ring_squares`:
+        the tokens (seat digit and square, the Dungeon marked), the dice and the bank, then the
+        lots of each owner (houses [1]-[4], a hotel [H], a mortgage [z]): one line per owner
+        when `room` lets them, else all owners on one line."""
+        state = frame.state
+        ring = state.get("ring")
         if not isinstance(ring, Mapping) or not ring.get("positions"):
             return []
+        short = self.short_names(state, lang, WIDE_NAMES if width >= 70 else NARROW_NAMES)
+        names = [self.short_names(state, lang, WIDE_NAMES), *(self.short_names(state, lang, w, True) for w in (12, 8))]
+
+        def name(index: int, among: list[str] = short) -> str:
+            return among[index] if 0 <= index < len(among) else str(index)
+
         line = Text(self.text(lang, "ring") + ": ", style="bold")
         dungeon = list(ring.get("dungeon") or [])
-        alive = list(frame.state.get("alive") or [])
-        for seat, at in enumerate(ring.get("positions") or []):
-            if seat < len(alive) and not alive[seat]:
-                continue
-            line.append_text(seat_badge(seat)).append(f"@{at}")
-            if seat < len(dungeon) and int(dungeon[seat]) >= 0:
-                line.append(f"({self.text(lang, 'ring_dungeon')})", style="yellow")
-            line.append(" ")
+        alive = list(state.get("alive") or [])
+        at: dict[tuple[int, bool], list[int]] = {}  # (square, held in the Dungeon) -> seats
+        for seat, square in enumerate(ring.get("positions") or []):
+            if seat >= len(alive) or alive[seat]:
+                jailed = seat < len(dungeon) and int(dungeon[seat]) >= 0
+                at.setdefault((int(square), jailed), []).append(seat)
+        for (square, jailed), seats in sorted(at.items(), key=lambda kv: kv[1]):
+            for k, seat in enumerate(seats):
+                line.append("," if k else "").append_text(seat_badge(seat))
+            line.append(" " + name(square))
+            if jailed:  # in the Dungeon, not only visiting its square
+                line.append(f" ({self.text(lang, 'ring_held')})", style="yellow")
+            line.append("  ")
         dice = list(ring.get("dice") or [])
         if len(dice) == 2:
             line.append(self.text(lang, "ring_dice", a=dice[0], b=dice[1]) + " · ")
         line.append(self.text(lang, "ring_bank", houses=ring.get("houses_bank"), hotels=ring.get("hotels_bank")))
-        lots = Text(self.text(lang, "ring_lots") + ": ", style="bold")
-        mortgaged = list(ring.get("mortgaged") or [])
-        for i, owner in enumerate(ring.get("owners") or []):
-            o = int(owner)
-            if o < 0:
-                lots.append("·", style="dim")
-            elif i < len(mortgaged) and mortgaged[i]:
-                lots.append("z", style=seat_style(o))
-            else:
-                lots.append(str(o + 1), style=f"bold {seat_style(o)}")
-        out = [line, lots]
+        owners = [int(o) for o in ring.get("owners") or []]
+        held: dict[int, list[int]] = {}
+        for index, owner in enumerate(owners):
+            if owner >= 0:
+                held.setdefault(owner, []).append(index)
+        if not held:
+            return [line, Text(self.text(lang, "ring_lots") + ": " + self.text(lang, "ring_no_lots"), style="dim")]
         buildings = [int(b) for b in ring.get("buildings") or []]
-        if any(buildings):
-            built = Text(self.text(lang, "ring_built") + ": ", style="bold")
-            built.append("".join("H" if b == 5 else str(b) if b else "·" for b in buildings))
-            out.append(built)
+        mortgaged = list(ring.get("mortgaged") or [])
+
+        def lot(index: int, among: list[str]) -> str:
+            mark = ""
+            if index < len(mortgaged) and mortgaged[index]:
+                mark = "[" + self.text(lang, "ring_mortgaged_mark") + "]"
+            elif index < len(buildings) and buildings[index]:
+                mark = "[H]" if buildings[index] == 5 else f"[{buildings[index]}]"
+            return name(index, among) + mark
+
+        def listed(lots: list[int], sep: str, room: int) -> str:
+            """The lots with the widest names that fit `room` (else the narrowest, cut)."""
+            texts = [sep.join(lot(i, among) for i in lots) for among in names]
+            return next((t for t in texts if len(t) <= room), texts[-1])
+
+        out = [line]
+        label = self.text(lang, "ring_lots")
+        if room >= 1 + len(held):  # a line per owner
+            for owner, lots in sorted(held.items()):
+                row = Text(label + " ", style="bold")
+                row.append_text(seat_badge(owner)).append(" ")
+                row.append(listed(lots, ", ", width - len(label) - 4), style=seat_style(owner))
+                out.append(row)
+            return out
+        row = Text(label + ":", style="bold")  # all owners on one line
+        share = max(8, (width - len(label) - 2) // len(held) - 3)
+        for owner, lots in sorted(held.items()):
+            row.append(" ")
+            row.append_text(seat_badge(owner)).append(" ")
+            row.append(listed(lots, ",", share), style=seat_style(owner))
+        out.append(row)
         return out
 
     def _ring_details(self, frame: Frame, lang: str) -> list[Text]:
@@ -311,18 +383,27 @@ class HomunculusPlugin:
         if not isinstance(ring, Mapping):
             return []
         lines: list[Text] = []
+        state = frame.state
         auction = ring.get("auction")
         if isinstance(auction, Mapping):
-            square = auction.get("square")
+            index = int(auction.get("square", -1))
+            square = self.text(
+                lang,
+                "ring_lot",
+                name=self.square_name(state, lang, index),
+                price=self.square(state, index).get("price", "?"),
+            )
             if int(auction.get("high_bidder", -1)) >= 0:
                 bidder = self.seat_name(frame, int(auction["high_bidder"]))
                 text = self.text(lang, "ring_auction", square=square, bid=auction.get("high_bid"), bidder=bidder)
             else:
                 text = self.text(lang, "ring_auction_none", square=square)
             lines.append(Text(text, style="bold"))
-        if int(ring.get("buy_square", -1)) >= 0:
-            name = self.seat_name(frame, int(frame.state.get("turn", 0)))
-            lines.append(Text(self.text(lang, "ring_buy", name=name, square=ring["buy_square"])))
+        index = int(ring.get("buy_square", -1))
+        if index >= 0:
+            name = self.seat_name(frame, int(state.get("turn", 0)))
+            square, price = self.square_name(state, lang, index), self.square(state, index).get("price", "?")
+            lines.append(Text(self.text(lang, "ring_buy", name=name, square=square, price=price)))
         offer = ring.get("offer")
         if isinstance(offer, Mapping):
             lines.append(
@@ -332,9 +413,9 @@ class HomunculusPlugin:
                         "ring_offer",
                         from_=self.seat_name(frame, int(offer.get("proposer", 0))),
                         to=self.seat_name(frame, int(offer.get("to", 0))),
-                        give=_lots(offer.get("give_lots")),
+                        give=self._lots(state, lang, offer.get("give_lots")),
                         give_gold=offer.get("give_gold", 0),
-                        get=_lots(offer.get("get_lots")),
+                        get=self._lots(state, lang, offer.get("get_lots")),
                         get_gold=offer.get("get_gold", 0),
                     )
                 )
@@ -346,12 +427,7 @@ class HomunculusPlugin:
         if not buyable:
             return None
         line = Text(self.text(lang, "shop") + ": ", style="bold")
-        line.append(
-            " ".join(
-                self.text(lang, "item", item=self.item_name(lang, str(i)), price=PRICES.get(str(i), "?"))
-                for i in buyable
-            )
-        )
+        line.append(" ".join(self.item_offer(frame.state, lang, str(i)) for i in buyable))
         return line
 
     # ---- players ------------------------------------------------------------------------------
@@ -395,7 +471,7 @@ class HomunculusPlugin:
             if wide:
                 row.append(str(tiles[seat] if seat < len(tiles) else 0))
                 items = inventory[seat] if seat < len(inventory) else []
-                row.append(", ".join(self.item_name(lang, str(i)) for i in items))
+                row.append(", ".join(self.item_name(state, lang, str(i)) for i in items))
             table.add_row(*row)
         return table
 
@@ -430,11 +506,11 @@ class HomunculusPlugin:
             return self.text(
                 lang, "card_move", card="→", origin=cell_name(num("origin")), target=cell_name(num("target"))
             )
+        state = frame.state
         if kind == "buy_item":
-            item = str(args.get("item"))
-            return self.text(lang, "item", item=self.item_name(lang, item), price=PRICES.get(item, "?"))
+            return self.item_offer(state, lang, str(args.get("item")), effect=True)
         if kind == "use_item":
-            item = self.item_name(lang, str(args.get("item")))
+            item = self.item_name(state, lang, str(args.get("item")))
             origin, target, colour = num("origin"), num("target"), num("colour")
             if origin >= 0 and target >= 0:
                 return self.text(lang, "item_at", item=item, origin=cell_name(origin), target=cell_name(target))
@@ -444,7 +520,9 @@ class HomunculusPlugin:
                 return self.text(lang, "item_colour", item=item, colour=self.colour_name(lang, colour))
             return item
         if kind in ("build", "mortgage", "redeem"):
-            return self.text(lang, "on_square", what=self.text(lang, kind), square=num("square"))
+            square = self.square(state, num("square"))
+            cost = square.get({"build": "house_cost", "mortgage": "mortgage", "redeem": "redeem"}[kind], "?")
+            return self.text(lang, f"{kind}_on", square=self.square_name(state, lang, num("square")), cost=cost)
         if kind == "answer_trade":
             return self.text(lang, "accept" if args.get("accept") else "decline")
         if kind == "offer_trade":
@@ -452,9 +530,9 @@ class HomunculusPlugin:
                 lang,
                 "trade",
                 to=self.seat_name(frame, num("to")),
-                give=_lots(args.get("give_lots")),
+                give=self._lots(state, lang, args.get("give_lots")),
                 give_gold=num("give_gold"),
-                get=_lots(args.get("get_lots")),
+                get=self._lots(state, lang, args.get("get_lots")),
                 get_gold=num("get_gold"),
             )
         return self.text(lang, kind) if kind in TEXTS["en"] else kind

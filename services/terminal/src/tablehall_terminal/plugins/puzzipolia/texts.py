@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tablehall_terminal.shorten import CLASSIC_ABBREVIATIONS
+
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "round": "Round {round}",
@@ -136,16 +138,5 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
-ABBREVIATIONS: dict[str, dict[str, str]] = {
-    "en": {"Avenue": "Av.", "Place": "Pl.", "Railroad": "RR", "Company": "Co.", "Community": "Comm."},
-    "ru": {
-        "проспект": "пр.",
-        "Проспект": "Пр.",
-        "Площадь": "Пл.",
-        "площадь": "пл.",
-        "Святого": "Св.",
-        "Железная": "Ж.",
-        "железная": "ж.",
-        "дорога": "д.",
-    },
-}
+# the classic ring's words (shared with Гомункул's ring): tablehall_terminal.shorten
+ABBREVIATIONS = CLASSIC_ABBREVIATIONS
