@@ -107,7 +107,13 @@ STREAMS_PER_CONNECTION = 100
 
 
 class Streams:
-    """SubmitCommands streams: one per (table, seat), as each player's client holds one."""
+    """SubmitCommands streams: one per (table, seat), as each player's client holds one.
+
+    A stream of one (table, seat) has at most one command in flight (the closed loop waits for
+    each answer), so its client writes the command and reads the answer itself; a stream shared
+    by several tables' seats (past MAX_STREAM_GROUPS tables) has a reader task that hands each
+    answer to its waiter.
+    """
 
     def __init__(self, address: str, tables: list[str], metas: list[Any]) -> None:
         self.route: dict[tuple[str, int], asyncio.Queue[match_pb2.SubmitCommandsRequest | None]] = {}
@@ -115,7 +121,11 @@ class Streams:
         self.waiting: dict[tuple[str, str], asyncio.Future[match_pb2.SubmitCommandsResponse]] = {}
         self.readers: list[asyncio.Task[None]] = []
         self.channels: list[grpc.aio.Channel] = []
+        # the dedicated streams, by (table, seat): the call, and the one message it sends again
+        self.calls: dict[tuple[str, int], Any] = {}
+        self.messages: dict[tuple[str, int], match_pb2.SubmitCommandsRequest] = {}
         groups = min(len(tables), MAX_STREAM_GROUPS)
+        dedicated = len(tables) <= MAX_STREAM_GROUPS
         queues: list[asyncio.Queue[match_pb2.SubmitCommandsRequest | None]] = []
         for index in range(groups * 2):
             if index % STREAMS_PER_CONNECTION == 0:
@@ -123,13 +133,18 @@ class Streams:
                 options = [("grpc.use_local_subchannel_pool", 1)]
                 self.channels.append(grpc.aio.insecure_channel(address, options=options))
             stub = match_pb2_grpc.MatchServiceStub(self.channels[-1])
+            if dedicated:
+                table, seat = tables[index // 2], index % 2
+                self.calls[(table, seat)] = stub.SubmitCommands(metadata=metas[seat])
+                continue
             queue: asyncio.Queue[match_pb2.SubmitCommandsRequest | None] = asyncio.Queue()
             queues.append(queue)
             call = stub.SubmitCommands(self._requests(queue), metadata=metas[index % 2])
             self.readers.append(asyncio.create_task(self._answers(call)))
-        for i, table in enumerate(tables):
-            for seat in (0, 1):
-                self.route[(table, seat)] = queues[(i % groups) * 2 + seat]
+        if not dedicated:
+            for i, table in enumerate(tables):
+                for seat in (0, 1):
+                    self.route[(table, seat)] = queues[(i % groups) * 2 + seat]
 
     @staticmethod
     async def _requests(
@@ -148,17 +163,43 @@ class Streams:
                     future.set_exception(exc)
             raise
 
-    async def submit(self, request: match_pb2.SubmitCommandRequest) -> None:
-        future = asyncio.get_running_loop().create_future()
-        self.waiting[(request.table, request.request_id)] = future
-        self.route[(request.table, request.seat)].put_nowait(match_pb2.SubmitCommandsRequest(command=request))
-        reply = await future
+    def message(self, table: str, seat: int, command: match_pb2.GameCommand) -> match_pb2.SubmitCommandsRequest:
+        """The (table, seat)'s message, built once: each command changes only its request id (a
+        message is serialised when it is written, before the next command changes it)."""
+        message = self.messages.get((table, seat))
+        if message is None:
+            message = match_pb2.SubmitCommandsRequest()
+            message.command.table = table
+            message.command.seat = seat
+            message.command.command.CopyFrom(command)
+            self.messages[(table, seat)] = message
+        return message
+
+    async def submit(self, table: str, seat: int, command: match_pb2.GameCommand, request_id: str) -> None:
+        call = self.calls.get((table, seat))
+        if call is None:  # a shared stream
+            request = match_pb2.SubmitCommandRequest(table=table, seat=seat, command=command, request_id=request_id)
+            future = asyncio.get_running_loop().create_future()
+            self.waiting[(table, request_id)] = future
+            self.route[(table, seat)].put_nowait(match_pb2.SubmitCommandsRequest(command=request))
+            reply = await future
+        else:
+            message = self.message(table, seat, command)
+            message.command.request_id = request_id
+            await call.write(message)
+            reply = await call.read()
+            if reply is grpc.aio.EOF or (reply.table, reply.request_id) != (table, request_id):
+                raise RuntimeError(f"the stream of {table} seat {seat} answered {reply!r}")
         if reply.WhichOneof("result") != "committed":
             raise RuntimeError(f"refused: {reply.error}")
 
     async def close(self) -> None:
         for queue in set(self.route.values()):
             queue.put_nowait(None)
+        for call in self.calls.values():
+            await call.done_writing()
+            while await call.read() is not grpc.aio.EOF:  # the server ends it once all is answered
+                pass
         await asyncio.gather(*self.readers)
         for channel in self.channels:
             await channel.close()
@@ -181,7 +222,7 @@ async def drive(
     transport "unary": a SubmitCommand call per command; "stream": the
     commands of each (table, seat) on its own SubmitCommands stream.
     """
-    metas = [tokens("p0"), tokens("p1")]
+    metas = [grpc.aio.Metadata(*tokens("p0")), grpc.aio.Metadata(*tokens("p1"))]
     latencies: list[float] = []
     count = 0
     begin = time.perf_counter()
@@ -194,6 +235,7 @@ async def drive(
         seat = TURN.get(table, 0)
         i = 0
         command = race_command("pass")
+        requests = [match_pb2.SubmitCommandRequest(table=table, seat=k, command=command) for k in (0, 1)]
         # spread the tables' schedules evenly over one period
         next_at = begin + (index / len(tables)) / per_table if per_table else begin
         while time.perf_counter() < stop_at:
@@ -203,12 +245,13 @@ async def drive(
                     await asyncio.sleep(delay)
                 next_at += 1 / per_table
             i += 1
-            request = match_pb2.SubmitCommandRequest(table=table, seat=seat, command=command, request_id=f"{begin}-{i}")
             started = time.perf_counter()
             if streams is None:
+                request = requests[seat]  # sent again with a new request id once answered
+                request.request_id = f"{begin}-{i}"
                 await stub.SubmitCommand(request, metadata=metas[seat])
             else:
-                await streams.submit(request)
+                await streams.submit(table, seat, command, f"{begin}-{i}")
             latencies.append(time.perf_counter() - started)
             count += 1
             seat = TURN[table] = 1 - seat
