@@ -106,6 +106,26 @@ MAX_STREAM_GROUPS = 200
 STREAMS_PER_CONNECTION = 100
 
 
+# Connections kept for drive(connections=N): the same N connections every time, so behind a
+# shared address (several match processes) each table's commands keep reaching the process
+# that holds its lease (a new connection may reach the other one, which forwards every call).
+_KEPT: dict[tuple[str, int], list[grpc.aio.Channel]] = {}
+
+
+def kept_connections(address: str, n: int) -> list[grpc.aio.Channel]:
+    channels = _KEPT.get((address, n))
+    if channels is None:
+        options = [("grpc.use_local_subchannel_pool", 1)]
+        channels = _KEPT[(address, n)] = [grpc.aio.insecure_channel(address, options=options) for _ in range(n)]
+    return channels
+
+
+async def close_kept(address: str) -> None:
+    for key in [k for k in _KEPT if k[0] == address]:
+        for channel in _KEPT.pop(key):
+            await channel.close()
+
+
 class Streams:
     """SubmitCommands streams: one per (table, seat), as each player's client holds one.
 
@@ -115,12 +135,20 @@ class Streams:
     answer to its waiter.
     """
 
-    def __init__(self, address: str, tables: list[str], metas: list[Any]) -> None:
+    def __init__(
+        self,
+        address: str,
+        tables: list[str],
+        metas: list[Any],
+        per_connection: int = STREAMS_PER_CONNECTION,
+        kept: list[grpc.aio.Channel] | None = None,
+    ) -> None:
         self.route: dict[tuple[str, int], asyncio.Queue[match_pb2.SubmitCommandsRequest | None]] = {}
         # by (table, request_id): request ids are unique per table only
         self.waiting: dict[tuple[str, str], asyncio.Future[match_pb2.SubmitCommandsResponse]] = {}
         self.readers: list[asyncio.Task[None]] = []
-        self.channels: list[grpc.aio.Channel] = []
+        self.channels: list[grpc.aio.Channel] = []  # its own, closed with it
+        used: list[grpc.aio.Channel] = []
         # the dedicated streams, by (table, seat): the call, and the one message it sends again
         self.calls: dict[tuple[str, int], Any] = {}
         self.messages: dict[tuple[str, int], match_pb2.SubmitCommandsRequest] = {}
@@ -128,11 +156,15 @@ class Streams:
         dedicated = len(tables) <= MAX_STREAM_GROUPS
         queues: list[asyncio.Queue[match_pb2.SubmitCommandsRequest | None]] = []
         for index in range(groups * 2):
-            if index % STREAMS_PER_CONNECTION == 0:
-                # a connection of its own (not the shared subchannel of an equal channel)
-                options = [("grpc.use_local_subchannel_pool", 1)]
-                self.channels.append(grpc.aio.insecure_channel(address, options=options))
-            stub = match_pb2_grpc.MatchServiceStub(self.channels[-1])
+            if index % per_connection == 0:
+                if kept is not None:
+                    used.append(kept[len(used) % len(kept)])
+                else:
+                    # a connection of its own (not the shared subchannel of an equal channel)
+                    options = [("grpc.use_local_subchannel_pool", 1)]
+                    self.channels.append(grpc.aio.insecure_channel(address, options=options))
+                    used.append(self.channels[-1])
+            stub = match_pb2_grpc.MatchServiceStub(used[-1])
             if dedicated:
                 table, seat = tables[index // 2], index % 2
                 self.calls[(table, seat)] = stub.SubmitCommands(metadata=metas[seat])
@@ -212,6 +244,7 @@ async def drive(
     seconds: float,
     rate: float = 0.0,
     transport: str = "unary",
+    connections: int = 1,
 ) -> tuple[int, list[float]]:
     """Each table passes its turn, one command in flight per table.
 
@@ -228,13 +261,21 @@ async def drive(
     begin = time.perf_counter()
     stop_at = begin + seconds
     per_table = rate / len(tables) if rate else 0.0
-    streams = Streams(address, tables, metas) if transport == "stream" else None
+    # connections > 1: the tables' calls spread over that many connections of their own (both
+    # seats of a table on one), e.g. to reach every process behind a shared address
+    groups = min(len(tables), MAX_STREAM_GROUPS)
+    per_connection = STREAMS_PER_CONNECTION if connections <= 1 else 2 * -(-groups // connections)
+    kept = kept_connections(address, connections) if connections > 1 else None
+    streams = Streams(address, tables, metas, per_connection, kept) if transport == "stream" else None
+    stubs = [stub] if kept is None else [match_pb2_grpc.MatchServiceStub(c) for c in kept]
 
     async def worker(index: int, table: str) -> None:
         nonlocal count
         seat = TURN.get(table, 0)
         i = 0
         command = race_command("pass")
+        # the connection its streams use too (Streams: per_connection streams on each, in turn)
+        table_stub = stubs[(2 * (index % groups) // per_connection) % len(stubs)]
         requests = [match_pb2.SubmitCommandRequest(table=table, seat=k, command=command) for k in (0, 1)]
         # spread the tables' schedules evenly over one period
         next_at = begin + (index / len(tables)) / per_table if per_table else begin
@@ -249,7 +290,7 @@ async def drive(
             if streams is None:
                 request = requests[seat]  # sent again with a new request id once answered
                 request.request_id = f"{begin}-{i}"
-                await stub.SubmitCommand(request, metadata=metas[seat])
+                await table_stub.SubmitCommand(request, metadata=metas[seat])
             else:
                 await streams.submit(table, seat, command, f"{begin}-{i}")
             latencies.append(time.perf_counter() - started)
@@ -351,7 +392,9 @@ async def memory(address: str, pid: int, n_tables: int = 1000) -> dict[str, floa
     return {"tables": n_tables, "rss_before_mb": before, "rss_after_mb": after, "growth_mb": after - before}
 
 
-def spawn(database_url: str, nats_url: str, port: int) -> subprocess.Popen[bytes]:
+def spawn(
+    database_url: str, nats_url: str, port: int, extra_env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "TABLEHALL_DATABASE_URL": database_url,
@@ -364,6 +407,7 @@ def spawn(database_url: str, nats_url: str, port: int) -> subprocess.Popen[bytes
         # two users (p0, p1) stand in for every player of every table: their streams are
         # many more than one person's limit (docs/security.md, «Limits»)
         "TABLEHALL_MAX_STREAMS_PER_USER": "100000",
+        **(extra_env or {}),
     }
     return subprocess.Popen(
         [sys.executable, "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)], env=env, cwd=ROOT

@@ -180,6 +180,9 @@ class Match:
     db_name: str
     procs: list[subprocess.Popen[bytes]]
     addresses: list[str]
+    # where the clients connect: the first instance's own address, or the address all share
+    client_address: str = ""
+    connections: int = 1  # client connections per transport (spread over the shared address)
 
     @property
     def pids(self) -> list[int]:
@@ -201,14 +204,20 @@ async def drop_database(servers: Servers, name: str) -> None:
         await conn.close()
 
 
-async def start_match(servers: Servers, instances: int = 1) -> Match:
+async def start_match(servers: Servers, instances: int = 1, shared: bool = False) -> Match:
+    """`instances` match services on one database; `shared`: all of them also behind one address
+    (TABLEHALL_SHARED_ADDRESS, SO_REUSEPORT), which the clients use over 16 connections per process."""
     url, name = await new_database(servers, "tablehall_load")
     procs, addresses = [], []
+    shared_address = f"127.0.0.1:{free_port()}" if shared else ""
+    extra = {"TABLEHALL_SHARED_ADDRESS": shared_address} if shared else None
     for _ in range(instances):
         port = free_port()
-        procs.append(bm.spawn(url, servers.nats_url, port))
+        procs.append(bm.spawn(url, servers.nats_url, port, extra))
         addresses.append(f"127.0.0.1:{port}")
-    match = Match(servers, url, name, procs, addresses)
+    match = Match(
+        servers, url, name, procs, addresses, shared_address or addresses[0], 16 * instances if shared else 1
+    )
     try:
         for address in addresses:
             await ready(address)
@@ -230,6 +239,7 @@ async def ready(address: str, tries: int = 6) -> None:
 
 
 async def stop_match(match: Match) -> None:
+    await bm.close_kept(match.client_address)
     for proc in match.procs:
         proc.terminate()
     for proc in match.procs:
@@ -249,17 +259,18 @@ class Figures:
 
 async def closed_loop(match: Match, tables: list[str], seconds: float, transport: str, warmup: float = 2.0) -> Figures:
     """bench_match.drive on tables already started: warm-up, then the measured window."""
-    address = match.addresses[0]
+    address = match.client_address
+    conns = match.connections
     async with grpc.aio.insecure_channel(address) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
-        await bm.drive(address, stub, tables, warmup, transport=transport)
+        await bm.drive(address, stub, tables, warmup, transport=transport, connections=conns)
         cpu = Cpu(match.pids, match.database_url, match.db_name)
         gc.collect()
         gc.disable()  # the client's collector must not stall the measured calls
         try:
             await cpu.begin()
             began = time.perf_counter()
-            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport)
+            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport, connections=conns)
             elapsed = time.perf_counter() - began
             used = await cpu.end()
         finally:
@@ -324,7 +335,7 @@ def bgio_line(label: str, d: dict[str, Any]) -> str:
     )
 
 
-async def compare(servers: Servers, seconds: float, budget: Budget) -> None:
+async def compare(servers: Servers, seconds: float, budget: Budget, processes: list[int]) -> None:
     print("\n== 1. boardgame.io vs Tablehall, back to back, 100 matches/tables, closed loop ==", flush=True)
     print(
         "  boardgame.io 0.50 (peers/boardgameio: 4-seat dice race, raw socket.io client); Tablehall: the"
@@ -343,18 +354,22 @@ async def compare(servers: Servers, seconds: float, budget: Budget) -> None:
         if d is not None:
             peer[storage] = d
             print("  " + bgio_line(f"boardgame.io {'in memory' if storage == 'memory' else 'on disk (FlatFile)'}", d))
-    if not budget.allows(2 * seconds + 30, "Tablehall at 100 tables"):
-        return
-    match = await start_match(servers)
     ours: dict[str, Figures] = {}
-    try:
-        tables = await started_tables(match, 100)
-        for transport in ("stream", "unary"):
-            say(f"Tablehall {transport}: 100 tables for {seconds:.0f} s")
-            ours[transport] = await closed_loop(match, tables, seconds, transport)
-            print("  Tablehall " + figures_line(ours[transport]))
-    finally:
-        await stop_match(match)
+    for k in processes:
+        if not budget.allows(2 * seconds + 30, f"Tablehall at 100 tables on {k} match process(es)"):
+            break
+        # k > 1: k match processes behind one address (TABLEHALL_SHARED_ADDRESS), each table's
+        # lease with the process its connection reached
+        match = await start_match(servers, k, shared=k > 1)
+        try:
+            tables = await started_tables(match, 100)
+            for transport in ("stream", "unary"):
+                label = transport if k == 1 else f"{transport} x{k}"
+                say(f"Tablehall {label}: 100 tables for {seconds:.0f} s")
+                ours[label] = await closed_loop(match, tables, seconds, transport)
+                print(f"  Tablehall {figures_line(ours[label])}" + (f" ({k} match processes)" if k > 1 else ""))
+        finally:
+            await stop_match(match)
     if "memory" not in peer or "flatfile" not in peer:
         return
     mem, disk = peer["memory"]["result"], peer["flatfile"]["result"]
@@ -365,7 +380,7 @@ async def compare(servers: Servers, seconds: float, budget: Budget) -> None:
         vs_disk = f.cps / disk["moves_per_s"]
         met = vs_mem >= TARGETS["vs_memory"] and p99_ratio <= TARGETS["p99_vs_memory"] and vs_disk >= TARGETS["vs_disk"]
         print(
-            f"  {transport:>7}: {vs_mem:.2f}x in memory, p99 {p99_ratio:.2f}x of its; {vs_disk:.2f}x on disk"
+            f"  {transport:>9}: {vs_mem:.2f}x in memory, p99 {p99_ratio:.2f}x of its; {vs_disk:.2f}x on disk"
             f" -> {'targets met' if met else 'targets missed'}"
         )
 
@@ -673,7 +688,13 @@ async def main() -> None:
     parser.add_argument(
         "--puzzipolia-tables", default=None, help="comma list of table counts for Пузиполия (part 5)"
     )
+    parser.add_argument(
+        "--match-processes",
+        default="1,2",
+        help="part 1: Tablehall on each of these numbers of match processes (past 1: behind one shared address)",
+    )
     args = parser.parse_args()
+    processes = [int(x) for x in args.match_processes.split(",")]
     quick = args.quick
     seconds = args.seconds or (6.0 if quick else 15.0)
     budget = Budget(args.budget or float(os.environ.get("LOAD_BUDGET", 420 if quick else 1500)))
@@ -691,7 +712,7 @@ async def main() -> None:
         flush=True,
     )
     steps: list[tuple[str, Callable[[], Awaitable[None]]]] = [
-        ("compare", lambda: compare(servers, seconds, budget)),
+        ("compare", lambda: compare(servers, seconds, budget, processes)),
         ("replay", lambda: replay(servers)),
         ("scaling", lambda: scaling(servers, tables, seconds, budget)),
         ("instances", lambda: instances(servers, [1, 2, 4], 400 if quick else 1000, seconds, budget)),

@@ -40,6 +40,12 @@ MAX_MESSAGE_BYTES = int(os.environ.get("TABLEHALL_MAX_MESSAGE_BYTES", str(4 * 10
 # sees them (2,000 WatchTable opens at once: about 200 CANCELLED): ours answers a
 # burst, and past our limits a call gets RESOURCE_EXHAUSTED with a reason instead.
 MAX_PENDING_CALLS = int(os.environ.get("TABLEHALL_MAX_PENDING_CALLS", "20000"))
+# An address several processes serve together (TABLEHALL_SHARED_ADDRESS, e.g. two match
+# instances on one machine, each a Python thread of its own): each process listens there as
+# well as on its own address (the one it advertises, for forwarding), with SO_REUSEPORT, and
+# the kernel spreads the clients' connections over them. Empty: the own address only, and a
+# port already taken is an error.
+SHARED_ADDRESS = os.environ.get("TABLEHALL_SHARED_ADDRESS", "")
 
 
 class _Guard:
@@ -310,6 +316,7 @@ def build_server(
     *,
     limits: InputLimits | None = None,
     streams: StreamLimits | None = None,
+    shared_address: str = SHARED_ADDRESS,
 ) -> tuple[grpc.aio.Server, int, Any]:
     """A server on `address` with each `register(server) -> service full name`.
 
@@ -318,12 +325,15 @@ def build_server(
     request passes the input policy (`limits`, default: the environment's)
     and every server stream the stream limits (`streams`).
 
+    `shared_address` (TABLEHALL_SHARED_ADDRESS) is listened on too, shared with the
+    other processes given the same (SO_REUSEPORT).
+
     Returns the server (not started), the bound port and the health servicer
     (call `enter_graceful_shutdown()` on it before stopping).
     """
     server = grpc.aio.server(
         options=[
-            ("grpc.so_reuseport", 0),
+            ("grpc.so_reuseport", 1 if shared_address else 0),
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.server.max_pending_requests", MAX_PENDING_CALLS),
             ("grpc.server.max_pending_requests_hard_limit", MAX_PENDING_CALLS * 3),
@@ -339,6 +349,8 @@ def build_server(
     port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"cannot listen on {address}")
+    if shared_address and server.add_insecure_port(shared_address) == 0:
+        raise OSError(f"cannot listen on the shared address {shared_address}")
     return server, port, health_servicer
 
 
