@@ -215,9 +215,7 @@ async def start_match(servers: Servers, instances: int = 1, shared: bool = False
         port = free_port()
         procs.append(bm.spawn(url, servers.nats_url, port, extra))
         addresses.append(f"127.0.0.1:{port}")
-    match = Match(
-        servers, url, name, procs, addresses, shared_address or addresses[0], 16 * instances if shared else 1
-    )
+    match = Match(servers, url, name, procs, addresses, shared_address or addresses[0], 16 * instances if shared else 1)
     try:
         for address in addresses:
             await ready(address)
@@ -685,9 +683,7 @@ async def main() -> None:
         "--only", default="compare,replay,scaling,instances,puzzipolia", help="comma list of the parts to run"
     )
     parser.add_argument("--tables", default=None, help="comma list of table counts for the test game (part 3)")
-    parser.add_argument(
-        "--puzzipolia-tables", default=None, help="comma list of table counts for Пузиполия (part 5)"
-    )
+    parser.add_argument("--puzzipolia-tables", default=None, help="comma list of table counts for Пузиполия (part 5)")
     parser.add_argument(
         "--match-processes",
         default="1,2",
