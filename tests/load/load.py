@@ -8,7 +8,10 @@ few minutes, fewer table counts, shorter windows.
    one run: boardgame.io in memory and on disk (FlatFile) at 100 matches, then Tablehall's match
    service (durable: every command committed before its answer) at 100 tables through the
    command stream (SubmitCommands) and one unary SubmitCommand call per command. The ratios are
-   the figures that count on a shared machine.
+   the figures that count on a shared machine. `--match-processes` (default 1,2) measures
+   Tablehall on one match process and on two behind one address (TABLEHALL_SHARED_ADDRESS:
+   SO_REUSEPORT spreads the client connections, each table's lease is with the process its
+   connection reached).
 2. Replay: events per second rebuilding a 10,000-event table (bench_match.replay).
 3. The test game (a dice race) on one match service: maximum sustained commands per second,
    closed loop (one command in flight per table), p50/p99, at 1, 100, 1,000 and 5,000 tables,
@@ -18,7 +21,8 @@ few minutes, fewer table counts, shorter windows.
    the tables spread over them, one client process per instance): total commands/s and where
    the CPU goes, which says what limits it.
 5. Пузиполия through every service (`tablehall up`: lobby, match, timer, bot, projection,
-   publisher): N tables of four bots opened through the lobby, one spectator per table watching
+   publisher): N tables of four bots opened through the lobby (all set up, then all started),
+   one spectator per table watching
    through the projection's WatchTable; moves per second, latency from the match deciding a move
    to the spectator receiving it (p50/p99), CPU and RSS per 1,000 tables.
 
