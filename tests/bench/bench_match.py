@@ -106,30 +106,77 @@ MAX_STREAM_GROUPS = 200
 STREAMS_PER_CONNECTION = 100
 
 
-class Streams:
-    """SubmitCommands streams: one per (table, seat), as each player's client holds one."""
+# Connections kept for drive(connections=N): the same N connections every time, so behind a
+# shared address (several match processes) each table's commands keep reaching the process
+# that holds its lease (a new connection may reach the other one, which forwards every call).
+_KEPT: dict[tuple[str, int], list[grpc.aio.Channel]] = {}
 
-    def __init__(self, address: str, tables: list[str], metas: list[Any]) -> None:
+
+def kept_connections(address: str, n: int) -> list[grpc.aio.Channel]:
+    channels = _KEPT.get((address, n))
+    if channels is None:
+        options = [("grpc.use_local_subchannel_pool", 1)]
+        channels = _KEPT[(address, n)] = [grpc.aio.insecure_channel(address, options=options) for _ in range(n)]
+    return channels
+
+
+async def close_kept(address: str) -> None:
+    for key in [k for k in _KEPT if k[0] == address]:
+        for channel in _KEPT.pop(key):
+            await channel.close()
+
+
+class Streams:
+    """SubmitCommands streams: one per (table, seat), as each player's client holds one.
+
+    A stream of one (table, seat) has at most one command in flight (the closed loop waits for
+    each answer), so its client writes the command and reads the answer itself; a stream shared
+    by several tables' seats (past MAX_STREAM_GROUPS tables) has a reader task that hands each
+    answer to its waiter.
+    """
+
+    def __init__(
+        self,
+        address: str,
+        tables: list[str],
+        metas: list[Any],
+        per_connection: int = STREAMS_PER_CONNECTION,
+        kept: list[grpc.aio.Channel] | None = None,
+    ) -> None:
         self.route: dict[tuple[str, int], asyncio.Queue[match_pb2.SubmitCommandsRequest | None]] = {}
         # by (table, request_id): request ids are unique per table only
         self.waiting: dict[tuple[str, str], asyncio.Future[match_pb2.SubmitCommandsResponse]] = {}
         self.readers: list[asyncio.Task[None]] = []
-        self.channels: list[grpc.aio.Channel] = []
+        self.channels: list[grpc.aio.Channel] = []  # its own, closed with it
+        used: list[grpc.aio.Channel] = []
+        # the dedicated streams, by (table, seat): the call, and the one message it sends again
+        self.calls: dict[tuple[str, int], Any] = {}
+        self.messages: dict[tuple[str, int], match_pb2.SubmitCommandsRequest] = {}
         groups = min(len(tables), MAX_STREAM_GROUPS)
+        dedicated = len(tables) <= MAX_STREAM_GROUPS
         queues: list[asyncio.Queue[match_pb2.SubmitCommandsRequest | None]] = []
         for index in range(groups * 2):
-            if index % STREAMS_PER_CONNECTION == 0:
-                # a connection of its own (not the shared subchannel of an equal channel)
-                options = [("grpc.use_local_subchannel_pool", 1)]
-                self.channels.append(grpc.aio.insecure_channel(address, options=options))
-            stub = match_pb2_grpc.MatchServiceStub(self.channels[-1])
+            if index % per_connection == 0:
+                if kept is not None:
+                    used.append(kept[len(used) % len(kept)])
+                else:
+                    # a connection of its own (not the shared subchannel of an equal channel)
+                    options = [("grpc.use_local_subchannel_pool", 1)]
+                    self.channels.append(grpc.aio.insecure_channel(address, options=options))
+                    used.append(self.channels[-1])
+            stub = match_pb2_grpc.MatchServiceStub(used[-1])
+            if dedicated:
+                table, seat = tables[index // 2], index % 2
+                self.calls[(table, seat)] = stub.SubmitCommands(metadata=metas[seat])
+                continue
             queue: asyncio.Queue[match_pb2.SubmitCommandsRequest | None] = asyncio.Queue()
             queues.append(queue)
             call = stub.SubmitCommands(self._requests(queue), metadata=metas[index % 2])
             self.readers.append(asyncio.create_task(self._answers(call)))
-        for i, table in enumerate(tables):
-            for seat in (0, 1):
-                self.route[(table, seat)] = queues[(i % groups) * 2 + seat]
+        if not dedicated:
+            for i, table in enumerate(tables):
+                for seat in (0, 1):
+                    self.route[(table, seat)] = queues[(i % groups) * 2 + seat]
 
     @staticmethod
     async def _requests(
@@ -148,17 +195,43 @@ class Streams:
                     future.set_exception(exc)
             raise
 
-    async def submit(self, request: match_pb2.SubmitCommandRequest) -> None:
-        future = asyncio.get_running_loop().create_future()
-        self.waiting[(request.table, request.request_id)] = future
-        self.route[(request.table, request.seat)].put_nowait(match_pb2.SubmitCommandsRequest(command=request))
-        reply = await future
+    def message(self, table: str, seat: int, command: match_pb2.GameCommand) -> match_pb2.SubmitCommandsRequest:
+        """The (table, seat)'s message, built once: each command changes only its request id (a
+        message is serialised when it is written, before the next command changes it)."""
+        message = self.messages.get((table, seat))
+        if message is None:
+            message = match_pb2.SubmitCommandsRequest()
+            message.command.table = table
+            message.command.seat = seat
+            message.command.command.CopyFrom(command)
+            self.messages[(table, seat)] = message
+        return message
+
+    async def submit(self, table: str, seat: int, command: match_pb2.GameCommand, request_id: str) -> None:
+        call = self.calls.get((table, seat))
+        if call is None:  # a shared stream
+            request = match_pb2.SubmitCommandRequest(table=table, seat=seat, command=command, request_id=request_id)
+            future = asyncio.get_running_loop().create_future()
+            self.waiting[(table, request_id)] = future
+            self.route[(table, seat)].put_nowait(match_pb2.SubmitCommandsRequest(command=request))
+            reply = await future
+        else:
+            message = self.message(table, seat, command)
+            message.command.request_id = request_id
+            await call.write(message)
+            reply = await call.read()
+            if reply is grpc.aio.EOF or (reply.table, reply.request_id) != (table, request_id):
+                raise RuntimeError(f"the stream of {table} seat {seat} answered {reply!r}")
         if reply.WhichOneof("result") != "committed":
             raise RuntimeError(f"refused: {reply.error}")
 
     async def close(self) -> None:
         for queue in set(self.route.values()):
             queue.put_nowait(None)
+        for call in self.calls.values():
+            await call.done_writing()
+            while await call.read() is not grpc.aio.EOF:  # the server ends it once all is answered
+                pass
         await asyncio.gather(*self.readers)
         for channel in self.channels:
             await channel.close()
@@ -171,6 +244,7 @@ async def drive(
     seconds: float,
     rate: float = 0.0,
     transport: str = "unary",
+    connections: int = 1,
 ) -> tuple[int, list[float]]:
     """Each table passes its turn, one command in flight per table.
 
@@ -181,19 +255,28 @@ async def drive(
     transport "unary": a SubmitCommand call per command; "stream": the
     commands of each (table, seat) on its own SubmitCommands stream.
     """
-    metas = [tokens("p0"), tokens("p1")]
+    metas = [grpc.aio.Metadata(*tokens("p0")), grpc.aio.Metadata(*tokens("p1"))]
     latencies: list[float] = []
     count = 0
     begin = time.perf_counter()
     stop_at = begin + seconds
     per_table = rate / len(tables) if rate else 0.0
-    streams = Streams(address, tables, metas) if transport == "stream" else None
+    # connections > 1: the tables' calls spread over that many connections of their own (both
+    # seats of a table on one), e.g. to reach every process behind a shared address
+    groups = min(len(tables), MAX_STREAM_GROUPS)
+    per_connection = STREAMS_PER_CONNECTION if connections <= 1 else 2 * -(-groups // connections)
+    kept = kept_connections(address, connections) if connections > 1 else None
+    streams = Streams(address, tables, metas, per_connection, kept) if transport == "stream" else None
+    stubs = [stub] if kept is None else [match_pb2_grpc.MatchServiceStub(c) for c in kept]
 
     async def worker(index: int, table: str) -> None:
         nonlocal count
         seat = TURN.get(table, 0)
         i = 0
         command = race_command("pass")
+        # the connection its streams use too (Streams: per_connection streams on each, in turn)
+        table_stub = stubs[(2 * (index % groups) // per_connection) % len(stubs)]
+        requests = [match_pb2.SubmitCommandRequest(table=table, seat=k, command=command) for k in (0, 1)]
         # spread the tables' schedules evenly over one period
         next_at = begin + (index / len(tables)) / per_table if per_table else begin
         while time.perf_counter() < stop_at:
@@ -203,12 +286,13 @@ async def drive(
                     await asyncio.sleep(delay)
                 next_at += 1 / per_table
             i += 1
-            request = match_pb2.SubmitCommandRequest(table=table, seat=seat, command=command, request_id=f"{begin}-{i}")
             started = time.perf_counter()
             if streams is None:
-                await stub.SubmitCommand(request, metadata=metas[seat])
+                request = requests[seat]  # sent again with a new request id once answered
+                request.request_id = f"{begin}-{i}"
+                await table_stub.SubmitCommand(request, metadata=metas[seat])
             else:
-                await streams.submit(request)
+                await streams.submit(table, seat, command, f"{begin}-{i}")
             latencies.append(time.perf_counter() - started)
             count += 1
             seat = TURN[table] = 1 - seat
@@ -308,7 +392,9 @@ async def memory(address: str, pid: int, n_tables: int = 1000) -> dict[str, floa
     return {"tables": n_tables, "rss_before_mb": before, "rss_after_mb": after, "growth_mb": after - before}
 
 
-def spawn(database_url: str, nats_url: str, port: int) -> subprocess.Popen[bytes]:
+def spawn(
+    database_url: str, nats_url: str, port: int, extra_env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "TABLEHALL_DATABASE_URL": database_url,
@@ -321,6 +407,7 @@ def spawn(database_url: str, nats_url: str, port: int) -> subprocess.Popen[bytes
         # two users (p0, p1) stand in for every player of every table: their streams are
         # many more than one person's limit (docs/security.md, «Limits»)
         "TABLEHALL_MAX_STREAMS_PER_USER": "100000",
+        **(extra_env or {}),
     }
     return subprocess.Popen(
         [sys.executable, "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)], env=env, cwd=ROOT

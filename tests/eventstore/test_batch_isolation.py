@@ -19,13 +19,13 @@ def _event(n: int) -> NewEvent:
 async def test_a_request_the_database_refuses_fails_alone_in_its_batch(store: EventStore) -> None:
     committer = GroupCommitter(store, max_batch=64)
     batches: list[int] = []
-    real = store.append_batch
+    real = store.append_checked
 
-    async def spy(requests: Sequence[AppendRequest]) -> Any:
+    async def spy(requests: Sequence[AppendRequest], checked: Sequence[Any]) -> Any:
         batches.append(len(requests))
-        return await real(requests)
+        return await real(requests, checked)
 
-    store.append_batch = spy  # type: ignore[method-assign]
+    store.append_checked = spy  # type: ignore[method-assign]
     try:
         prefix = uuid.uuid4().hex[:8]
         honest = [
@@ -35,7 +35,7 @@ async def test_a_request_the_database_refuses_fails_alone_in_its_batch(store: Ev
         bad = committer.append(f"{prefix}-bad", 0, [NewEvent("E", 1, b"{not json")], command_id=f"{prefix}:bad")
         results = await asyncio.gather(*honest, bad, return_exceptions=True)
     finally:
-        store.append_batch = real  # type: ignore[method-assign]
+        store.append_checked = real  # type: ignore[method-assign]
         await committer.close()
     assert batches[0] == 9  # all nine went into one transaction first
     assert isinstance(results[-1], Exception)

@@ -8,7 +8,10 @@ few minutes, fewer table counts, shorter windows.
    one run: boardgame.io in memory and on disk (FlatFile) at 100 matches, then Tablehall's match
    service (durable: every command committed before its answer) at 100 tables through the
    command stream (SubmitCommands) and one unary SubmitCommand call per command. The ratios are
-   the figures that count on a shared machine.
+   the figures that count on a shared machine. `--match-processes` (default 1,2) measures
+   Tablehall on one match process and on two behind one address (TABLEHALL_SHARED_ADDRESS:
+   SO_REUSEPORT spreads the client connections, each table's lease is with the process its
+   connection reached).
 2. Replay: events per second rebuilding a 10,000-event table (bench_match.replay).
 3. The test game (a dice race) on one match service: maximum sustained commands per second,
    closed loop (one command in flight per table), p50/p99, at 1, 100, 1,000 and 5,000 tables,
@@ -18,7 +21,8 @@ few minutes, fewer table counts, shorter windows.
    the tables spread over them, one client process per instance): total commands/s and where
    the CPU goes, which says what limits it.
 5. Пузиполия through every service (`tablehall up`: lobby, match, timer, bot, projection,
-   publisher): N tables of four bots opened through the lobby, one spectator per table watching
+   publisher): N tables of four bots opened through the lobby (all set up, then all started),
+   one spectator per table watching
    through the projection's WatchTable; moves per second, latency from the match deciding a move
    to the spectator receiving it (p50/p99), CPU and RSS per 1,000 tables.
 
@@ -180,6 +184,9 @@ class Match:
     db_name: str
     procs: list[subprocess.Popen[bytes]]
     addresses: list[str]
+    # where the clients connect: the first instance's own address, or the address all share
+    client_address: str = ""
+    connections: int = 1  # client connections per transport (spread over the shared address)
 
     @property
     def pids(self) -> list[int]:
@@ -201,14 +208,18 @@ async def drop_database(servers: Servers, name: str) -> None:
         await conn.close()
 
 
-async def start_match(servers: Servers, instances: int = 1) -> Match:
+async def start_match(servers: Servers, instances: int = 1, shared: bool = False) -> Match:
+    """`instances` match services on one database; `shared`: all of them also behind one address
+    (TABLEHALL_SHARED_ADDRESS, SO_REUSEPORT), which the clients use over 16 connections per process."""
     url, name = await new_database(servers, "tablehall_load")
     procs, addresses = [], []
+    shared_address = f"127.0.0.1:{free_port()}" if shared else ""
+    extra = {"TABLEHALL_SHARED_ADDRESS": shared_address} if shared else None
     for _ in range(instances):
         port = free_port()
-        procs.append(bm.spawn(url, servers.nats_url, port))
+        procs.append(bm.spawn(url, servers.nats_url, port, extra))
         addresses.append(f"127.0.0.1:{port}")
-    match = Match(servers, url, name, procs, addresses)
+    match = Match(servers, url, name, procs, addresses, shared_address or addresses[0], 16 * instances if shared else 1)
     try:
         for address in addresses:
             await ready(address)
@@ -230,6 +241,7 @@ async def ready(address: str, tries: int = 6) -> None:
 
 
 async def stop_match(match: Match) -> None:
+    await bm.close_kept(match.client_address)
     for proc in match.procs:
         proc.terminate()
     for proc in match.procs:
@@ -249,17 +261,18 @@ class Figures:
 
 async def closed_loop(match: Match, tables: list[str], seconds: float, transport: str, warmup: float = 2.0) -> Figures:
     """bench_match.drive on tables already started: warm-up, then the measured window."""
-    address = match.addresses[0]
+    address = match.client_address
+    conns = match.connections
     async with grpc.aio.insecure_channel(address) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
-        await bm.drive(address, stub, tables, warmup, transport=transport)
+        await bm.drive(address, stub, tables, warmup, transport=transport, connections=conns)
         cpu = Cpu(match.pids, match.database_url, match.db_name)
         gc.collect()
         gc.disable()  # the client's collector must not stall the measured calls
         try:
             await cpu.begin()
             began = time.perf_counter()
-            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport)
+            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport, connections=conns)
             elapsed = time.perf_counter() - began
             used = await cpu.end()
         finally:
@@ -324,7 +337,7 @@ def bgio_line(label: str, d: dict[str, Any]) -> str:
     )
 
 
-async def compare(servers: Servers, seconds: float, budget: Budget) -> None:
+async def compare(servers: Servers, seconds: float, budget: Budget, processes: list[int]) -> None:
     print("\n== 1. boardgame.io vs Tablehall, back to back, 100 matches/tables, closed loop ==", flush=True)
     print(
         "  boardgame.io 0.50 (peers/boardgameio: 4-seat dice race, raw socket.io client); Tablehall: the"
@@ -343,18 +356,22 @@ async def compare(servers: Servers, seconds: float, budget: Budget) -> None:
         if d is not None:
             peer[storage] = d
             print("  " + bgio_line(f"boardgame.io {'in memory' if storage == 'memory' else 'on disk (FlatFile)'}", d))
-    if not budget.allows(2 * seconds + 30, "Tablehall at 100 tables"):
-        return
-    match = await start_match(servers)
     ours: dict[str, Figures] = {}
-    try:
-        tables = await started_tables(match, 100)
-        for transport in ("stream", "unary"):
-            say(f"Tablehall {transport}: 100 tables for {seconds:.0f} s")
-            ours[transport] = await closed_loop(match, tables, seconds, transport)
-            print("  Tablehall " + figures_line(ours[transport]))
-    finally:
-        await stop_match(match)
+    for k in processes:
+        if not budget.allows(2 * seconds + 30, f"Tablehall at 100 tables on {k} match process(es)"):
+            break
+        # k > 1: k match processes behind one address (TABLEHALL_SHARED_ADDRESS), each table's
+        # lease with the process its connection reached
+        match = await start_match(servers, k, shared=k > 1)
+        try:
+            tables = await started_tables(match, 100)
+            for transport in ("stream", "unary"):
+                label = transport if k == 1 else f"{transport} x{k}"
+                say(f"Tablehall {label}: 100 tables for {seconds:.0f} s")
+                ours[label] = await closed_loop(match, tables, seconds, transport)
+                print(f"  Tablehall {figures_line(ours[label])}" + (f" ({k} match processes)" if k > 1 else ""))
+        finally:
+            await stop_match(match)
     if "memory" not in peer or "flatfile" not in peer:
         return
     mem, disk = peer["memory"]["result"], peer["flatfile"]["result"]
@@ -365,7 +382,7 @@ async def compare(servers: Servers, seconds: float, budget: Budget) -> None:
         vs_disk = f.cps / disk["moves_per_s"]
         met = vs_mem >= TARGETS["vs_memory"] and p99_ratio <= TARGETS["p99_vs_memory"] and vs_disk >= TARGETS["vs_disk"]
         print(
-            f"  {transport:>7}: {vs_mem:.2f}x in memory, p99 {p99_ratio:.2f}x of its; {vs_disk:.2f}x on disk"
+            f"  {transport:>9}: {vs_mem:.2f}x in memory, p99 {p99_ratio:.2f}x of its; {vs_disk:.2f}x on disk"
             f" -> {'targets met' if met else 'targets missed'}"
         )
 
@@ -498,7 +515,9 @@ async def puzzipolia(servers: Servers, counts: list[int], seconds: float, budget
 
     print("\n== 5. Пузиполия through every service (tablehall up): 4 easy bots per table, 1 spectator ==", flush=True)
     for n in counts:
-        if not budget.allows(seconds + 20 + n / 15, f"Пузиполия at {n} tables"):
+        # opening measured at 51 tables/s set up and 37 started per second at 5,000 tables on a
+        # busy machine (232 s); n / 15 leaves room, and 50 s the start and the stop
+        if not budget.allows(seconds + 50 + n / 15, f"Пузиполия at {n} tables"):
             continue
         db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
         up = start_up({"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"})
@@ -511,7 +530,12 @@ async def puzzipolia(servers: Servers, counts: list[int], seconds: float, budget
             print(f"  {n} tables opened (create, leave, 4 bots, start) in {time.perf_counter() - began:.1f} s")
             await _watch_and_measure(up, url, db_name, tables, seconds)
         finally:
-            await up.stop()
+            try:
+                await up.stop()
+            except subprocess.TimeoutExpired:  # draining thousands of tables can outlast its wait
+                up.process.kill()
+                await asyncio.to_thread(up.process.wait)
+                await up.stop()  # the process is gone: closes its log, deletes its bot consumer
             await drop_database(servers, db_name)
 
 
@@ -533,12 +557,19 @@ async def _wait_up(address: str) -> None:
     raise TimeoutError("tablehall up did not start")
 
 
+# Lobby calls in flight while opening tables. Opening is two passes: every table is set up
+# (create, leave the host's seat, four bots) before any starts, so the set-up does not share
+# the CPU with the tables already playing (one pass took 241 s for 1,000 tables, the later
+# tables' calls waiting behind the first tables' bots), then every table is started.
+OPEN_CONCURRENCY = 64
+
+
 async def _open_tables(up: Any, n: int) -> list[str]:
     async with grpc.aio.insecure_channel(up.address) as channel:
         lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
-        sem = asyncio.Semaphore(20)
+        sem = asyncio.Semaphore(OPEN_CONCURRENCY)
 
-        async def one(i: int) -> str:
+        async def set_up(i: int) -> str:
             host = up.player(f"host{i}")
             async with sem:
                 created = await lobby.CreateTable(
@@ -556,10 +587,24 @@ async def _open_tables(up: Any, n: int) -> list[str]:
                         ),
                         metadata=host,
                     )
-                await lobby.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=f"s{i}"), metadata=host)
                 return name
 
-        return list(await asyncio.gather(*(one(i) for i in range(n))))
+        async def start(i: int, name: str) -> None:
+            async with sem:
+                await lobby.StartTable(
+                    lobby_pb2.StartTableRequest(table=name, request_id=f"s{i}"), metadata=up.player(f"host{i}")
+                )
+
+        began = time.perf_counter()
+        names = list(await asyncio.gather(*(set_up(i) for i in range(n))))
+        set_up_s = time.perf_counter() - began
+        await asyncio.gather(*(start(i, name) for i, name in enumerate(names)))
+        print(
+            f"  set up {n} tables (create, leave, 4 bots) in {set_up_s:.1f} s = {n / set_up_s:.0f} tables/s,"
+            f" started them in {time.perf_counter() - began - set_up_s:.1f} s",
+            flush=True,
+        )
+        return names
 
 
 async def _watch_and_measure(up: Any, url: str, db_name: str, tables: list[str], seconds: float) -> None:
@@ -648,12 +693,25 @@ async def main() -> None:
     parser.add_argument(
         "--only", default="compare,replay,scaling,instances,puzzipolia", help="comma list of the parts to run"
     )
+    parser.add_argument("--tables", default=None, help="comma list of table counts for the test game (part 3)")
+    parser.add_argument("--puzzipolia-tables", default=None, help="comma list of table counts for Пузиполия (part 5)")
+    parser.add_argument(
+        "--match-processes",
+        default="1,2",
+        help="part 1: Tablehall on each of these numbers of match processes (past 1: behind one shared address)",
+    )
     args = parser.parse_args()
+    processes = [int(x) for x in args.match_processes.split(",")]
     quick = args.quick
     seconds = args.seconds or (6.0 if quick else 15.0)
     budget = Budget(args.budget or float(os.environ.get("LOAD_BUDGET", 420 if quick else 1500)))
     parts = set(args.only.split(","))
     tables = [1, 100, 1000] if quick else [1, 100, 1000, 5000]
+    if args.tables:
+        tables = [int(x) for x in args.tables.split(",")]
+    puzzi = [1, 100] if quick else [1, 100, 1000, 5000]
+    if args.puzzipolia_tables:
+        puzzi = [int(x) for x in args.puzzipolia_tables.split(",")]
     servers = await find_servers(ROOT / ".data" / "bench", "postgres")
     print(
         f"load: {'quick' if quick else 'full'} run, {seconds:.0f} s windows, budget {budget.left():.0f} s;"
@@ -661,11 +719,11 @@ async def main() -> None:
         flush=True,
     )
     steps: list[tuple[str, Callable[[], Awaitable[None]]]] = [
-        ("compare", lambda: compare(servers, seconds, budget)),
+        ("compare", lambda: compare(servers, seconds, budget, processes)),
         ("replay", lambda: replay(servers)),
         ("scaling", lambda: scaling(servers, tables, seconds, budget)),
         ("instances", lambda: instances(servers, [1, 2, 4], 400 if quick else 1000, seconds, budget)),
-        ("puzzipolia", lambda: puzzipolia(servers, [1, 100] if quick else [1, 100, 1000, 5000], seconds, budget)),
+        ("puzzipolia", lambda: puzzipolia(servers, puzzi, seconds, budget)),
     ]
     try:
         for name, step in steps:

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 from .errors import ConcurrencyConflict
 from .models import AppendRequest, AppendResult, NewEvent
-from .store import EventStore, check_append
+from .store import EventStore, Texts, checked_texts
 
-_Item = tuple[AppendRequest, "asyncio.Future[AppendResult | ConcurrencyConflict]"]
+_Item = tuple[AppendRequest, Texts, "asyncio.Future[AppendResult | ConcurrencyConflict]"]
 
 
 class GroupCommitter:
@@ -41,14 +41,14 @@ class GroupCommitter:
         """Same contract as EventStore.append (raises ConcurrencyConflict).
 
         A request the store cannot take (see `check_append`) fails here, alone,
-        before it can join a batch.
+        before it can join a batch; the texts checked are the ones the batch sends.
         """
         request = AppendRequest(stream_id, expected_version, events, command_id)
-        check_append(request)
+        texts = checked_texts(request)
         if not self._tasks:
             self._tasks = [asyncio.create_task(self._work()) for _ in range(self.workers)]
         future: asyncio.Future[AppendResult | ConcurrencyConflict] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((request, future))
+        self._queue.put_nowait((request, texts, future))
         result = await future
         if isinstance(result, ConcurrencyConflict):
             raise result
@@ -60,10 +60,10 @@ class GroupCommitter:
             while len(items) < self.max_batch and not self._queue.empty():
                 items.append(self._queue.get_nowait())
             try:
-                results = await self.store.append_batch([req for req, _ in items])
+                results = await self.store.append_checked([req for req, _, _ in items], [t for _, t, _ in items])
             except Exception as exc:
                 if len(items) == 1:
-                    _, fut = items[0]
+                    _, _, fut = items[0]
                     if not fut.done():
                         fut.set_exception(exc)
                     continue
@@ -71,14 +71,14 @@ class GroupCommitter:
                 # only the bad one fails and every other command of the batch goes in
                 await self._one_by_one(items)
                 continue
-            for (_, fut), res in zip(items, results, strict=True):
+            for (_, _, fut), res in zip(items, results, strict=True):
                 if not fut.done():
                     fut.set_result(res)
 
     async def _one_by_one(self, items: list[_Item]) -> None:
-        for req, fut in items:
+        for req, texts, fut in items:
             try:
-                [res] = await self.store.append_batch([req])
+                [res] = await self.store.append_checked([req], [texts])
             except Exception as exc:
                 if not fut.done():
                     fut.set_exception(exc)

@@ -67,9 +67,13 @@ def check_append(req: AppendRequest) -> None:
         raise InvalidAppend("a NUL character in a stream id, command id, event type, payload or metadata")
 
 
-def _checked_texts(req: AppendRequest) -> list[tuple[str, str | None]]:
+Texts = list[tuple[str, str | None]]
+
+
+def checked_texts(req: AppendRequest) -> Texts:
     """Each event's payload and metadata as the statement sends them, checked as `check_append`
-    checks them: the metadata encoded once, not once for the check and again for the statement."""
+    checks them: the metadata encoded once, not once for the check and again for the statement
+    (a group commit checks each request before it joins a batch and hands these on)."""
     try:
         texts = [(e.payload.decode(), _metadata_text(e)) for e in req.events]
     except UnicodeDecodeError:
@@ -85,7 +89,7 @@ def _checked_texts(req: AppendRequest) -> list[tuple[str, str | None]]:
     return texts
 
 
-def _arguments(requests: Sequence[AppendRequest]) -> tuple[list[Any], ...]:
+def _arguments(requests: Sequence[AppendRequest], checked: Sequence[Texts] | None = None) -> tuple[list[Any], ...]:
     streams: list[Any] = []
     expected: list[Any] = []
     commands: list[Any] = []
@@ -94,8 +98,8 @@ def _arguments(requests: Sequence[AppendRequest]) -> tuple[list[Any], ...]:
     versions: list[Any] = []
     payloads: list[Any] = []
     metadata: list[Any] = []
-    for req in requests:
-        texts = _checked_texts(req)
+    for i, req in enumerate(requests):
+        texts = checked_texts(req) if checked is None else checked[i]
         if req.expected_version < 0:
             raise ValueError(f"expected_version must be >= 0, got {req.expected_version}")
         if not req.events:
@@ -170,8 +174,16 @@ class EventStore:
             return []
         return await self._append(requests)
 
-    async def _append(self, requests: Sequence[AppendRequest]) -> list[AppendResult | ConcurrencyConflict]:
-        args = _arguments(requests)
+    async def append_checked(
+        self, requests: Sequence[AppendRequest], checked: Sequence[Texts]
+    ) -> list[AppendResult | ConcurrencyConflict]:
+        """`append_batch` of requests already checked, with their `checked_texts`."""
+        return await self._append(requests, checked)
+
+    async def _append(
+        self, requests: Sequence[AppendRequest], checked: Sequence[Texts] | None = None
+    ) -> list[AppendResult | ConcurrencyConflict]:
+        args = _arguments(requests, checked)
         for attempt in range(_RETRIES):
             try:
                 rows = await self.pool.fetch(_APPEND_SQL, *args)

@@ -12,8 +12,8 @@ import inspect
 import os
 import sys
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from typing import Any
+from collections.abc import AsyncIterator, Callable, Iterable
+from typing import Any, cast
 
 import asyncpg
 import grpc
@@ -40,13 +40,21 @@ MAX_MESSAGE_BYTES = int(os.environ.get("TABLEHALL_MAX_MESSAGE_BYTES", str(4 * 10
 # sees them (2,000 WatchTable opens at once: about 200 CANCELLED): ours answers a
 # burst, and past our limits a call gets RESOURCE_EXHAUSTED with a reason instead.
 MAX_PENDING_CALLS = int(os.environ.get("TABLEHALL_MAX_PENDING_CALLS", "20000"))
+# An address several processes serve together (TABLEHALL_SHARED_ADDRESS, e.g. two match
+# instances on one machine, each a Python thread of its own): each process listens there as
+# well as on its own address (the one it advertises, for forwarding), with SO_REUSEPORT, and
+# the kernel spreads the clients' connections over them. Empty: the own address only, and a
+# port already taken is an error.
+SHARED_ADDRESS = os.environ.get("TABLEHALL_SHARED_ADDRESS", "")
 
 
-class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+class _Guard:
     """Authenticates the caller and turns our errors into statuses.
 
-    The wrapped handler of each method is built once and reused: the caller's
-    token is read inside the call, so nothing per call is allocated here.
+    Each method's handler is wrapped once, when its service registers (see
+    `_GuardedServer`): the caller's token is read inside the call, so nothing per
+    call is allocated here, and no interceptor runs per call (an aio interceptor
+    is a coroutine and a handler lookup on every call).
     """
 
     def __init__(
@@ -62,28 +70,52 @@ class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         self.streams = StreamGate(streams or StreamLimits())
         self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
 
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        method = details.method
-        wrapped = self._wrapped.get(method)
-        if wrapped is not None:
-            return wrapped
-        handler = await continuation(details)
+    def wrapped(self, method: str, handler: grpc.RpcMethodHandler | None) -> grpc.RpcMethodHandler | None:
+        """`handler` of `method` ("/pkg.Service/Method") behind the guard (built once per method)."""
         if handler is None or method.startswith(OPEN_PREFIXES):
             return handler
-        wrapped = _wrap(
-            handler,
-            self.authenticator,
-            method in self.open_methods,
-            method=method,
-            limits=self.limits,
-            streams=self.streams,
-        )
-        self._wrapped[method] = wrapped
+        wrapped = self._wrapped.get(method)
+        if wrapped is None:
+            wrapped = _wrap(
+                handler,
+                self.authenticator,
+                method in self.open_methods,
+                method=method,
+                limits=self.limits,
+                streams=self.streams,
+            )
+            self._wrapped[method] = wrapped
         return wrapped
+
+
+class _GuardedHandlers(grpc.GenericRpcHandler):  # type: ignore[misc]
+    """A service's generic handler whose every method answers behind the guard."""
+
+    def __init__(self, inner: grpc.GenericRpcHandler, guard: _Guard) -> None:
+        self.inner = inner
+        self.guard = guard
+
+    def service(self, details: grpc.HandlerCallDetails) -> grpc.RpcMethodHandler | None:
+        return self.guard.wrapped(details.method, self.inner.service(details))
+
+
+class _GuardedServer:
+    """The server as the services' `register` callbacks see it: every handler they add
+    (generic or pre-registered) is put behind the guard."""
+
+    def __init__(self, server: grpc.aio.Server, guard: _Guard) -> None:
+        self._server = server
+        self._guard = guard
+
+    def add_generic_rpc_handlers(self, handlers: Iterable[grpc.GenericRpcHandler]) -> None:
+        self._server.add_generic_rpc_handlers([_GuardedHandlers(h, self._guard) for h in handlers])
+
+    def add_registered_method_handlers(self, service: str, handlers: dict[str, grpc.RpcMethodHandler]) -> None:
+        guarded = {name: self._guard.wrapped(f"/{service}/{name}", h) for name, h in handlers.items()}
+        self._server.add_registered_method_handlers(service, guarded)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._server, name)
 
 
 def _authorization(context: grpc.aio.ServicerContext) -> str | None:
@@ -284,6 +316,7 @@ def build_server(
     *,
     limits: InputLimits | None = None,
     streams: StreamLimits | None = None,
+    shared_address: str = SHARED_ADDRESS,
 ) -> tuple[grpc.aio.Server, int, Any]:
     """A server on `address` with each `register(server) -> service full name`.
 
@@ -292,19 +325,22 @@ def build_server(
     request passes the input policy (`limits`, default: the environment's)
     and every server stream the stream limits (`streams`).
 
+    `shared_address` (TABLEHALL_SHARED_ADDRESS) is listened on too, shared with the
+    other processes given the same (SO_REUSEPORT).
+
     Returns the server (not started), the bound port and the health servicer
     (call `enter_graceful_shutdown()` on it before stopping).
     """
     server = grpc.aio.server(
-        interceptors=[_Guard(authenticator, open_methods, limits, streams)],
         options=[
-            ("grpc.so_reuseport", 0),
+            ("grpc.so_reuseport", 1 if shared_address else 0),
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.server.max_pending_requests", MAX_PENDING_CALLS),
             ("grpc.server.max_pending_requests_hard_limit", MAX_PENDING_CALLS * 3),
         ],
     )
-    names = [fn(server) for fn in register]
+    guarded = cast(grpc.aio.Server, _GuardedServer(server, _Guard(authenticator, open_methods, limits, streams)))
+    names = [fn(guarded) for fn in register]
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in names:
@@ -313,6 +349,8 @@ def build_server(
     port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"cannot listen on {address}")
+    if shared_address and server.add_insecure_port(shared_address) == 0:
+        raise OSError(f"cannot listen on the shared address {shared_address}")
     return server, port, health_servicer
 
 

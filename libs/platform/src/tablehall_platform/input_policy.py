@@ -204,25 +204,51 @@ def check_request(message: Message, limits: InputLimits) -> None:
     Display names are normalised to NFC in place; everything else is checked only.
     """
     for descriptor, value in message.ListFields():
-        if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
-            items = value if _is_repeated(descriptor) else [value]
-            for item in items:
+        kind = _KINDS.get(descriptor)
+        if kind is None:
+            kind = _kind(descriptor)
+        if kind is _OTHER:
+            continue
+        if kind is _MESSAGE:
+            check_request(value, limits)
+        elif kind is _MESSAGES:
+            for item in value:
                 if isinstance(item, Message):
                     check_request(item, limits)
-        elif descriptor.type == FieldDescriptor.TYPE_STRING:
-            if _is_repeated(descriptor):
-                for item in value:
-                    _check_string(descriptor.name, item, limits)
-            else:
-                normal = _check_string(descriptor.name, value, limits)
-                if normal != value:
-                    setattr(message, descriptor.name, normal)
-        elif descriptor.name in PAGE_SIZE_FIELDS and not 0 <= value <= limits.max_page_size:
+        elif kind is _STRING:
+            name = descriptor.name
+            normal = _check_string(name, value, limits)
+            if normal != value:
+                setattr(message, name, normal)
+        elif kind is _STRINGS:
+            for item in value:
+                _check_string(descriptor.name, item, limits)
+        elif not 0 <= value <= limits.max_page_size:  # _PAGE_SIZE
             raise BadRequest(
                 "INVALID_PAGE_SIZE",
                 f"page_size is 0..{limits.max_page_size}.",
                 ru=f"page_size — от 0 до {limits.max_page_size}.",
             )
+
+
+# What the walk does with a field, looked up once per field descriptor (the
+# descriptor's attributes cost more to read than most checks take).
+_MESSAGE, _MESSAGES, _STRING, _STRINGS, _PAGE_SIZE, _OTHER = (object() for _ in range(6))
+_KINDS: dict[FieldDescriptor, object] = {}
+
+
+def _kind(descriptor: FieldDescriptor) -> object:
+    repeated = _is_repeated(descriptor)
+    if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+        kind = _MESSAGES if repeated else _MESSAGE
+    elif descriptor.type == FieldDescriptor.TYPE_STRING:
+        kind = _STRINGS if repeated else _STRING
+    elif descriptor.name in PAGE_SIZE_FIELDS and not repeated:
+        kind = _PAGE_SIZE
+    else:
+        kind = _OTHER
+    _KINDS[descriptor] = kind
+    return kind
 
 
 def _is_repeated(descriptor: FieldDescriptor) -> bool:

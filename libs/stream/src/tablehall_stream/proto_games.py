@@ -121,6 +121,29 @@ def legal_move_to_proto(game_id: str, lm: LegalMove) -> match_pb2.LegalMove:
     )
 
 
+# Legal moves repeat from one answer to the next (a player's turn offers the same few): their
+# protos are kept, keyed by the game, the command's type and the descriptor's JSON (commands and
+# domains are tagged, so equal JSON is an equal descriptor). Callers copy them into their view
+# (a repeated field's items are copied), so a kept proto is never changed.
+LEGAL_PROTO_CACHE = 4096
+_legal_protos: dict[tuple[str, type, bytes], match_pb2.LegalMove] = {}
+_encode = msgspec.json.encode
+
+
+def legal_moves_to_proto(game_id: str, moves: list[LegalMove]) -> list[match_pb2.LegalMove]:
+    """`legal_move_to_proto` of each move, from the kept protos when the same move was shown before."""
+    out = []
+    for lm in moves:
+        key = (game_id, type(lm.command), _encode(lm))
+        proto = _legal_protos.get(key)
+        if proto is None:
+            if len(_legal_protos) >= LEGAL_PROTO_CACHE:
+                _legal_protos.clear()
+            proto = _legal_protos[key] = legal_move_to_proto(game_id, lm)
+        out.append(proto)
+    return out
+
+
 def _plain(value: struct_pb2.Value) -> Any:
     """A Value as plain data; JSON numbers come back as floats, integral ones become ints
     (a struct's float field takes an int as well)."""

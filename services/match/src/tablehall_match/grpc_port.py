@@ -32,7 +32,7 @@ from tablehall_rules import SeatInfo
 from tablehall_rules.errors import RuleError
 from tablehall_rules.legal import expand_all
 from tablehall_stream.codecs import command_codec
-from tablehall_stream.proto_games import command_from_proto, command_to_proto, decision_to_proto, legal_move_to_proto
+from tablehall_stream.proto_games import command_from_proto, command_to_proto, decision_to_proto, legal_moves_to_proto
 
 log = structlog.get_logger("match")
 
@@ -73,28 +73,49 @@ def _principal() -> Principal:
 
 
 def view_to_proto(view: ViewResult) -> match_pb2.TableView:
-    return match_pb2.TableView(
-        table=f"tables/{view.table_id}",
-        game=view.game,
-        version=view.version,
-        role=ROLE_VALUES.get(view.role, match_pb2.VIEWER_ROLE_UNSPECIFIED),
-        seat=view.seat if view.seat is not None else -1,
-        view_json=msgspec.json.encode(view.view).decode(),
-        legal_moves=[legal_move_to_proto(view.game, lm) for lm in view.legal],
-        decisions=[decision_to_proto(d) for d in view.decisions],
-        finished=view.finished,
-        outcome_json=msgspec.json.encode(view.outcome).decode() if view.outcome is not None else "",
-        teams=[match_pb2.Team(seats=t) for t in view.teams],
-    )
+    out = match_pb2.TableView()
+    fill_view(out, view)
+    return out
 
 
-def answer_to_proto(table: str, game: str, outcome: SubmitResult) -> match_pb2.SubmitCommandResponse:
-    """The answer to a command: the whole view, or only the version when the caller chose so."""
+def fill_view(out: match_pb2.TableView, view: ViewResult) -> None:
+    """`view` written into `out` (an empty TableView, e.g. a field of the answer: no copy)."""
+    out.table = f"tables/{view.table_id}"
+    out.game = view.game
+    out.version = view.version
+    out.role = ROLE_VALUES.get(view.role, match_pb2.VIEWER_ROLE_UNSPECIFIED)
+    out.seat = view.seat if view.seat is not None else -1
+    out.view_json = msgspec.json.encode(view.view).decode()
+    if view.legal:
+        out.legal_moves.extend(legal_moves_to_proto(view.game, view.legal))
+    if view.decisions:
+        out.decisions.extend([decision_to_proto(d) for d in view.decisions])
+    out.finished = view.finished
+    if view.outcome is not None:
+        out.outcome_json = msgspec.json.encode(view.outcome).decode()
+    for seats in view.teams:
+        out.teams.add(seats=seats)
+
+
+def answer_to_proto(
+    table: str, game: str, outcome: SubmitResult, into: match_pb2.SubmitCommandResponse | None = None
+) -> match_pb2.SubmitCommandResponse:
+    """The answer to a command: the whole view, or only the version when the caller chose so;
+    written into `into` (an empty answer) when given."""
+    out = match_pb2.SubmitCommandResponse() if into is None else into
+    out.view.SetInParent()  # the answer always carries a view (and `into` is set in its parent)
+    out.version = outcome.version
+    out.duplicate = outcome.duplicate
     if outcome.view is not None:
-        view = view_to_proto(outcome.view)
+        fill_view(out.view, outcome.view)
     else:
-        view = match_pb2.TableView(table=table, game=game, version=outcome.version, finished=outcome.finished, seat=-1)
-    return match_pb2.SubmitCommandResponse(version=outcome.version, duplicate=outcome.duplicate, view=view)
+        view = out.view
+        view.table = table
+        view.game = game
+        view.version = outcome.version
+        view.finished = outcome.finished
+        view.seat = -1
+    return out
 
 
 def _page_offset(token: str, version: int) -> int:
@@ -185,8 +206,13 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         return await self._submit(_principal(), request, context)
 
     async def _submit(
-        self, principal: Principal, request: match_pb2.SubmitCommandRequest, context: grpc.aio.ServicerContext
+        self,
+        principal: Principal,
+        request: match_pb2.SubmitCommandRequest,
+        context: grpc.aio.ServicerContext,
+        into: match_pb2.SubmitCommandResponse | None = None,
     ) -> match_pb2.SubmitCommandResponse:
+        """The answer to one command, written into `into` (an empty answer) when given."""
         table_id = parse_table(request.table)
         try:
             live = await self.app.table(table_id)
@@ -200,8 +226,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
             result: match_pb2.SubmitCommandResponse = await self._forward(
                 moved.address, "SubmitCommand", request, context
             )
+            if into is not None:
+                into.CopyFrom(result)
+                return into
             return result
-        return answer_to_proto(request.table, live.game.id, outcome)
+        return answer_to_proto(request.table, live.game.id, outcome, into=into)
 
     async def SubmitCommands(
         self, requests: AsyncIterator[match_pb2.SubmitCommandsRequest], context: grpc.aio.ServicerContext
@@ -220,7 +249,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
                 reply = match_pb2.SubmitCommandsResponse(table=request.table, request_id=request.request_id)
                 try:
                     check_request(request, self.limits)  # the input policy, per streamed command
-                    reply.committed.CopyFrom(await self._submit(principal, request, context))
+                    await self._submit(principal, request, context, into=reply.committed)
                 except (RuleError, ServiceError) as exc:
                     reply.error.CopyFrom(status_proto(as_refusal(exc)))
                 except Exception:
