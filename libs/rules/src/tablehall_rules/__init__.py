@@ -1,7 +1,14 @@
 """The Tablehall rules contract: what every game library implements."""
 
 from tablehall_rules.afk import AFK_CLOCK_MS, AfkLadder
-from tablehall_rules.bots import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
+from tablehall_rules.bots import (
+    Determinizable,
+    HasBotPolicy,
+    HasBotRanking,
+    HasEvaluation,
+    HasRandomPolicy,
+    HasRolloutPolicy,
+)
 from tablehall_rules.codec import StructCodec, decode_state, encode_state, schema_version, type_name
 from tablehall_rules.contract import (
     DecideContext,
@@ -36,8 +43,10 @@ __all__ = [
     "Game",
     "GameOver",
     "HasBotPolicy",
+    "HasBotRanking",
     "HasEvaluation",
     "HasRandomPolicy",
+    "HasRolloutPolicy",
     "HasStandings",
     "IllegalCommand",
     "IntRange",

@@ -8,17 +8,22 @@ terms). Below the root, the moves of every seat (the searcher's and the
 others', as seen by the game's own `legal_commands`) walk one tree shared by
 all samples, chosen by UCB with availability counts (single-observer ISMCTS,
 Cowling, Powley and Whitehouse 2012); past the tree the world is played on by
-the game's heuristic (`bot_policy`) for at most `horizon` moves and scored by
-the game's `evaluate`. Each complete sample votes for its best root move; the
+the game's playout policy (`rollout_policy`), else its heuristic
+(`bot_policy`), for at most `horizon` moves and scored by the game's
+`evaluate`. Each complete sample votes for its best root move; the
 move with the most votes is played, but the heuristic's own move stands
 unless another beats it in votes and by `margin` in mean value (a short think
 is noisy; the search only overrules the heuristic on evidence).
 
 Nothing here reads a true state: the search receives a view and the seat's
 legal commands, nothing else, and moves are decided and evolved by the
-game's own `decide`/`evolve`. Wide nodes are narrowed to the heuristic's
-move plus the distinct moves the game's random player proposes (progressive
-widening), so the think goes to real alternatives, never to leaving the table.
+game's own `decide`/`evolve`; the playout policy is only given sampled
+worlds. The root's candidates are the heuristic's move and the game's ranking
+of its best moves (`bot_ranking`), else the distinct moves the game's random
+player proposes; the tree's nodes have the heuristic's and random moves of
+the mover's view of the sample, or, with a playout policy, the distinct
+moves that policy proposes there (progressive widening), so the think goes
+to real alternatives, never to leaving the table.
 """
 
 from __future__ import annotations
@@ -82,9 +87,17 @@ class SearchResult:
 def proposals(
     hooks: GameHooks, view: View, legal: list[msgspec.Struct], rng: random.Random, width: int
 ) -> tuple[msgspec.Struct, dict[bytes, msgspec.Struct]]:
-    """The heuristic's move and the distinct moves the random player proposes (at most 2 x `width`)."""
+    """The heuristic's move and the game's ranking of its best moves, else the distinct moves
+    the random player proposes (at most 2 x `width`)."""
     preferred = hooks.heuristic(view, legal, rng)
     chosen = {command_key(preferred): preferred}
+    ranked = hooks.ranking(view, legal, rng, 2 * width)
+    if ranked is not None:
+        for other in ranked:
+            if len(chosen) >= 2 * width:
+                break
+            chosen.setdefault(command_key(other), other)
+        return preferred, chosen
     for _ in range(4 * width):
         if len(chosen) >= 2 * width:
             break
@@ -126,6 +139,20 @@ def candidates(
         return preferred, options
     now = int(view.get("now_ms", 0))
     return preferred, settling(hooks, state, seat, options, now, command_key(preferred), width)
+
+
+def playout_candidates(hooks: GameHooks, state: Any, seat: int, rng: random.Random, width: int) -> dict[bytes, msgspec.Struct]:
+    """The distinct moves the game's playout policy proposes for `seat` in `state` (at most
+    `width`, from as many tries): a tree node's options without spelling out `legal`."""
+    out: dict[bytes, msgspec.Struct] = {}
+    for _ in range(width):
+        command = hooks.playout(state, seat, rng)
+        if command is None:
+            break
+        out.setdefault(command_key(command), command)
+        if len(out) >= width:
+            break
+    return out
 
 
 class Search:
@@ -236,12 +263,18 @@ class Search:
             decision = world.actor(hooks, rng)
             if decision is None:
                 break
-            legal = hooks.legal(world.state, decision.seat, world.now_ms)
-            if not legal:
+            if hooks.has_playout:
+                available = playout_candidates(hooks, world.state, decision.seat, rng, settings.width)
+            else:
+                legal = hooks.legal(world.state, decision.seat, world.now_ms)
+                if legal:
+                    mover_view = hooks.seat_view(world.state, decision.seat)
+                    _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, settings.width)
+                else:
+                    available = {}
+            if not available:
                 apply_default(hooks, world, decision)
                 break
-            mover_view = hooks.seat_view(world.state, decision.seat)
-            _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, settings.width)
             nxt, expanded = self._select(node, decision.seat, available, rng)
             assert nxt.command is not None
             if not apply(hooks, world, decision.seat, nxt.command):
