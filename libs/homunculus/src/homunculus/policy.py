@@ -222,7 +222,7 @@ def _turn_move(state: State, seat: int, phase: str, rng: random.Random) -> msgsp
         options = [(0.0, c.EndTurn())] + [(board.move_score(m), c.FreeMove(m.origin, m.target)) for m in moves]
     elif phase == AFTER_DRAW:
         drawn = [state.drawn] if state.drawn is not None and state.drawn in hand else []
-        options = [(0.0, c.KeepCard())] + _card_options(state, seat, drawn, board, moves)
+        options = [(0.0, c.KeepCard()), *_card_options(state, seat, drawn, board, moves)]
     else:
         options = _card_options(state, seat, hand, board, moves)
         if len(hand) >= k.HAND_LIMIT:

@@ -8,6 +8,7 @@ from tablehall_rules.bots import (
     HasEvaluation,
     HasRandomPolicy,
     HasRolloutPolicy,
+    HasSearchHints,
 )
 from tablehall_rules.codec import StructCodec, decode_state, encode_state, schema_version, type_name
 from tablehall_rules.contract import (
@@ -47,6 +48,7 @@ __all__ = [
     "HasEvaluation",
     "HasRandomPolicy",
     "HasRolloutPolicy",
+    "HasSearchHints",
     "HasStandings",
     "IllegalCommand",
     "IntRange",

@@ -25,6 +25,10 @@
   good candidates built from the state are enough. Its commands should be
   accepted by `decide` (a refused one costs the search the slow path).
   Without it, playouts spell out `legal` and ask `bot_policy` each move.
+- `search_hints() -> {"horizon": n, "tree_depth": n, "width": n}`: the
+  search shape that suits the game (any of the keys; a bot's own settings
+  override them): how many playout moves before `evaluate` scores, how deep
+  the tree grows, how many moves a node compares.
 
 All are pure. A game without them gets the generic fallbacks of the bot
 service: no search (the heuristic or random move), uniform random moves, and
@@ -34,6 +38,7 @@ an evaluation from `outcome` alone.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
@@ -71,3 +76,8 @@ class HasBotRanking(Protocol):
 @runtime_checkable
 class HasRolloutPolicy(Protocol):
     def rollout_policy(self, state: Any, seat: int, rng: random.Random) -> msgspec.Struct | None: ...
+
+
+@runtime_checkable
+class HasSearchHints(Protocol):
+    def search_hints(self) -> Mapping[str, int]: ...

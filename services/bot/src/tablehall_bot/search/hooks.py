@@ -11,7 +11,7 @@ asking the heuristic (from the mover's view of the sample) each move.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -26,6 +26,7 @@ from tablehall_rules import (
     HasEvaluation,
     HasRandomPolicy,
     HasRolloutPolicy,
+    HasSearchHints,
     Viewer,
 )
 from tablehall_rules.legal import expand_all
@@ -65,6 +66,11 @@ class GameHooks:
     @cached_property
     def _evaluate(self) -> Callable[[Any, int], float] | None:
         return self.game.evaluate if isinstance(self.game, HasEvaluation) else None
+
+    @cached_property
+    def search_hints(self) -> Mapping[str, int]:
+        """The game's preferred search shape (horizon, tree_depth, width), or nothing."""
+        return self.game.search_hints() if isinstance(self.game, HasSearchHints) else {}
 
     @property
     def searchable(self) -> bool:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,14 +45,27 @@ from tablehall_rules import DrawSource
 log = structlog.get_logger("bot.search")
 
 
+# the shape of a search when neither the settings nor the game's `search_hints` say
+DEFAULT_SHAPE: dict[str, int] = {"horizon": 40, "tree_depth": 2, "width": 4}
+
+
 @dataclass(frozen=True)
 class SearchSettings:
+    """How a search thinks; horizon, tree_depth and width left None take the game's
+    `search_hints`, else `DEFAULT_SHAPE`."""
+
     think_ms: float = 200.0
-    horizon: int = 40  # heuristic moves after the tree before scoring
-    tree_depth: int = 2  # moves below the root the tree may grow
+    horizon: int | None = None  # playout moves after the tree before scoring
+    tree_depth: int | None = None  # moves below the root the tree may grow
     exploration: float = 0.7
-    width: int = 4  # candidates per node: the heuristic's move and up to width-1 others
+    width: int | None = None  # candidates per node: the heuristic's move and up to width-1 others
     margin: float = 0.01  # mean value by which a move must beat the heuristic's to overrule it
+
+    def shape(self, hints: Mapping[str, int]) -> tuple[int, int, int]:
+        """(horizon, tree_depth, width): these settings', else the game's hints, else the defaults."""
+        given = {"horizon": self.horizon, "tree_depth": self.tree_depth, "width": self.width}
+        out = {k: v if v is not None else int(hints.get(k, DEFAULT_SHAPE[k])) for k, v in given.items()}
+        return out["horizon"], out["tree_depth"], out["width"]
 
 
 @dataclass
@@ -141,7 +154,9 @@ def candidates(
     return preferred, settling(hooks, state, seat, options, now, command_key(preferred), width)
 
 
-def playout_candidates(hooks: GameHooks, state: Any, seat: int, rng: random.Random, width: int) -> dict[bytes, msgspec.Struct]:
+def playout_candidates(
+    hooks: GameHooks, state: Any, seat: int, rng: random.Random, width: int
+) -> dict[bytes, msgspec.Struct]:
     """The distinct moves the game's playout policy proposes for `seat` in `state` (at most
     `width`, from as many tries): a tree node's options without spelling out `legal`."""
     out: dict[bytes, msgspec.Struct] = {}
@@ -167,12 +182,13 @@ class Search:
         self.settings = settings
         self.rng = rng
         self.clock = clock
+        self.horizon, self.tree_depth, self.width = settings.shape(hooks.search_hints)
 
     def choose(self, view: View, seat: int, legal: list[msgspec.Struct]) -> SearchResult:
         if not self.hooks.searchable:
             preferred = self.hooks.heuristic(view, legal, self.rng)
             return SearchResult(preferred, preferred, 0, {}, {})
-        preferred, options = proposals(self.hooks, view, legal, self.rng, self.settings.width)
+        preferred, options = proposals(self.hooks, view, legal, self.rng, self.width)
         if len(options) > 1:
             world = self.hooks.determinize(view, seat, self.rng)
             options = settling(
@@ -182,7 +198,7 @@ class Search:
                 options,
                 int(view.get("now_ms", 0)),
                 command_key(preferred),
-                self.settings.width,
+                self.width,
             )
         if len(options) <= 1:
             return SearchResult(preferred, preferred, 0, {}, {})
@@ -250,7 +266,7 @@ class Search:
     def _descend(
         self, root: Node, world: World, seat: int, key: bytes, command: msgspec.Struct, rng: random.Random
     ) -> float:
-        hooks, settings = self.hooks, self.settings
+        hooks = self.hooks
         child = root.children.get(key)
         if child is None:
             child = root.children[key] = Node(command=command, mover=seat)
@@ -259,17 +275,17 @@ class Search:
             raise RuntimeError("the root move was refused in a sample of the seat's own view")
         path = [child]
         node = child
-        for _ in range(settings.tree_depth):
+        for _ in range(self.tree_depth):
             decision = world.actor(hooks, rng)
             if decision is None:
                 break
             if hooks.has_playout:
-                available = playout_candidates(hooks, world.state, decision.seat, rng, settings.width)
+                available = playout_candidates(hooks, world.state, decision.seat, rng, self.width)
             else:
                 legal = hooks.legal(world.state, decision.seat, world.now_ms)
                 if legal:
                     mover_view = hooks.seat_view(world.state, decision.seat)
-                    _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, settings.width)
+                    _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, self.width)
                 else:
                     available = {}
             if not available:
@@ -284,7 +300,7 @@ class Search:
             node = nxt
             if expanded:
                 break
-        rollout(hooks, world, settings.horizon, rng)
+        rollout(hooks, world, self.horizon, rng)
         scores: dict[int, float] = {}
         for n in path:
             if n.mover not in scores:
