@@ -11,7 +11,8 @@ each deciding from its seat's view and legal commands only. Games run to the rul
 (a king taken, or 30 rounds without a capture: no round limit of the bench's). --jobs N plays
 N games at once (separate processes: the decision times then include the contention);
 --horizon, --tree-depth, --width override the strong bot's search settings (else the game's
-own hints, else the search's defaults). No assertions: figures only.
+own hints, else the search's defaults); --max-samples N stops each search after N samples
+(with a long --think-ms: a strength that does not depend on how busy the machine is). No assertions: figures only.
 """
 
 from __future__ import annotations
@@ -90,21 +91,37 @@ def new_stats() -> dict[str, list[float]]:
     return {k: [] for k in ("legal_ms", "view_ms", "legal_bytes", "view_bytes", "ms_0", "ms_1", "ms_2", "ms_3")}
 
 
-def player(kind: str, seed: int, think_ms: float, settings: dict[str, int] | None = None) -> Chooser:
+def player(
+    kind: str, seed: int, think_ms: float, settings: dict[str, int] | None = None, samples: list[int] | None = None
+) -> Chooser:
+    """The bot service's player of `kind`; `samples` gets each search's count of samples."""
     from tablehall_bot.players import Difficulty, Player
     from tablehall_bot.search.hooks import GameHooks
     from tablehall_bot.search.ismcts import SearchSettings
 
     tuned = SearchSettings(think_ms=think_ms, **(settings or {}))
     p = Player(GameHooks(GAME), Difficulty(kind), random.Random(seed), tuned)
-    return lambda view, seat, legal: p.choose(view, seat, legal).command
+
+    def choose(view: dict[str, Any], seat: int, legal: list[msgspec.Struct]) -> msgspec.Struct:
+        choice = p.choose(view, seat, legal)
+        if samples is not None and choice.searched:
+            samples.append(choice.iterations)
+        return choice.command
+
+    return choose
 
 
-def one_game(job: tuple[str, str, int, float, dict[str, int]]) -> tuple[int, float, dict[str, list[float]], int]:
-    """Game `g` of a pairing: (g, the first kind's share of the win, decision times per kind, commands)."""
+def one_game(
+    job: tuple[str, str, int, float, dict[str, int]],
+) -> tuple[int, float, dict[str, list[float]], int, list[int]]:
+    """Game `g` of a pairing: (g, the first kind's share of the win, decision times per kind,
+    commands, the strong bot's samples per searched decision)."""
     first, second, g, think_ms, settings = job
     kinds = [first, second] if g % 2 == 0 else [second, first]
-    choosers = [player(k, g * 7 + i, think_ms, settings if k == "strong" else None) for i, k in enumerate(kinds)]
+    samples: list[int] = []
+    choosers = [
+        player(k, g * 7 + i, think_ms, settings if k == "strong" else None, samples) for i, k in enumerate(kinds)
+    ]
     stats = new_stats()
     places, commands = play(2, 70_000 + g, choosers, stats, {})
     times: dict[str, list[float]] = {first: [], second: []}
@@ -112,7 +129,7 @@ def one_game(job: tuple[str, str, int, float, dict[str, int]]) -> tuple[int, flo
         times[kind] += stats[f"ms_{seat}"]
     first_seat = kinds.index(first)
     share = 1 / len(places[0]) if first_seat in places[0] else 0.0
-    return g, share, times, commands
+    return g, share, times, commands, samples
 
 
 def pairing(
@@ -123,11 +140,13 @@ def pairing(
     started = time.perf_counter()
     work = [(first, second, g, think_ms, settings or {}) for g in range(games)]
     commands: list[int] = []
+    samples: list[int] = []
     with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
         results = pool.imap_unordered(one_game, work) if pool is not None else map(one_game, work)
-        for done, (g, share, game_times, count) in enumerate(results, 1):
+        for done, (g, share, game_times, count, game_samples) in enumerate(results, 1):
             wins += share
             commands.append(count)
+            samples += game_samples
             for kind in times:
                 times[kind] += game_times[kind]
             if "--progress" in sys.argv:
@@ -140,6 +159,11 @@ def pairing(
     )
     for kind in dict.fromkeys((first, second)):
         print(f"  {kind} decision: p50 {pct(times[kind], 0.5):.2f} ms, p99 {pct(times[kind], 0.99):.2f} ms")
+    if samples:
+        print(
+            f"  strong searched {len(samples)} decisions: samples p50 {pct([float(n) for n in samples], 0.5):.0f},"
+            f" p10 {pct([float(n) for n in samples], 0.1):.0f}"
+        )
 
 
 def option(args: list[str], name: str) -> str | None:
@@ -151,9 +175,11 @@ def main() -> None:
     think = float(option(args, "--think-ms") or 200.0)
     jobs = int(option(args, "--jobs") or 1)
     settings = {
-        key: int(v) for key in ("horizon", "tree_depth", "width") if (v := option(args, "--" + key.replace("_", "-")))
+        key: int(v)
+        for key in ("horizon", "tree_depth", "width", "max_samples")
+        if (v := option(args, "--" + key.replace("_", "-")))
     }
-    valued = {"--think-ms", "--jobs", "--pairing", "--horizon", "--tree-depth", "--width"}
+    valued = {"--think-ms", "--jobs", "--pairing", "--horizon", "--tree-depth", "--width", "--max-samples"}
     numbers = [a for i, a in enumerate(args) if a.isdigit() and (i == 0 or args[i - 1] not in valued)]
     games = int(numbers[0]) if numbers else 40
     if "--pairing" in args:

@@ -60,6 +60,7 @@ class SearchSettings:
     exploration: float = 0.7
     width: int | None = None  # candidates per node: the heuristic's move and up to width-1 others
     margin: float = 0.01  # mean value by which a move must beat the heuristic's to overrule it
+    max_samples: int | None = None  # stop after this many samples, think time left or not (benchmarks)
 
     def shape(self, hints: Mapping[str, int]) -> tuple[int, int, int]:
         """(horizon, tree_depth, width): these settings', else the game's hints, else the defaults."""
@@ -207,7 +208,8 @@ class Search:
         votes = dict.fromkeys(options, 0.0)
         totals = dict.fromkeys(options, 0.0)
         samples = failures = 0
-        while self.clock() < deadline:
+        cap = self.settings.max_samples
+        while self.clock() < deadline and (cap is None or samples < cap):
             try:
                 values = self._sample(root, view, seat, options, deadline)
             except Exception:  # a game hook failing on a sample costs that sample only
