@@ -28,6 +28,10 @@ from typing import Any
 
 import msgspec
 
+from tablehall_bot.players import Difficulty, Player
+from tablehall_bot.search.hooks import GameHooks
+from tablehall_bot.search.ismcts import SearchSettings
+
 from homunculus import commands as c
 from homunculus.game import GAME
 from tablehall_rules import DecideContext, StructCodec, Viewer
@@ -95,10 +99,6 @@ def player(
     kind: str, seed: int, think_ms: float, settings: dict[str, int] | None = None, samples: list[int] | None = None
 ) -> Chooser:
     """The bot service's player of `kind`; `samples` gets each search's count of samples."""
-    from tablehall_bot.players import Difficulty, Player
-    from tablehall_bot.search.hooks import GameHooks
-    from tablehall_bot.search.ismcts import SearchSettings
-
     tuned = SearchSettings(think_ms=think_ms, **(settings or {}))
     p = Player(GameHooks(GAME), Difficulty(kind), random.Random(seed), tuned)
 
