@@ -27,7 +27,6 @@ import time
 from typing import Any
 
 import msgspec
-
 from tablehall_bot.players import Difficulty, Player
 from tablehall_bot.search.hooks import GameHooks
 from tablehall_bot.search.ismcts import SearchSettings
