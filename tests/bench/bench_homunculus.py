@@ -4,7 +4,8 @@ decision, bot decision time p50/p99 and win rates between the bot service's play
 Run: .venv/bin/python tests/bench/bench_homunculus.py [games] [--pairing A-B] [--think-ms MS]
 Without --pairing: random games (2, 3, 4 players, 2-on-2) per second, the descriptors and the
 view per decision, the easy heuristic's decision time and easy against random, heads-up.
-With --pairing (strong-easy, strong-random, easy-random; --progress prints each game): `games` heads-up games between the
+With --pairing A-B (strong, easy, random, or plain: the easy heuristic without its noise, the
+move the search overrules; --progress prints each game): `games` heads-up games between the
 bot service's players (`tablehall_bot.players.Player`: easy is the heuristic with its noise,
 strong the information-set search with --think-ms per decision), seats swapping every game,
 each deciding from its seat's view and legal commands only. Games run to the rules' own end
@@ -12,7 +13,8 @@ each deciding from its seat's view and legal commands only. Games run to the rul
 N games at once (separate processes: the decision times then include the contention);
 --horizon, --tree-depth, --width override the strong bot's search settings (else the game's
 own hints, else the search's defaults); --max-samples N stops each search after N samples
-(with a long --think-ms: a strength that does not depend on how busy the machine is). No assertions: figures only.
+(with a long --think-ms: a strength that does not depend on how busy the machine is).
+No assertions: figures only.
 """
 
 from __future__ import annotations
@@ -97,9 +99,13 @@ def new_stats() -> dict[str, list[float]]:
 def player(
     kind: str, seed: int, think_ms: float, settings: dict[str, int] | None = None, samples: list[int] | None = None
 ) -> Chooser:
-    """The bot service's player of `kind`; `samples` gets each search's count of samples."""
+    """The bot service's player of `kind` (or `plain`: the easy heuristic without its noise);
+    `samples` gets each search's count of samples."""
     tuned = SearchSettings(think_ms=think_ms, **(settings or {}))
-    p = Player(GameHooks(GAME), Difficulty(kind), random.Random(seed), tuned)
+    if kind == "plain":
+        p = Player(GameHooks(GAME), Difficulty.EASY, random.Random(seed), tuned, noise=0.0)
+    else:
+        p = Player(GameHooks(GAME), Difficulty(kind), random.Random(seed), tuned)
 
     def choose(view: dict[str, Any], seat: int, legal: list[msgspec.Struct]) -> msgspec.Struct:
         choice = p.choose(view, seat, legal)
