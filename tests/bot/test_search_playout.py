@@ -129,3 +129,21 @@ def test_the_games_hints_shape_the_search_unless_the_settings_say() -> None:
     assert (search.horizon, search.width) == (9, 3)
     plain = Search(GameHooks(race.GAME), SearchSettings(), random.Random(1))
     assert (plain.horizon, plain.tree_depth, plain.width) == tuple(DEFAULT_SHAPE.values())
+
+
+class Unsampled(PlayedOut):
+    """A game whose `determinize` fails on every view."""
+
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> race.RaceState:
+        raise RuntimeError("no sample fits this view")
+
+
+def test_a_view_the_game_cannot_sample_gets_the_heuristics_move() -> None:
+    game = Unsampled(race.Roll())
+    state = started(game)
+    legal = GameHooks(game).legal(state, 0, 0)
+    result = Search(GameHooks(game), SearchSettings(think_ms=40), random.Random(3), ticking_clock()).choose(
+        game.view(state, Viewer.of_seat(0)), 0, legal
+    )
+    assert result.command == result.heuristic == race.Roll()
+    assert result.samples == 0 and result.failures == 1

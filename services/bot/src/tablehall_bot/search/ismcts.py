@@ -191,7 +191,11 @@ class Search:
             return SearchResult(preferred, preferred, 0, {}, {})
         preferred, options = proposals(self.hooks, view, legal, self.rng, self.width)
         if len(options) > 1:
-            world = self.hooks.determinize(view, seat, self.rng)
+            try:
+                world = self.hooks.determinize(view, seat, self.rng)
+            except Exception:  # a view the game cannot sample: the heuristic's move, no search
+                log.warning("search determinize failed", exc_info=True)
+                return SearchResult(preferred, preferred, 0, {}, {}, failures=1)
             options = settling(
                 self.hooks,
                 world,
