@@ -4,15 +4,24 @@ decision, bot decision time p50/p99 and win rates between the bot service's play
 Run: .venv/bin/python tests/bench/bench_homunculus.py [games] [--pairing A-B] [--think-ms MS]
 Without --pairing: random games (2, 3, 4 players, 2-on-2) per second, the descriptors and the
 view per decision, the easy heuristic's decision time and easy against random, heads-up.
-With --pairing (strong-easy, strong-random, easy-random; --progress prints each game): `games` heads-up games between the
+With --pairing A-B (strong, easy, random, or plain: the easy heuristic without its noise, the
+move the search overrules; --progress prints each game): `games` heads-up games between the
 bot service's players (`tablehall_bot.players.Player`: easy is the heuristic with its noise,
 strong the information-set search with --think-ms per decision), seats swapping every game,
-each deciding from its seat's view and legal commands only. No assertions: figures only.
+each deciding from its seat's view and legal commands only. Games run to the rules' own end
+(a king taken, or 30 rounds without a capture: no round limit of the bench's). --jobs N plays
+N games at once (separate processes: the decision times then include the contention);
+--horizon, --tree-depth, --width override the strong bot's search settings (else the game's
+own hints, else the search's defaults); --max-samples N stops each search after N samples
+(with a long --think-ms: a strength that does not depend on how busy the machine is).
+No assertions: figures only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -20,6 +29,9 @@ import time
 from typing import Any
 
 import msgspec
+from tablehall_bot.players import Difficulty, Player
+from tablehall_bot.search.hooks import GameHooks
+from tablehall_bot.search.ismcts import SearchSettings
 
 from homunculus import commands as c
 from homunculus.game import GAME
@@ -84,51 +96,100 @@ def new_stats() -> dict[str, list[float]]:
     return {k: [] for k in ("legal_ms", "view_ms", "legal_bytes", "view_bytes", "ms_0", "ms_1", "ms_2", "ms_3")}
 
 
-def player(kind: str, seed: int, think_ms: float) -> Chooser:
-    from tablehall_bot.players import Difficulty, Player
-    from tablehall_bot.search.hooks import GameHooks
-    from tablehall_bot.search.ismcts import SearchSettings
+def player(
+    kind: str, seed: int, think_ms: float, settings: dict[str, int] | None = None, samples: list[int] | None = None
+) -> Chooser:
+    """The bot service's player of `kind` (or `plain`: the easy heuristic without its noise);
+    `samples` gets each search's count of samples."""
+    tuned = SearchSettings(think_ms=think_ms, **(settings or {}))
+    if kind == "plain":
+        p = Player(GameHooks(GAME), Difficulty.EASY, random.Random(seed), tuned, noise=0.0)
+    else:
+        p = Player(GameHooks(GAME), Difficulty(kind), random.Random(seed), tuned)
 
-    p = Player(GameHooks(GAME), Difficulty(kind), random.Random(seed), SearchSettings(think_ms=think_ms))
-    return lambda view, seat, legal: p.choose(view, seat, legal).command
+    def choose(view: dict[str, Any], seat: int, legal: list[msgspec.Struct]) -> msgspec.Struct:
+        choice = p.choose(view, seat, legal)
+        if samples is not None and choice.searched:
+            samples.append(choice.iterations)
+        return choice.command
+
+    return choose
 
 
-def pairing(first: str, second: str, games: int, think_ms: float) -> None:
-    wins, times = 0.0, {first: [], second: []}
+def one_game(
+    job: tuple[str, str, int, float, dict[str, int]],
+) -> tuple[int, float, dict[str, list[float]], int, list[int]]:
+    """Game `g` of a pairing: (g, the first kind's share of the win, decision times per kind,
+    commands, the strong bot's samples per searched decision)."""
+    first, second, g, think_ms, settings = job
+    kinds = [first, second] if g % 2 == 0 else [second, first]
+    samples: list[int] = []
+    choosers = [
+        player(k, g * 7 + i, think_ms, settings if k == "strong" else None, samples) for i, k in enumerate(kinds)
+    ]
     stats = new_stats()
+    places, commands = play(2, 70_000 + g, choosers, stats, {})
+    times: dict[str, list[float]] = {first: [], second: []}
+    for seat, kind in enumerate(kinds):
+        times[kind] += stats[f"ms_{seat}"]
+    first_seat = kinds.index(first)
+    share = 1 / len(places[0]) if first_seat in places[0] else 0.0
+    return g, share, times, commands, samples
+
+
+def pairing(
+    first: str, second: str, games: int, think_ms: float, jobs: int = 1, settings: dict[str, int] | None = None
+) -> None:
+    wins = 0.0
+    times: dict[str, list[float]] = {first: [], second: []}
     started = time.perf_counter()
-    for g in range(games):
-        kinds = [first, second] if g % 2 == 0 else [second, first]
-        choosers = [player(k, g * 7 + i, think_ms) for i, k in enumerate(kinds)]
-        stats = new_stats()
-        places, _ = play(2, 70_000 + g, choosers, stats, {})
-        for seat, kind in enumerate(kinds):
-            times[kind] += stats[f"ms_{seat}"]
-        first_seat = kinds.index(first)
-        if first_seat in places[0]:
-            wins += 1 / len(places[0])
-        if "--progress" in sys.argv:
-            print(
-                f"  game {g + 1}: {first} {'won' if first_seat in places[0] else 'lost'}; {wins:g} of {g + 1}",
-                flush=True,
-            )
+    work = [(first, second, g, think_ms, settings or {}) for g in range(games)]
+    commands: list[int] = []
+    samples: list[int] = []
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        results = pool.imap_unordered(one_game, work) if pool is not None else map(one_game, work)
+        for done, (g, share, game_times, count, game_samples) in enumerate(results, 1):
+            wins += share
+            commands.append(count)
+            samples += game_samples
+            for kind in times:
+                times[kind] += game_times[kind]
+            if "--progress" in sys.argv:
+                print(f"  game {g + 1}: {first} {'won' if share else 'lost'}; {wins:g} of {done}", flush=True)
     low, high = wilson(wins, games)
     print(
-        f"{first} vs {second}, heads-up, {games} games (think {think_ms:.0f} ms, "
-        f"{time.perf_counter() - started:.0f} s): {first} wins {wins / games:.1%} (95% CI {low:.1%}–{high:.1%})"
+        f"{first} vs {second}, heads-up, {games} games (think {think_ms:.0f} ms, settings {settings or {}}, "
+        f"{jobs} jobs, {time.perf_counter() - started:.0f} s, {statistics.mean(commands):.0f} commands a game): "
+        f"{first} wins {wins / games:.1%} (95% CI {low:.1%}–{high:.1%})"
     )
     for kind in dict.fromkeys((first, second)):
         print(f"  {kind} decision: p50 {pct(times[kind], 0.5):.2f} ms, p99 {pct(times[kind], 0.99):.2f} ms")
+    if samples:
+        print(
+            f"  strong searched {len(samples)} decisions: samples p50 {pct([float(n) for n in samples], 0.5):.0f},"
+            f" p10 {pct([float(n) for n in samples], 0.1):.0f}"
+        )
+
+
+def option(args: list[str], name: str) -> str | None:
+    return args[args.index(name) + 1] if name in args else None
 
 
 def main() -> None:
     args = sys.argv[1:]
-    think = float(args[args.index("--think-ms") + 1]) if "--think-ms" in args else 200.0
-    numbers = [a for i, a in enumerate(args) if a.isdigit() and (i == 0 or args[i - 1] != "--think-ms")]
+    think = float(option(args, "--think-ms") or 200.0)
+    jobs = int(option(args, "--jobs") or 1)
+    settings = {
+        key: int(v)
+        for key in ("horizon", "tree_depth", "width", "max_samples")
+        if (v := option(args, "--" + key.replace("_", "-")))
+    }
+    valued = {"--think-ms", "--jobs", "--pairing", "--horizon", "--tree-depth", "--width", "--max-samples"}
+    numbers = [a for i, a in enumerate(args) if a.isdigit() and (i == 0 or args[i - 1] not in valued)]
     games = int(numbers[0]) if numbers else 40
     if "--pairing" in args:
         first, second = args[args.index("--pairing") + 1].split("-")
-        pairing(first, second, games, think)
+        pairing(first, second, games, think, jobs, settings)
         return
     rand = player("random", 0, think)
     stats = new_stats()
@@ -145,7 +206,7 @@ def main() -> None:
         print(f"{key}: mean {statistics.mean(stats[key]):.3f}, p99 {pct(stats[key], 0.99):.3f}")
     for key in ("legal_bytes", "view_bytes"):
         print(f"{key}: mean {statistics.mean(stats[key]):.0f}, max {max(stats[key]):.0f}")
-    pairing("easy", "random", games, think)
+    pairing("easy", "random", games, think, jobs)
 
 
 if __name__ == "__main__":

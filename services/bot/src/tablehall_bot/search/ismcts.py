@@ -8,17 +8,22 @@ terms). Below the root, the moves of every seat (the searcher's and the
 others', as seen by the game's own `legal_commands`) walk one tree shared by
 all samples, chosen by UCB with availability counts (single-observer ISMCTS,
 Cowling, Powley and Whitehouse 2012); past the tree the world is played on by
-the game's heuristic (`bot_policy`) for at most `horizon` moves and scored by
-the game's `evaluate`. Each complete sample votes for its best root move; the
+the game's playout policy (`rollout_policy`), else its heuristic
+(`bot_policy`), for at most `horizon` moves and scored by the game's
+`evaluate`. Each complete sample votes for its best root move; the
 move with the most votes is played, but the heuristic's own move stands
 unless another beats it in votes and by `margin` in mean value (a short think
 is noisy; the search only overrules the heuristic on evidence).
 
 Nothing here reads a true state: the search receives a view and the seat's
 legal commands, nothing else, and moves are decided and evolved by the
-game's own `decide`/`evolve`. Wide nodes are narrowed to the heuristic's
-move plus the distinct moves the game's random player proposes (progressive
-widening), so the think goes to real alternatives, never to leaving the table.
+game's own `decide`/`evolve`; the playout policy is only given sampled
+worlds. The root's candidates are the heuristic's move and the game's ranking
+of its best moves (`bot_ranking`), else the distinct moves the game's random
+player proposes; the tree's nodes have the heuristic's and random moves of
+the mover's view of the sample, or, with a playout policy, the distinct
+moves that policy proposes there (progressive widening), so the think goes
+to real alternatives, never to leaving the table.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,14 +45,28 @@ from tablehall_rules import DrawSource
 log = structlog.get_logger("bot.search")
 
 
+# the shape of a search when neither the settings nor the game's `search_hints` say
+DEFAULT_SHAPE: dict[str, int] = {"horizon": 40, "tree_depth": 2, "width": 4}
+
+
 @dataclass(frozen=True)
 class SearchSettings:
+    """How a search thinks; horizon, tree_depth and width left None take the game's
+    `search_hints`, else `DEFAULT_SHAPE`."""
+
     think_ms: float = 200.0
-    horizon: int = 40  # heuristic moves after the tree before scoring
-    tree_depth: int = 2  # moves below the root the tree may grow
+    horizon: int | None = None  # playout moves after the tree before scoring
+    tree_depth: int | None = None  # moves below the root the tree may grow
     exploration: float = 0.7
-    width: int = 4  # candidates per node: the heuristic's move and up to width-1 others
+    width: int | None = None  # candidates per node: the heuristic's move and up to width-1 others
     margin: float = 0.01  # mean value by which a move must beat the heuristic's to overrule it
+    max_samples: int | None = None  # stop after this many samples, think time left or not (benchmarks)
+
+    def shape(self, hints: Mapping[str, int]) -> tuple[int, int, int]:
+        """(horizon, tree_depth, width): these settings', else the game's hints, else the defaults."""
+        given = {"horizon": self.horizon, "tree_depth": self.tree_depth, "width": self.width}
+        out = {k: v if v is not None else int(hints.get(k, DEFAULT_SHAPE[k])) for k, v in given.items()}
+        return out["horizon"], out["tree_depth"], out["width"]
 
 
 @dataclass
@@ -82,9 +101,17 @@ class SearchResult:
 def proposals(
     hooks: GameHooks, view: View, legal: list[msgspec.Struct], rng: random.Random, width: int
 ) -> tuple[msgspec.Struct, dict[bytes, msgspec.Struct]]:
-    """The heuristic's move and the distinct moves the random player proposes (at most 2 x `width`)."""
+    """The heuristic's move and the game's ranking of its best moves, else the distinct moves
+    the random player proposes (at most 2 x `width`)."""
     preferred = hooks.heuristic(view, legal, rng)
     chosen = {command_key(preferred): preferred}
+    ranked = hooks.ranking(view, legal, rng, 2 * width)
+    if ranked is not None:
+        for other in ranked:
+            if len(chosen) >= 2 * width:
+                break
+            chosen.setdefault(command_key(other), other)
+        return preferred, chosen
     for _ in range(4 * width):
         if len(chosen) >= 2 * width:
             break
@@ -128,6 +155,22 @@ def candidates(
     return preferred, settling(hooks, state, seat, options, now, command_key(preferred), width)
 
 
+def playout_candidates(
+    hooks: GameHooks, state: Any, seat: int, rng: random.Random, width: int
+) -> dict[bytes, msgspec.Struct]:
+    """The distinct moves the game's playout policy proposes for `seat` in `state` (at most
+    `width`, from as many tries): a tree node's options without spelling out `legal`."""
+    out: dict[bytes, msgspec.Struct] = {}
+    for _ in range(width):
+        command = hooks.playout(state, seat, rng)
+        if command is None:
+            break
+        out.setdefault(command_key(command), command)
+        if len(out) >= width:
+            break
+    return out
+
+
 class Search:
     def __init__(
         self,
@@ -140,14 +183,19 @@ class Search:
         self.settings = settings
         self.rng = rng
         self.clock = clock
+        self.horizon, self.tree_depth, self.width = settings.shape(hooks.search_hints)
 
     def choose(self, view: View, seat: int, legal: list[msgspec.Struct]) -> SearchResult:
         if not self.hooks.searchable:
             preferred = self.hooks.heuristic(view, legal, self.rng)
             return SearchResult(preferred, preferred, 0, {}, {})
-        preferred, options = proposals(self.hooks, view, legal, self.rng, self.settings.width)
+        preferred, options = proposals(self.hooks, view, legal, self.rng, self.width)
         if len(options) > 1:
-            world = self.hooks.determinize(view, seat, self.rng)
+            try:
+                world = self.hooks.determinize(view, seat, self.rng)
+            except Exception:  # a view the game cannot sample: the heuristic's move, no search
+                log.warning("search determinize failed", exc_info=True)
+                return SearchResult(preferred, preferred, 0, {}, {}, failures=1)
             options = settling(
                 self.hooks,
                 world,
@@ -155,7 +203,7 @@ class Search:
                 options,
                 int(view.get("now_ms", 0)),
                 command_key(preferred),
-                self.settings.width,
+                self.width,
             )
         if len(options) <= 1:
             return SearchResult(preferred, preferred, 0, {}, {})
@@ -164,7 +212,8 @@ class Search:
         votes = dict.fromkeys(options, 0.0)
         totals = dict.fromkeys(options, 0.0)
         samples = failures = 0
-        while self.clock() < deadline:
+        cap = self.settings.max_samples
+        while self.clock() < deadline and (cap is None or samples < cap):
             try:
                 values = self._sample(root, view, seat, options, deadline)
             except Exception:  # a game hook failing on a sample costs that sample only
@@ -223,7 +272,7 @@ class Search:
     def _descend(
         self, root: Node, world: World, seat: int, key: bytes, command: msgspec.Struct, rng: random.Random
     ) -> float:
-        hooks, settings = self.hooks, self.settings
+        hooks = self.hooks
         child = root.children.get(key)
         if child is None:
             child = root.children[key] = Node(command=command, mover=seat)
@@ -232,16 +281,22 @@ class Search:
             raise RuntimeError("the root move was refused in a sample of the seat's own view")
         path = [child]
         node = child
-        for _ in range(settings.tree_depth):
+        for _ in range(self.tree_depth):
             decision = world.actor(hooks, rng)
             if decision is None:
                 break
-            legal = hooks.legal(world.state, decision.seat, world.now_ms)
-            if not legal:
+            if hooks.has_playout:
+                available = playout_candidates(hooks, world.state, decision.seat, rng, self.width)
+            else:
+                legal = hooks.legal(world.state, decision.seat, world.now_ms)
+                if legal:
+                    mover_view = hooks.seat_view(world.state, decision.seat)
+                    _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, self.width)
+                else:
+                    available = {}
+            if not available:
                 apply_default(hooks, world, decision)
                 break
-            mover_view = hooks.seat_view(world.state, decision.seat)
-            _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, settings.width)
             nxt, expanded = self._select(node, decision.seat, available, rng)
             assert nxt.command is not None
             if not apply(hooks, world, decision.seat, nxt.command):
@@ -251,7 +306,7 @@ class Search:
             node = nxt
             if expanded:
                 break
-        rollout(hooks, world, settings.horizon, rng)
+        rollout(hooks, world, self.horizon, rng)
         scores: dict[int, float] = {}
         for n in path:
             if n.mover not in scores:
