@@ -29,6 +29,9 @@ LEGAL_LIMIT = 5000
 
 View = dict[str, Any]
 
+# rollout moves after a search's tree when the game names no `search_horizon` of its own
+DEFAULT_HORIZON = 40
+
 
 @dataclass(frozen=True)
 class GameHooks:
@@ -37,6 +40,12 @@ class GameHooks:
     @property
     def searchable(self) -> bool:
         return isinstance(self.game, Determinizable)
+
+    @property
+    def horizon(self) -> int:
+        """The game's own rollout length (`search_horizon`: a move is worth less or more in different
+        games, and so is a sample), else DEFAULT_HORIZON."""
+        return int(getattr(self.game, "search_horizon", DEFAULT_HORIZON))
 
     def determinize(self, view: View, seat: int, rng: random.Random) -> Any:
         assert isinstance(self.game, Determinizable)

@@ -8,11 +8,15 @@ terms). Below the root, the moves of every seat (the searcher's and the
 others', as seen by the game's own `legal_commands`) walk one tree shared by
 all samples, chosen by UCB with availability counts (single-observer ISMCTS,
 Cowling, Powley and Whitehouse 2012); past the tree the world is played on by
-the game's heuristic (`bot_policy`) for at most `horizon` moves and scored by
+the game's heuristic (`bot_policy`, or `rollout_policy` read from the full
+state where the game has it) for at most `horizon` moves (the game's own
+`search_horizon` unless set) and scored by
 the game's `evaluate`. Each complete sample votes for its best root move; the
 move with the most votes is played, but the heuristic's own move stands
-unless another beats it in votes and by `margin` in mean value (a short think
-is noisy; the search only overrules the heuristic on evidence).
+unless another beats it in votes and by `margin` in mean value, over at least
+`min_samples` samples, with a paired difference (the same worlds and dice for
+both) at least `confidence` standard errors above zero (a short think is
+noisy; the search only overrules the heuristic on evidence).
 
 Nothing here reads a true state: the search receives a view and the seat's
 legal commands, nothing else, and moves are decided and evolved by the
@@ -43,11 +47,13 @@ log = structlog.get_logger("bot.search")
 @dataclass(frozen=True)
 class SearchSettings:
     think_ms: float = 200.0
-    horizon: int = 40  # heuristic moves after the tree before scoring
+    horizon: int | None = None  # heuristic moves after the tree before scoring (None: the game's own, `GameHooks.horizon`)
     tree_depth: int = 2  # moves below the root the tree may grow
     exploration: float = 0.7
     width: int = 4  # candidates per node: the heuristic's move and up to width-1 others
     margin: float = 0.01  # mean value by which a move must beat the heuristic's to overrule it
+    min_samples: int = 8  # fewer samples never overrule the heuristic
+    confidence: float = 2.0  # standard errors of the paired difference by which the overruling move must lead
 
 
 @dataclass
@@ -73,6 +79,7 @@ class SearchResult:
     votes: dict[bytes, float]
     means: dict[bytes, float]
     failures: int = 0
+    lead: float = 0.0  # the chosen move's paired lead over the heuristic's, in standard errors (0: the heuristic's)
 
     @property
     def searched(self) -> bool:
@@ -163,6 +170,7 @@ class Search:
         deadline = self.clock() + self.settings.think_ms / 1000
         votes = dict.fromkeys(options, 0.0)
         totals = dict.fromkeys(options, 0.0)
+        rows: list[dict[bytes, float]] = []
         samples = failures = 0
         while self.clock() < deadline:
             try:
@@ -177,6 +185,7 @@ class Search:
             if values is None:
                 break
             samples += 1
+            rows.append(values)
             best = max(values.values())
             winners = [k for k, v in values.items() if v == best]
             for k, v in values.items():
@@ -184,7 +193,8 @@ class Search:
                 if k in winners:
                     votes[k] += 1 / len(winners)
         means = {k: totals[k] / samples for k in options} if samples else {}
-        return SearchResult(self._verdict(preferred, options, votes, means), preferred, samples, votes, means, failures)
+        command, lead = self._verdict(preferred, options, votes, means, rows)
+        return SearchResult(command, preferred, samples, votes, means, failures, lead)
 
     def _verdict(
         self,
@@ -192,14 +202,19 @@ class Search:
         options: dict[bytes, msgspec.Struct],
         votes: dict[bytes, float],
         means: dict[bytes, float],
-    ) -> msgspec.Struct:
-        if not means:
-            return preferred
+        rows: list[dict[bytes, float]],
+    ) -> tuple[msgspec.Struct, float]:
+        if len(rows) < max(2, self.settings.min_samples):
+            return preferred, 0.0
         own = command_key(preferred)
         best = max(options, key=lambda k: (votes[k], means[k]))
-        if best != own and votes[best] > votes[own] and means[best] > means[own] + self.settings.margin:
-            return options[best]
-        return preferred
+        if best == own or votes[best] <= votes[own] or means[best] <= means[own] + self.settings.margin:
+            return preferred, 0.0
+        diffs = [row[best] - row[own] for row in rows]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        lead = mean / spread if spread > 0 else math.inf
+        return (options[best], lead) if lead >= self.settings.confidence else (preferred, 0.0)
 
     def _sample(
         self, root: Node, view: View, seat: int, options: dict[bytes, msgspec.Struct], deadline: float
@@ -251,7 +266,7 @@ class Search:
             node = nxt
             if expanded:
                 break
-        rollout(hooks, world, settings.horizon, rng)
+        rollout(hooks, world, settings.horizon if settings.horizon is not None else hooks.horizon, rng)
         scores: dict[int, float] = {}
         for n in path:
             if n.mover not in scores:

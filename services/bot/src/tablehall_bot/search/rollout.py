@@ -67,6 +67,11 @@ def apply_default(hooks: GameHooks, world: World, decision: PendingDecision) -> 
 
 def step(hooks: GameHooks, world: World, decision: PendingDecision, rng: random.Random) -> bool:
     """One move of the seat deciding `decision`, by the game's heuristic; False when stuck."""
+    fast = getattr(hooks.game, "rollout_policy", None)  # the heuristic read from the full state, when the game has it
+    if fast is not None:
+        if apply(hooks, world, decision.seat, fast(world.state, decision.seat, rng)):
+            return True
+        return apply_default(hooks, world, decision)
     legal = hooks.legal(world.state, decision.seat, world.now_ms)
     if legal:
         command = hooks.heuristic(hooks.seat_view(world.state, decision.seat), legal, rng)
