@@ -33,6 +33,7 @@ from magnates import commands as c
 from magnates.legal import legal_moves
 from magnates.rules.money import fine
 from magnates.state import BANK, State
+from tablehall_rules import Choice
 
 RESERVE = 1500
 UPGRADE_RESERVE = 1500
@@ -134,8 +135,8 @@ def legal_commands(state: State, seat: int) -> list[msgspec.Struct]:
             out.append(lm.command)
             continue
         (param,) = lm.params  # every Магнаты descriptor has at most one parameter, a Choice
-        values = param.domain.values  # type: ignore[union-attr]
-        out.extend(msgspec.structs.replace(lm.command, **{param.field: v}) for v in values)
+        assert isinstance(param.domain, Choice)
+        out.extend(msgspec.structs.replace(lm.command, **{param.field: v}) for v in param.domain.values)
     return out
 
 

@@ -47,7 +47,7 @@ log = structlog.get_logger("bot.search")
 @dataclass(frozen=True)
 class SearchSettings:
     think_ms: float = 200.0
-    horizon: int | None = None  # heuristic moves after the tree before scoring (None: the game's own, `GameHooks.horizon`)
+    horizon: int | None = None  # heuristic moves after the tree (None: the game's own, GameHooks.horizon)
     tree_depth: int = 2  # moves below the root the tree may grow
     exploration: float = 0.7
     width: int = 4  # candidates per node: the heuristic's move and up to width-1 others
