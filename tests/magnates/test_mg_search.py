@@ -51,12 +51,6 @@ def test_evaluate_is_exact_when_the_game_is_over_or_the_seat_is_out() -> None:
     assert (GAME.evaluate(state, 0), GAME.evaluate(state, 1)) == (0.0, 1.0)
 
 
-def test_evaluate_without_a_round_limit_is_the_share_of_live_net_worth() -> None:
-    state = given(2)
-    state.players[0].cash = 15000
-    assert GAME.evaluate(state, 0) == pytest.approx(20000 / 30000)
-
-
 def test_evaluate_weighs_a_lead_against_the_richest_rival() -> None:
     state = given(4, round_limit=10)
     state.players[1].cash += 4000

@@ -1,4 +1,5 @@
-"""The easy heuristic bot and the random policy; both read the view and the legal commands.
+"""The easy heuristic bot and the random policy; both read the view and the legal commands (the
+heuristic also reads a full state, for a search's rollouts: `choose_in_state`, the same moves).
 
 Net worth counts Companies, upgrades and pieces at what they cost, so buying is never a loss in
 worth and earns fines or power: the easy bot buys Companies, lost pieces (Queen first), upgrades
