@@ -49,7 +49,7 @@ class PlayedOut(race.DiceRace):
     ) -> list[msgspec.Struct]:
         return sorted(legal, key=lambda cmd: type(cmd).__name__ != "Pass")[:count]  # Pass first, then the rest
 
-    def search_hints(self) -> Mapping[str, int]:
+    def search_hints(self) -> Mapping[str, float]:
         return {"horizon": 5, "width": 2}
 
 

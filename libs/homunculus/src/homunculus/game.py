@@ -144,7 +144,7 @@ class Homunculus(
     def rollout_policy(self, state: State, seat: int, rng: random.Random) -> msgspec.Struct | None:
         return rollout_policy(state, seat, rng)
 
-    def search_hints(self) -> Mapping[str, int]:
+    def search_hints(self) -> Mapping[str, float]:
         # playouts of 8 moves (about four turns heads-up) scored by `evaluate`, one tree level:
         # enough samples in a fifth of a second to tell the ranked moves apart
         return {"horizon": 8, "tree_depth": 1, "width": 4}

@@ -25,10 +25,12 @@
   good candidates built from the state are enough. Its commands should be
   accepted by `decide` (a refused one costs the search the slow path).
   Without it, playouts spell out `legal` and ask `bot_policy` each move.
-- `search_hints() -> {"horizon": n, "tree_depth": n, "width": n}`: the
-  search shape that suits the game (any of the keys; a bot's own settings
-  override them): how many playout moves before `evaluate` scores, how deep
-  the tree grows, how many moves a node compares.
+- `search_hints() -> {"horizon": n, "tree_depth": n, "width": n,
+  "min_samples": n, "confidence": x}`: the search shape that suits the game
+  (any of the keys; a bot's own settings override them): how many playout
+  moves before `evaluate` scores, how deep the tree grows, how many moves a
+  node compares, and the evidence a move needs to overrule the heuristic's
+  (samples, and standard errors of the paired difference).
 
 All are pure. A game without them gets the generic fallbacks of the bot
 service: no search (the heuristic or random move), uniform random moves, and
@@ -80,4 +82,4 @@ class HasRolloutPolicy(Protocol):
 
 @runtime_checkable
 class HasSearchHints(Protocol):
-    def search_hints(self) -> Mapping[str, int]: ...
+    def search_hints(self) -> Mapping[str, float]: ...

@@ -68,8 +68,9 @@ class GameHooks:
         return self.game.evaluate if isinstance(self.game, HasEvaluation) else None
 
     @cached_property
-    def search_hints(self) -> Mapping[str, int]:
-        """The game's preferred search shape (horizon, tree_depth, width), or nothing."""
+    def search_hints(self) -> Mapping[str, float]:
+        """The game's preferred search shape (horizon, tree_depth, width) and evidence (min_samples,
+        confidence), or nothing."""
         return self.game.search_hints() if isinstance(self.game, HasSearchHints) else {}
 
     @property

@@ -13,7 +13,10 @@ the game's playout policy (`rollout_policy`), else its heuristic
 `evaluate`. Each complete sample votes for its best root move; the
 move with the most votes is played, but the heuristic's own move stands
 unless another beats it in votes and by `margin` in mean value (a short think
-is noisy; the search only overrules the heuristic on evidence).
+is noisy; the search only overrules the heuristic on evidence); a game may ask
+for more evidence in its `search_hints`: at least `min_samples` samples and a
+paired difference (the same worlds and dice for both moves) at least
+`confidence` standard errors above zero.
 
 Nothing here reads a true state: the search receives a view and the seat's
 legal commands, nothing else, and moves are decided and evolved by the
@@ -61,12 +64,20 @@ class SearchSettings:
     width: int | None = None  # candidates per node: the heuristic's move and up to width-1 others
     margin: float = 0.01  # mean value by which a move must beat the heuristic's to overrule it
     max_samples: int | None = None  # stop after this many samples, think time left or not (benchmarks)
+    min_samples: int | None = None  # fewer samples never overrule the heuristic
+    confidence: float | None = None  # standard errors of the paired difference by which an overruling move leads
 
-    def shape(self, hints: Mapping[str, int]) -> tuple[int, int, int]:
+    def shape(self, hints: Mapping[str, float]) -> tuple[int, int, int]:
         """(horizon, tree_depth, width): these settings', else the game's hints, else the defaults."""
         given = {"horizon": self.horizon, "tree_depth": self.tree_depth, "width": self.width}
         out = {k: v if v is not None else int(hints.get(k, DEFAULT_SHAPE[k])) for k, v in given.items()}
         return out["horizon"], out["tree_depth"], out["width"]
+
+    def evidence(self, hints: Mapping[str, float]) -> tuple[int, float]:
+        """(min_samples, confidence): these settings', else the game's hints, else none asked (0, 0)."""
+        samples = self.min_samples if self.min_samples is not None else int(hints.get("min_samples", 0))
+        confidence = self.confidence if self.confidence is not None else float(hints.get("confidence", 0.0))
+        return samples, confidence
 
 
 @dataclass
@@ -92,6 +103,7 @@ class SearchResult:
     votes: dict[bytes, float]
     means: dict[bytes, float]
     failures: int = 0
+    lead: float = 0.0  # the chosen move's paired lead over the heuristic's, in standard errors (0: the heuristic's)
 
     @property
     def searched(self) -> bool:
@@ -184,6 +196,7 @@ class Search:
         self.rng = rng
         self.clock = clock
         self.horizon, self.tree_depth, self.width = settings.shape(hooks.search_hints)
+        self.min_samples, self.confidence = settings.evidence(hooks.search_hints)
 
     def choose(self, view: View, seat: int, legal: list[msgspec.Struct]) -> SearchResult:
         if not self.hooks.searchable:
@@ -211,6 +224,7 @@ class Search:
         deadline = self.clock() + self.settings.think_ms / 1000
         votes = dict.fromkeys(options, 0.0)
         totals = dict.fromkeys(options, 0.0)
+        rows: list[dict[bytes, float]] = []
         samples = failures = 0
         cap = self.settings.max_samples
         while self.clock() < deadline and (cap is None or samples < cap):
@@ -226,6 +240,7 @@ class Search:
             if values is None:
                 break
             samples += 1
+            rows.append(values)
             best = max(values.values())
             winners = [k for k, v in values.items() if v == best]
             for k, v in values.items():
@@ -233,7 +248,8 @@ class Search:
                 if k in winners:
                     votes[k] += 1 / len(winners)
         means = {k: totals[k] / samples for k in options} if samples else {}
-        return SearchResult(self._verdict(preferred, options, votes, means), preferred, samples, votes, means, failures)
+        command, lead = self._verdict(preferred, options, votes, means, rows)
+        return SearchResult(command, preferred, samples, votes, means, failures, lead)
 
     def _verdict(
         self,
@@ -241,14 +257,23 @@ class Search:
         options: dict[bytes, msgspec.Struct],
         votes: dict[bytes, float],
         means: dict[bytes, float],
-    ) -> msgspec.Struct:
-        if not means:
-            return preferred
+        rows: list[dict[bytes, float]],
+    ) -> tuple[msgspec.Struct, float]:
+        if not rows or len(rows) < self.min_samples:
+            return preferred, 0.0
         own = command_key(preferred)
         best = max(options, key=lambda k: (votes[k], means[k]))
-        if best != own and votes[best] > votes[own] and means[best] > means[own] + self.settings.margin:
-            return options[best]
-        return preferred
+        if best == own or votes[best] <= votes[own] or means[best] <= means[own] + self.settings.margin:
+            return preferred, 0.0
+        if self.confidence <= 0:
+            return options[best], 0.0
+        if len(rows) < 2:
+            return preferred, 0.0
+        diffs = [row[best] - row[own] for row in rows]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        lead = mean / spread if spread > 0 else math.inf
+        return (options[best], lead) if lead >= self.confidence else (preferred, 0.0)
 
     def _sample(
         self, root: Node, view: View, seat: int, options: dict[bytes, msgspec.Struct], deadline: float
