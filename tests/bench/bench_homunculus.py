@@ -14,6 +14,8 @@ N games at once (separate processes: the decision times then include the content
 --horizon, --tree-depth, --width override the strong bot's search settings (else the game's
 own hints, else the search's defaults); --max-samples N stops each search after N samples
 (with a long --think-ms: a strength that does not depend on how busy the machine is).
+--playout-cost: the cost of a playout move by the game's rollout policy and by the old
+path, on the same sampled worlds of `games` positions (5 samples each, 8 moves).
 No assertions: figures only.
 """
 
@@ -35,7 +37,7 @@ from tablehall_bot.search.ismcts import SearchSettings
 
 from homunculus import commands as c
 from homunculus.game import GAME
-from tablehall_rules import DecideContext, StructCodec, Viewer
+from tablehall_rules import DecideContext, DrawSource, StructCodec, Viewer
 from tablehall_rules import conformance as kit
 from tablehall_rules.legal import expand_all
 
@@ -171,6 +173,49 @@ def pairing(
         )
 
 
+def playout_cost(positions: int) -> None:
+    """The cost of a playout move on the same sampled worlds: by the game's `rollout_policy`,
+    and by the old path (descriptors spelled out, the mover's view, the easy bot)."""
+    from tablehall_bot.search.rollout import World, step
+
+    class Slow(GameHooks):
+        @property
+        def has_playout(self) -> bool:
+            return False
+
+    hooks = GameHooks(GAME)
+    rng = random.Random(21)
+    state, _, source = kit.start(GAME, {}, kit.seats_for(2), rng.randbytes(32))
+    found: list[tuple[Any, int]] = []
+    now = kit.START_MS
+    while GAME.outcome(state) is None and len(found) < positions:
+        decision = rng.choice(GAME.pending(state))
+        now += 250
+        legal = [m for m in hooks.legal(state, decision.seat, now) if not isinstance(m, c.Surrender)]
+        if not legal:
+            continue
+        if decision.kind == "action" and rng.random() < 0.2:
+            found.append((hooks.clone(state), decision.seat))
+        command = hooks.heuristic(GAME.view(state, Viewer.of_seat(decision.seat)), legal, rng)
+        for event in GAME.decide(state, command, DecideContext(decision.seat, now, source)):
+            state = GAME.evolve(state, event)
+    for name, h in (("rollout_policy", hooks), ("legal + view + bot_policy", Slow(GAME))):
+        moves, spent = 0, 0.0
+        for i, (position, seat) in enumerate(found):
+            seen = GAME.view(position, Viewer.of_seat(seat))
+            for j in range(5):
+                r = random.Random(i * 10 + j)
+                world = World(h.determinize(seen, seat, r), DrawSource(r.randbytes(32)), int(seen.get("now_ms", 0)))
+                t0 = time.perf_counter()
+                for _ in range(8):  # rollout(h, world, 8, r), counting the moves
+                    decision = world.actor(h, r)
+                    if decision is None or not (step(h, world, decision, r) or decision.reaction):
+                        break
+                    moves += 1
+                spent += time.perf_counter() - t0
+        print(f"playout by {name}: {moves} moves over {len(found)} positions, {1000 * spent / moves:.3f} ms a move")
+
+
 def option(args: list[str], name: str) -> str | None:
     return args[args.index(name) + 1] if name in args else None
 
@@ -187,6 +232,9 @@ def main() -> None:
     valued = {"--think-ms", "--jobs", "--pairing", "--horizon", "--tree-depth", "--width", "--max-samples"}
     numbers = [a for i, a in enumerate(args) if a.isdigit() and (i == 0 or args[i - 1] not in valued)]
     games = int(numbers[0]) if numbers else 40
+    if "--playout-cost" in args:
+        playout_cost(games)
+        return
     if "--pairing" in args:
         first, second = args[args.index("--pairing") + 1].split("-")
         pairing(first, second, games, think, jobs, settings)
