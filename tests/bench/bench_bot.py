@@ -7,8 +7,10 @@ does. For each pairing: the first side's win rate (a shared first place
 counts as a split win) with a 95 % Wilson confidence interval, and the time
 each difficulty took per decision (p50/p99).
 
-Games: Пузиполия (round limit 20, so a match is ~250 decisions) and the
-platform's test game (a dice race to 20).
+Games: Пузиполия (round limit 20, so a match is ~250 decisions), the
+platform's test game (a dice race to 20), Драконы, Магнаты (round limit 20)
+and Гомункул (to the rules' own end; tests/bench/bench_homunculus.py has its
+own pairings with more figures).
 
     make bench-bot      (or: .venv/bin/python tests/bench/bench_bot.py [--games N] [--think-ms MS] [--jobs J])
 """
@@ -39,6 +41,7 @@ GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "testgame": ("testgame.game", {"target": 20}),
     "dragons": ("dragons.game", {}),
     "magnates": ("magnates.game", {"round_limit": 20}),
+    "homunculus": ("homunculus.game", {}),
 }
 PAIRINGS = (
     (Difficulty.STRONG, Difficulty.EASY),

@@ -4,7 +4,9 @@ For positions of real games, a copy of the state gets junk in everything the
 seat may not see (deck orders, other players' secrets and offers). The seat's
 views of both are equal, and a search fed either view (same seed, a clock
 that counts calls instead of time) makes the same choice. Determinizing a
-view gives back a state whose view is that view.
+view gives back a state whose view is that view. Гомункул's search plays
+out by the game's `rollout_policy` and compares its `bot_ranking`: its
+choices do not depend on the other hands, the piles or the bazaar either.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from tablehall_bot.search.hooks import GameHooks
 from tablehall_bot.search.ismcts import Search, SearchSettings
 
 import testgame.game as race
+from homunculus.game import GAME as HOMUNCULUS
+from homunculus.state import State as HmState
 from puzzipolia import simulate
 from puzzipolia.game import GAME as PUZZIPOLIA
 from puzzipolia.state import Bundle, Offer, State, clone
@@ -119,3 +123,69 @@ def test_a_determinized_state_shows_the_seat_exactly_its_view() -> None:
     for seed in (5, 6):
         simulate.play(["bot", "random", "bot"], seed, options={"round_limit": 8}, quitting=False, check=check)
     assert checked > 300
+
+
+def homunculus_positions(count: int) -> list[tuple[HmState, int]]:
+    """States of a heads-up game of easy bots where the turn player has a real choice."""
+    from tablehall_rules import conformance as kit
+
+    hooks = GameHooks(HOMUNCULUS)
+    rng = random.Random(21)
+    state, _, source = kit.start(HOMUNCULUS, {}, kit.seats_for(2), rng.randbytes(32))
+    found: list[tuple[HmState, int]] = []
+    now = kit.START_MS
+    while HOMUNCULUS.outcome(state) is None and len(found) < count:
+        decision = rng.choice(HOMUNCULUS.pending(state))
+        now += 250
+        legal = [m for m in hooks.legal(state, decision.seat, now) if type(m).__name__ != "Surrender"]
+        if not legal:
+            continue
+        if decision.kind == "action" and len(legal) > 3 and rng.random() < 0.2:
+            found.append((hooks.clone(state), decision.seat))
+        command = hooks.heuristic(HOMUNCULUS.view(state, Viewer.of_seat(decision.seat)), legal, rng)
+        for event in HOMUNCULUS.decide(state, command, DecideContext(decision.seat, now, source)):
+            state = HOMUNCULUS.evolve(state, event)
+    return found
+
+
+def homunculus_junk(state: HmState, seat: int, rng: random.Random) -> HmState:
+    """The other hands and the draw pile dealt anew from their cards, the discard pile under its
+    top shuffled, the other tile hands dealt anew with the bazaar's tiles."""
+    junk: HmState = GameHooks(HOMUNCULUS).clone(state)
+    others = [p for p in range(junk.players) if p != seat]
+    cards = [card for p in others for card in junk.hands[p]] + list(junk.deck.draw_pile)
+    rng.shuffle(cards)
+    for p in others:
+        size = len(junk.hands[p])
+        junk.hands[p], cards = cards[:size], cards[size:]
+    under = list(junk.deck.discard_pile[:-1])
+    rng.shuffle(under)
+    junk.deck = msgspec.structs.replace(
+        junk.deck, draw_pile=tuple(cards), discard_pile=(*under, *junk.deck.discard_pile[-1:])
+    )
+    tiles = [t for p in others for t in junk.domino_hands[p]] + list(junk.bazaar.tiles)
+    rng.shuffle(tiles)
+    for p in others:
+        size = len(junk.domino_hands[p])
+        junk.domino_hands[p], tiles = tiles[:size], tiles[size:]
+    junk.bazaar = msgspec.structs.replace(junk.bazaar, tiles=tuple(sorted(tiles)))
+    return junk
+
+
+def test_homunculus_choices_do_not_depend_on_hidden_data() -> None:
+    rng = random.Random(5)
+    positions = homunculus_positions(4)
+    assert len(positions) == 4
+    differed = 0
+    for state, seat in positions:
+        junk = homunculus_junk(state, seat, rng)
+        differed += junk.hands != state.hands or junk.deck != state.deck
+        true_view = HOMUNCULUS.view(state, Viewer.of_seat(seat))
+        assert HOMUNCULUS.view(junk, Viewer.of_seat(seat)) == true_view
+        legal = GameHooks(HOMUNCULUS).legal(state, seat, 0)
+        search = Search(GameHooks(HOMUNCULUS), SearchSettings(think_ms=40), random.Random(7), ticking_clock())
+        picked = search.choose(true_view, seat, legal)
+        assert picked.samples > 0  # the search ran: playouts by the rollout policy
+        again = Search(GameHooks(HOMUNCULUS), SearchSettings(think_ms=40), random.Random(7), ticking_clock())
+        assert again.choose(HOMUNCULUS.view(junk, Viewer.of_seat(seat)), seat, legal).command == picked.command
+    assert differed == len(positions)

@@ -91,7 +91,7 @@ def test_standings_rank_by_net_worth() -> None:
     assert GAME.standings(state) == [[2], [0, 1]]
 
 
-def test_evaluate_is_the_share_of_live_net_worth() -> None:
+def test_evaluate_without_a_round_limit_is_the_share_of_live_net_worth() -> None:
     state = given(2)
     assert GAME.evaluate(state, 0) == pytest.approx(0.5)
     state.players[0].cash = 15000

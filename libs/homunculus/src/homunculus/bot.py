@@ -316,28 +316,38 @@ def _use_score(cmd: c.UseItem, reading: Reading) -> float:
     return -0.5
 
 
-def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+def _scored(view: dict[str, Any], legal: list[msgspec.Struct]) -> list[tuple[float, msgspec.Struct]]:
+    """Each legal command with its score («Уно!» and «Поймать» above everything)."""
     if not legal:
         raise ValueError("no legal command")
-    for cmd in legal:
-        if isinstance(cmd, c.SayUno | c.CatchUno):
-            return cmd
+    races = [cmd for cmd in legal if isinstance(cmd, c.SayUno | c.CatchUno)]
+    if races:
+        return [(float("inf"), races[0])]
     if not any(not isinstance(cmd, c.Surrender) for cmd in legal):
-        return legal[0]
+        return [(0.0, legal[0])]
     reading = Reading(view)
     hand_size = len(view["hands"][reading.me])
-    best: list[msgspec.Struct] = []
-    best_value = float("-inf")
+    out: list[tuple[float, msgspec.Struct]] = []
     for cmd in legal:
         if type(cmd) is c.PlaceDomino and not reading.notable(cmd.cells):
-            value = TILE_KEPT  # most placements: nothing links, walls or clears there
+            out.append((TILE_KEPT, cmd))  # most placements: nothing links, walls or clears there
         else:
-            value = score(cmd, reading, hand_size)
-        if value > best_value:
-            best, best_value = [cmd], value
-        elif value == best_value:
-            best.append(cmd)
-    return rng.choice(best)
+            out.append((score(cmd, reading, hand_size), cmd))
+    return out
+
+
+def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+    scored = _scored(view, legal)
+    best_value = max(value for value, _ in scored)
+    return rng.choice([cmd for value, cmd in scored if value == best_value])
+
+
+def ranked(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random, count: int) -> list[msgspec.Struct]:
+    """The heuristic's `count` best distinct commands, best first (ties in random order); the
+    strong bot's search compares them."""
+    scored = _scored(view, legal)
+    order = sorted(((-value, rng.random(), i) for i, (value, _) in enumerate(scored)))
+    return [scored[i][1] for _, _, i in order[:count]]
 
 
 def seat_of(view: dict[str, Any]) -> int:

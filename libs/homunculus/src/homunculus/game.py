@@ -19,7 +19,7 @@ from homunculus.journal import journal, standings
 from homunculus.legal import legal
 from homunculus.outcome import outcome
 from homunculus.pending import default_command, pending
-from homunculus.policy import evaluate, random_policy
+from homunculus.policy import evaluate, random_policy, rollout_policy
 from homunculus.setup import parse_options, start, teams_for
 from homunculus.state import State
 from homunculus.view import view
@@ -28,8 +28,11 @@ from tablehall_rules import (
     Determinizable,
     Game,
     HasBotPolicy,
+    HasBotRanking,
     HasEvaluation,
     HasRandomPolicy,
+    HasRolloutPolicy,
+    HasSearchHints,
     HasStandings,
     Journaled,
     LegalMove,
@@ -43,7 +46,17 @@ from tablehall_rules.journal import JournalEntry
 
 
 class Homunculus(
-    Game[State], TableControl, Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation, Journaled, HasStandings
+    Game[State],
+    TableControl,
+    Determinizable,
+    HasBotPolicy,
+    HasBotRanking,
+    HasRandomPolicy,
+    HasRolloutPolicy,
+    HasSearchHints,
+    HasEvaluation,
+    Journaled,
+    HasStandings,
 ):
     id: ClassVar[str] = "homunculus"
     rules_version: ClassVar[str] = "0.2"
@@ -122,6 +135,19 @@ class Homunculus(
 
     def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         return bot.choose(view, legal, rng)
+
+    def bot_ranking(
+        self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random, count: int
+    ) -> list[msgspec.Struct]:
+        return bot.ranked(view, legal, rng, count)
+
+    def rollout_policy(self, state: State, seat: int, rng: random.Random) -> msgspec.Struct | None:
+        return rollout_policy(state, seat, rng)
+
+    def search_hints(self) -> Mapping[str, float]:
+        # playouts of 8 moves (about four turns heads-up) scored by `evaluate`, one tree level:
+        # enough samples in a fifth of a second to tell the ranked moves apart
+        return {"horizon": 8, "tree_depth": 1, "width": 4}
 
     def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         return random_policy(view, legal, rng)

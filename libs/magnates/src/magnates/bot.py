@@ -1,4 +1,5 @@
-"""The easy heuristic bot and the random policy; both read the view and the legal commands.
+"""The easy heuristic bot and the random policy; both read the view and the legal commands (the
+heuristic also reads a full state, for a search's rollouts: `choose_in_state`, the same moves).
 
 Net worth counts Companies, upgrades and pieces at what they cost, so buying is never a loss in
 worth and earns fines or power: the easy bot buys Companies, lost pieces (Queen first), upgrades
@@ -22,12 +23,18 @@ counted for the bot alone) and in 68.5 % with this one.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 
 from magnates import board, tables
 from magnates import commands as c
+from magnates.legal import legal_moves
+from magnates.rules.money import fine
+from magnates.state import BANK, State
+from tablehall_rules import Choice
 
 RESERVE = 1500
 UPGRADE_RESERVE = 1500
@@ -41,7 +48,7 @@ def win_chance(attack_power: int, defend_power: int) -> float:
     return wins / 36
 
 
-def raid_worth(piece: str, company: dict[str, Any]) -> float:
+def raid_worth(piece: str, company: Mapping[str, Any]) -> float:
     """Expected worth of a raid against paying nothing (the raid replaces the fine), against the
     owner: a won raid moves the Company (its price and upgrades) from the owner's worth to ours."""
     chance = win_chance(tables.POWER[piece], company["level"])
@@ -49,30 +56,116 @@ def raid_worth(piece: str, company: dict[str, Any]) -> float:
     return chance * 2 * value - (1 - chance) * tables.PIECE_PRICE[piece]
 
 
-def fine_worth(company: dict[str, Any]) -> float:
+def fine_worth(company: Mapping[str, Any]) -> float:
     """Paying a fine, against the owner: our loss and the owner's gain."""
     return -2.0 * float(company["fine"])
 
 
-def last_piece(view: dict[str, Any]) -> bool:
-    """Whether the turn's player has one piece left beside its King."""
-    return len(view["players"][view["turn"]]["pieces"]) <= 1
+@dataclass(frozen=True)
+class Seen:
+    """What the heuristic reads, from a view (`of_view`) or, faster, from a full state (`of_state`;
+    everything in a state is public, so both say the same)."""
+
+    turn: int
+    cash: int
+    stop_cell: int | None
+    piece: str  # the piece that moved this turn
+    pieces: list[tuple[int, dict[str, int]]]  # (seat, kind -> cell) of every player
+    companies: Mapping[int, Mapping[str, Any]]  # cell -> owner (None: the bank), level, price, fine
+
+    @classmethod
+    def of_view(cls, view: Mapping[str, Any]) -> Seen:
+        me = view["players"][view["turn"]]
+        stop = view["stop"]
+        return cls(
+            turn=view["turn"],
+            cash=me["cash"],
+            stop_cell=None if stop is None else stop["cell"],
+            piece=view["piece"],
+            pieces=[(p["seat"], p["pieces"]) for p in view["players"]],
+            companies={co["cell"]: co for co in view["companies"]},
+        )
+
+    @classmethod
+    def of_state(cls, state: State) -> Seen:
+        return cls(
+            turn=state.turn,
+            cash=state.players[state.turn].cash,
+            stop_cell=None if state.stop is None else state.stop.cell,
+            piece=state.piece,
+            pieces=[(p.seat, p.pieces) for p in state.players],
+            companies=_Companies(state),
+        )
+
+    def last_piece(self) -> bool:
+        """Whether the turn's player has one piece left beside its King."""
+        return len(self.pieces[self.turn][1]) <= 1
+
+
+class _Companies(Mapping[int, Mapping[str, Any]]):
+    """A state's Companies as the view lists them, each worked out when asked for."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __getitem__(self, cell: int) -> Mapping[str, Any]:
+        sq = board.square(cell)
+        if not sq.is_company:
+            raise KeyError(cell)
+        owner = self.state.owner[cell]
+        return {
+            "cell": cell,
+            "owner": None if owner == BANK else owner,
+            "level": self.state.level[cell],
+            "price": sq.price,
+            "fine": fine(self.state, cell) if owner != BANK else 0,
+        }
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(board.company_cells())
+
+    def __len__(self) -> int:
+        return len(board.company_cells())
+
+
+def legal_commands(state: State, seat: int) -> list[msgspec.Struct]:
+    """The seat's legal commands in `state`, spelled out (what the table's descriptors list)."""
+    out: list[msgspec.Struct] = []
+    for lm in legal_moves(state, seat, 0):
+        if not lm.params:
+            out.append(lm.command)
+            continue
+        (param,) = lm.params  # every Магнаты descriptor has at most one parameter, a Choice
+        assert isinstance(param.domain, Choice)
+        out.extend(msgspec.structs.replace(lm.command, **{param.field: v}) for v in param.domain.values)
+    return out
 
 
 def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-    me = view["players"][view["turn"]]
-    cash = me["cash"]
+    return decide(Seen.of_view(view), legal, rng)
+
+
+def choose_in_state(state: State, seat: int, rng: random.Random) -> msgspec.Struct:
+    """The heuristic's move for `seat`'s open decision in a full state (a search's rollouts)."""
+    legal = legal_commands(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal command in phase {state.phase}")
+    return decide(Seen.of_state(state), legal, rng)
+
+
+def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+    cash = seen.cash
     by_type: dict[type[Any], list[msgspec.Struct]] = {}
     for command in legal:
         by_type.setdefault(type(command), []).append(command)
-    companies = {co["cell"]: co for co in view["companies"]}
+    companies = seen.companies
 
     if c.Roll in by_type:
         return c.Roll()
-    stop = view["stop"]
-    if c.BuyCompany in by_type and stop is not None and cash - board.square(stop["cell"]).price >= RESERVE:
+    stop = seen.stop_cell
+    if c.BuyCompany in by_type and stop is not None and cash - board.square(stop).price >= RESERVE:
         return c.BuyCompany()
-    reserve = 0 if last_piece(view) else RESERVE  # a King about to be lone buys a piece first
+    reserve = 0 if seen.last_piece() else RESERVE  # a King about to be lone buys a piece first
     for piece in by_type.get(c.BuyPiece, []):
         assert isinstance(piece, c.BuyPiece)
         if cash - tables.PIECE_PRICE[piece.piece] >= reserve:
@@ -89,27 +182,28 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
     if c.EndStop in by_type:
         return c.EndStop()
     if c.PayFine in by_type:
-        company = companies[stop["cell"]]
+        assert stop is not None
+        company = companies[stop]
         risk = 0.0
-        if last_piece(view):
-            risk = (1 - win_chance(tables.POWER[view["piece"]], company["level"])) * LONE
-        return c.Raid() if raid_worth(view["piece"], company) - risk > fine_worth(company) else c.PayFine()
+        if seen.last_piece():
+            risk = (1 - win_chance(tables.POWER[seen.piece], company["level"])) * LONE
+        return c.Raid() if raid_worth(seen.piece, company) - risk > fine_worth(company) else c.PayFine()
     moves = [m for m in by_type.get(c.MovePiece, []) if isinstance(m, c.MovePiece)]
     if moves:
-        best, value = _best_move(view, moves, rng)
+        best, value = _best_move(seen, moves, rng)
         if value >= 0 or c.PassMove not in by_type:
             return best
         return c.PassMove()
     return legal[0]
 
 
-def _best_move(view: dict[str, Any], moves: list[c.MovePiece], rng: random.Random) -> tuple[c.MovePiece, float]:
+def _best_move(seen: Seen, moves: list[c.MovePiece], rng: random.Random) -> tuple[c.MovePiece, float]:
     """The move with the best expected worth, and that worth."""
-    me = view["turn"]
-    occupants = {cell: (p["seat"], kind) for p in view["players"] for kind, cell in p["pieces"].items()}
-    companies = {co["cell"]: co for co in view["companies"]}
-    cash = view["players"][me]["cash"]
-    lone_risk = last_piece(view)
+    me = seen.turn
+    occupants = {cell: (seat, kind) for seat, pieces in seen.pieces for kind, cell in pieces.items()}
+    companies = seen.companies
+    cash = seen.cash
+    lone_risk = seen.last_piece()
 
     def score(m: c.MovePiece) -> float:
         own_price = tables.PIECE_PRICE[m.piece]
@@ -122,7 +216,7 @@ def _best_move(view: dict[str, Any], moves: list[c.MovePiece], rng: random.Rando
             survive = win_chance(tables.POWER[m.piece], tables.POWER[kind])
             # the loser's owner loses its price and the bank pays the winner's owner half of it
             value += survive * tables.PIECE_PRICE[kind] * 1.5 - (1 - survive) * own_price * 1.5
-        company = companies.get(m.to)
+        company = companies.get(m.to) if board.square(m.to).is_company else None
         raid_risk = 0.0
         if company is not None:
             if company["owner"] is None and company["price"] + RESERVE <= cash:

@@ -1,7 +1,15 @@
 """The Tablehall rules contract: what every game library implements."""
 
 from tablehall_rules.afk import AFK_CLOCK_MS, AfkLadder
-from tablehall_rules.bots import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
+from tablehall_rules.bots import (
+    Determinizable,
+    HasBotPolicy,
+    HasBotRanking,
+    HasEvaluation,
+    HasRandomPolicy,
+    HasRolloutPolicy,
+    HasSearchHints,
+)
 from tablehall_rules.codec import StructCodec, decode_state, encode_state, schema_version, type_name
 from tablehall_rules.contract import (
     DecideContext,
@@ -36,8 +44,11 @@ __all__ = [
     "Game",
     "GameOver",
     "HasBotPolicy",
+    "HasBotRanking",
     "HasEvaluation",
     "HasRandomPolicy",
+    "HasRolloutPolicy",
+    "HasSearchHints",
     "HasStandings",
     "IllegalCommand",
     "IntRange",

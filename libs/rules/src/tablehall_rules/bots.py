@@ -12,6 +12,25 @@
   keeps the game going (it does not leave or surrender unless forced).
 - `evaluate(state, seat) -> float`: how well `seat` stands, in [0, 1]
   (1: certain win), for searches cut short before the end.
+- `bot_ranking(view, legal, rng, count) -> [command]`: the heuristic's
+  `count` best distinct legal commands, best first: the moves a search
+  compares at its root (without it: the heuristic's move and random ones).
+- `rollout_policy(state, seat, rng) -> command | None`: a fast playout move
+  for one of `seat`'s open decisions, chosen from a full state (None: the
+  seat has no decision there). A search calls it only inside its own sampled
+  worlds (made by `determinize` from a view), never on a true state, so
+  reading the state there is legitimate; it should still not play on the
+  sample's hidden facts the mover could not know (a hidden mine, say), or
+  its playouts are clairvoyant. It need not spell out the descriptors: a few
+  good candidates built from the state are enough. Its commands should be
+  accepted by `decide` (a refused one costs the search the slow path).
+  Without it, playouts spell out `legal` and ask `bot_policy` each move.
+- `search_hints() -> {"horizon": n, "tree_depth": n, "width": n,
+  "min_samples": n, "confidence": x}`: the search shape that suits the game
+  (any of the keys; a bot's own settings override them): how many playout
+  moves before `evaluate` scores, how deep the tree grows, how many moves a
+  node compares, and the evidence a move needs to overrule the heuristic's
+  (samples, and standard errors of the paired difference).
 
 All are pure. A game without them gets the generic fallbacks of the bot
 service: no search (the heuristic or random move), uniform random moves, and
@@ -21,6 +40,7 @@ an evaluation from `outcome` alone.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
@@ -46,3 +66,20 @@ class HasRandomPolicy(Protocol):
 @runtime_checkable
 class HasEvaluation(Protocol):
     def evaluate(self, state: Any, seat: int) -> float: ...
+
+
+@runtime_checkable
+class HasBotRanking(Protocol):
+    def bot_ranking(
+        self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random, count: int
+    ) -> list[msgspec.Struct]: ...
+
+
+@runtime_checkable
+class HasRolloutPolicy(Protocol):
+    def rollout_policy(self, state: Any, seat: int, rng: random.Random) -> msgspec.Struct | None: ...
+
+
+@runtime_checkable
+class HasSearchHints(Protocol):
+    def search_hints(self) -> Mapping[str, float]: ...

@@ -2,13 +2,18 @@
 
 Games that lack a hook still get a player: the heuristic falls back to the
 random player, the random player to a uniform choice, the evaluation to the
-outcome alone, and a game that cannot be determinized is not searched.
+outcome alone, and a game that cannot be determinized is not searched. A
+game without a ranking has its heuristic's move and random ones compared; a
+game without a playout policy is played out by spelling out `legal` and
+asking the heuristic (from the mover's view of the sample) each move.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import msgspec
@@ -17,8 +22,11 @@ from tablehall_rules import (
     Determinizable,
     Game,
     HasBotPolicy,
+    HasBotRanking,
     HasEvaluation,
     HasRandomPolicy,
+    HasRolloutPolicy,
+    HasSearchHints,
     Viewer,
 )
 from tablehall_rules.legal import expand_all
@@ -34,13 +42,48 @@ View = dict[str, Any]
 class GameHooks:
     game: Game[Any]
 
+    # the game's hooks, looked up once (isinstance on a runtime protocol is slow)
+    @cached_property
+    def _determinize(self) -> Callable[[View, int, random.Random], Any] | None:
+        return self.game.determinize if isinstance(self.game, Determinizable) else None
+
+    @cached_property
+    def _policy(self) -> Callable[[View, list[msgspec.Struct], random.Random], msgspec.Struct] | None:
+        return self.game.bot_policy if isinstance(self.game, HasBotPolicy) else None
+
+    @cached_property
+    def _random(self) -> Callable[[View, list[msgspec.Struct], random.Random], msgspec.Struct] | None:
+        return self.game.random_policy if isinstance(self.game, HasRandomPolicy) else None
+
+    @cached_property
+    def _ranking(self) -> Callable[[View, list[msgspec.Struct], random.Random, int], list[msgspec.Struct]] | None:
+        return self.game.bot_ranking if isinstance(self.game, HasBotRanking) else None
+
+    @cached_property
+    def _playout(self) -> Callable[[Any, int, random.Random], msgspec.Struct | None] | None:
+        return self.game.rollout_policy if isinstance(self.game, HasRolloutPolicy) else None
+
+    @cached_property
+    def _evaluate(self) -> Callable[[Any, int], float] | None:
+        return self.game.evaluate if isinstance(self.game, HasEvaluation) else None
+
+    @cached_property
+    def search_hints(self) -> Mapping[str, float]:
+        """The game's preferred search shape (horizon, tree_depth, width) and evidence (min_samples,
+        confidence), or nothing."""
+        return self.game.search_hints() if isinstance(self.game, HasSearchHints) else {}
+
     @property
     def searchable(self) -> bool:
-        return isinstance(self.game, Determinizable)
+        return self._determinize is not None
+
+    @property
+    def has_playout(self) -> bool:
+        return self._playout is not None
 
     def determinize(self, view: View, seat: int, rng: random.Random) -> Any:
-        assert isinstance(self.game, Determinizable)
-        return self.game.determinize(view, seat, rng)
+        assert self._determinize is not None
+        return self._determinize(view, seat, rng)
 
     def legal(self, state: Any, seat: int, now_ms: int) -> list[msgspec.Struct]:
         """The seat's legal commands in `state`, spelled out from the game's descriptors."""
@@ -48,18 +91,28 @@ class GameHooks:
         return expand_all(moves, command_codec(self.game.id), limit=LEGAL_LIMIT)
 
     def heuristic(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        if isinstance(self.game, HasBotPolicy):
-            return self.game.bot_policy(view, legal, rng)
+        if self._policy is not None:
+            return self._policy(view, legal, rng)
         return self.random(view, legal, rng)
 
+    def ranking(
+        self, view: View, legal: list[msgspec.Struct], rng: random.Random, count: int
+    ) -> list[msgspec.Struct] | None:
+        """The heuristic's `count` best distinct moves, best first; None when the game does not rank."""
+        return self._ranking(view, legal, rng, count) if self._ranking is not None else None
+
+    def playout(self, state: Any, seat: int, rng: random.Random) -> msgspec.Struct | None:
+        """The game's fast playout move for `seat` in a sampled full state (None: none, or no hook)."""
+        return self._playout(state, seat, rng) if self._playout is not None else None
+
     def random(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        if isinstance(self.game, HasRandomPolicy):
-            return self.game.random_policy(view, legal, rng)
+        if self._random is not None:
+            return self._random(view, legal, rng)
         return rng.choice(legal)
 
     def evaluate(self, state: Any, seat: int) -> float:
-        if isinstance(self.game, HasEvaluation):
-            return float(self.game.evaluate(state, seat))
+        if self._evaluate is not None:
+            return float(self._evaluate(state, seat))
         outcome = self.game.outcome(state)
         if outcome is None:
             return 0.5

@@ -8,17 +8,25 @@ terms). Below the root, the moves of every seat (the searcher's and the
 others', as seen by the game's own `legal_commands`) walk one tree shared by
 all samples, chosen by UCB with availability counts (single-observer ISMCTS,
 Cowling, Powley and Whitehouse 2012); past the tree the world is played on by
-the game's heuristic (`bot_policy`) for at most `horizon` moves and scored by
-the game's `evaluate`. Each complete sample votes for its best root move; the
+the game's playout policy (`rollout_policy`), else its heuristic
+(`bot_policy`), for at most `horizon` moves and scored by the game's
+`evaluate`. Each complete sample votes for its best root move; the
 move with the most votes is played, but the heuristic's own move stands
 unless another beats it in votes and by `margin` in mean value (a short think
-is noisy; the search only overrules the heuristic on evidence).
+is noisy; the search only overrules the heuristic on evidence); a game may ask
+for more evidence in its `search_hints`: at least `min_samples` samples and a
+paired difference (the same worlds and dice for both moves) at least
+`confidence` standard errors above zero.
 
 Nothing here reads a true state: the search receives a view and the seat's
 legal commands, nothing else, and moves are decided and evolved by the
-game's own `decide`/`evolve`. Wide nodes are narrowed to the heuristic's
-move plus the distinct moves the game's random player proposes (progressive
-widening), so the think goes to real alternatives, never to leaving the table.
+game's own `decide`/`evolve`; the playout policy is only given sampled
+worlds. The root's candidates are the heuristic's move and the game's ranking
+of its best moves (`bot_ranking`), else the distinct moves the game's random
+player proposes; the tree's nodes have the heuristic's and random moves of
+the mover's view of the sample, or, with a playout policy, the distinct
+moves that policy proposes there (progressive widening), so the think goes
+to real alternatives, never to leaving the table.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,14 +48,36 @@ from tablehall_rules import DrawSource
 log = structlog.get_logger("bot.search")
 
 
+# the shape of a search when neither the settings nor the game's `search_hints` say
+DEFAULT_SHAPE: dict[str, int] = {"horizon": 40, "tree_depth": 2, "width": 4}
+
+
 @dataclass(frozen=True)
 class SearchSettings:
+    """How a search thinks; horizon, tree_depth and width left None take the game's
+    `search_hints`, else `DEFAULT_SHAPE`."""
+
     think_ms: float = 200.0
-    horizon: int = 40  # heuristic moves after the tree before scoring
-    tree_depth: int = 2  # moves below the root the tree may grow
+    horizon: int | None = None  # playout moves after the tree before scoring
+    tree_depth: int | None = None  # moves below the root the tree may grow
     exploration: float = 0.7
-    width: int = 4  # candidates per node: the heuristic's move and up to width-1 others
+    width: int | None = None  # candidates per node: the heuristic's move and up to width-1 others
     margin: float = 0.01  # mean value by which a move must beat the heuristic's to overrule it
+    max_samples: int | None = None  # stop after this many samples, think time left or not (benchmarks)
+    min_samples: int | None = None  # fewer samples never overrule the heuristic
+    confidence: float | None = None  # standard errors of the paired difference by which an overruling move leads
+
+    def shape(self, hints: Mapping[str, float]) -> tuple[int, int, int]:
+        """(horizon, tree_depth, width): these settings', else the game's hints, else the defaults."""
+        given = {"horizon": self.horizon, "tree_depth": self.tree_depth, "width": self.width}
+        out = {k: v if v is not None else int(hints.get(k, DEFAULT_SHAPE[k])) for k, v in given.items()}
+        return out["horizon"], out["tree_depth"], out["width"]
+
+    def evidence(self, hints: Mapping[str, float]) -> tuple[int, float]:
+        """(min_samples, confidence): these settings', else the game's hints, else none asked (0, 0)."""
+        samples = self.min_samples if self.min_samples is not None else int(hints.get("min_samples", 0))
+        confidence = self.confidence if self.confidence is not None else float(hints.get("confidence", 0.0))
+        return samples, confidence
 
 
 @dataclass
@@ -73,6 +103,7 @@ class SearchResult:
     votes: dict[bytes, float]
     means: dict[bytes, float]
     failures: int = 0
+    lead: float = 0.0  # the chosen move's paired lead over the heuristic's, in standard errors (0: the heuristic's)
 
     @property
     def searched(self) -> bool:
@@ -82,9 +113,17 @@ class SearchResult:
 def proposals(
     hooks: GameHooks, view: View, legal: list[msgspec.Struct], rng: random.Random, width: int
 ) -> tuple[msgspec.Struct, dict[bytes, msgspec.Struct]]:
-    """The heuristic's move and the distinct moves the random player proposes (at most 2 x `width`)."""
+    """The heuristic's move and the game's ranking of its best moves, else the distinct moves
+    the random player proposes (at most 2 x `width`)."""
     preferred = hooks.heuristic(view, legal, rng)
     chosen = {command_key(preferred): preferred}
+    ranked = hooks.ranking(view, legal, rng, 2 * width)
+    if ranked is not None:
+        for other in ranked:
+            if len(chosen) >= 2 * width:
+                break
+            chosen.setdefault(command_key(other), other)
+        return preferred, chosen
     for _ in range(4 * width):
         if len(chosen) >= 2 * width:
             break
@@ -128,6 +167,22 @@ def candidates(
     return preferred, settling(hooks, state, seat, options, now, command_key(preferred), width)
 
 
+def playout_candidates(
+    hooks: GameHooks, state: Any, seat: int, rng: random.Random, width: int
+) -> dict[bytes, msgspec.Struct]:
+    """The distinct moves the game's playout policy proposes for `seat` in `state` (at most
+    `width`, from as many tries): a tree node's options without spelling out `legal`."""
+    out: dict[bytes, msgspec.Struct] = {}
+    for _ in range(width):
+        command = hooks.playout(state, seat, rng)
+        if command is None:
+            break
+        out.setdefault(command_key(command), command)
+        if len(out) >= width:
+            break
+    return out
+
+
 class Search:
     def __init__(
         self,
@@ -140,14 +195,20 @@ class Search:
         self.settings = settings
         self.rng = rng
         self.clock = clock
+        self.horizon, self.tree_depth, self.width = settings.shape(hooks.search_hints)
+        self.min_samples, self.confidence = settings.evidence(hooks.search_hints)
 
     def choose(self, view: View, seat: int, legal: list[msgspec.Struct]) -> SearchResult:
         if not self.hooks.searchable:
             preferred = self.hooks.heuristic(view, legal, self.rng)
             return SearchResult(preferred, preferred, 0, {}, {})
-        preferred, options = proposals(self.hooks, view, legal, self.rng, self.settings.width)
+        preferred, options = proposals(self.hooks, view, legal, self.rng, self.width)
         if len(options) > 1:
-            world = self.hooks.determinize(view, seat, self.rng)
+            try:
+                world = self.hooks.determinize(view, seat, self.rng)
+            except Exception:  # a view the game cannot sample: the heuristic's move, no search
+                log.warning("search determinize failed", exc_info=True)
+                return SearchResult(preferred, preferred, 0, {}, {}, failures=1)
             options = settling(
                 self.hooks,
                 world,
@@ -155,7 +216,7 @@ class Search:
                 options,
                 int(view.get("now_ms", 0)),
                 command_key(preferred),
-                self.settings.width,
+                self.width,
             )
         if len(options) <= 1:
             return SearchResult(preferred, preferred, 0, {}, {})
@@ -163,8 +224,10 @@ class Search:
         deadline = self.clock() + self.settings.think_ms / 1000
         votes = dict.fromkeys(options, 0.0)
         totals = dict.fromkeys(options, 0.0)
+        rows: list[dict[bytes, float]] = []
         samples = failures = 0
-        while self.clock() < deadline:
+        cap = self.settings.max_samples
+        while self.clock() < deadline and (cap is None or samples < cap):
             try:
                 values = self._sample(root, view, seat, options, deadline)
             except Exception:  # a game hook failing on a sample costs that sample only
@@ -177,6 +240,7 @@ class Search:
             if values is None:
                 break
             samples += 1
+            rows.append(values)
             best = max(values.values())
             winners = [k for k, v in values.items() if v == best]
             for k, v in values.items():
@@ -184,7 +248,8 @@ class Search:
                 if k in winners:
                     votes[k] += 1 / len(winners)
         means = {k: totals[k] / samples for k in options} if samples else {}
-        return SearchResult(self._verdict(preferred, options, votes, means), preferred, samples, votes, means, failures)
+        command, lead = self._verdict(preferred, options, votes, means, rows)
+        return SearchResult(command, preferred, samples, votes, means, failures, lead)
 
     def _verdict(
         self,
@@ -192,14 +257,23 @@ class Search:
         options: dict[bytes, msgspec.Struct],
         votes: dict[bytes, float],
         means: dict[bytes, float],
-    ) -> msgspec.Struct:
-        if not means:
-            return preferred
+        rows: list[dict[bytes, float]],
+    ) -> tuple[msgspec.Struct, float]:
+        if not rows or len(rows) < self.min_samples:
+            return preferred, 0.0
         own = command_key(preferred)
         best = max(options, key=lambda k: (votes[k], means[k]))
-        if best != own and votes[best] > votes[own] and means[best] > means[own] + self.settings.margin:
-            return options[best]
-        return preferred
+        if best == own or votes[best] <= votes[own] or means[best] <= means[own] + self.settings.margin:
+            return preferred, 0.0
+        if self.confidence <= 0:
+            return options[best], 0.0
+        if len(rows) < 2:
+            return preferred, 0.0
+        diffs = [row[best] - row[own] for row in rows]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        lead = mean / spread if spread > 0 else math.inf
+        return (options[best], lead) if lead >= self.confidence else (preferred, 0.0)
 
     def _sample(
         self, root: Node, view: View, seat: int, options: dict[bytes, msgspec.Struct], deadline: float
@@ -223,7 +297,7 @@ class Search:
     def _descend(
         self, root: Node, world: World, seat: int, key: bytes, command: msgspec.Struct, rng: random.Random
     ) -> float:
-        hooks, settings = self.hooks, self.settings
+        hooks = self.hooks
         child = root.children.get(key)
         if child is None:
             child = root.children[key] = Node(command=command, mover=seat)
@@ -232,16 +306,22 @@ class Search:
             raise RuntimeError("the root move was refused in a sample of the seat's own view")
         path = [child]
         node = child
-        for _ in range(settings.tree_depth):
+        for _ in range(self.tree_depth):
             decision = world.actor(hooks, rng)
             if decision is None:
                 break
-            legal = hooks.legal(world.state, decision.seat, world.now_ms)
-            if not legal:
+            if hooks.has_playout:
+                available = playout_candidates(hooks, world.state, decision.seat, rng, self.width)
+            else:
+                legal = hooks.legal(world.state, decision.seat, world.now_ms)
+                if legal:
+                    mover_view = hooks.seat_view(world.state, decision.seat)
+                    _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, self.width)
+                else:
+                    available = {}
+            if not available:
                 apply_default(hooks, world, decision)
                 break
-            mover_view = hooks.seat_view(world.state, decision.seat)
-            _, available = candidates(hooks, world.state, mover_view, decision.seat, legal, rng, settings.width)
             nxt, expanded = self._select(node, decision.seat, available, rng)
             assert nxt.command is not None
             if not apply(hooks, world, decision.seat, nxt.command):
@@ -251,7 +331,7 @@ class Search:
             node = nxt
             if expanded:
                 break
-        rollout(hooks, world, settings.horizon, rng)
+        rollout(hooks, world, self.horizon, rng)
         scores: dict[int, float] = {}
         for n in path:
             if n.mover not in scores:

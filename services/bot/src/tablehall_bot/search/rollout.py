@@ -1,5 +1,10 @@
 """Playing a sampled world forward: one command by the rules, or many by a policy.
 
+A game's playout policy (`rollout_policy`), when it has one, chooses each
+playout move from the sampled state itself; else the move is the heuristic's,
+from the mover's view of the sample and its spelled-out legal commands (the
+slow path, also taken when the rules refuse the policy's move).
+
 Time in a sampled world is simulated: each command moves it on a little from
 the view's `now_ms`. A command the rules refuse in a sample (its clock ran out
 there, say) is replaced by the decision's default move, as the timer would.
@@ -66,7 +71,14 @@ def apply_default(hooks: GameHooks, world: World, decision: PendingDecision) -> 
 
 
 def step(hooks: GameHooks, world: World, decision: PendingDecision, rng: random.Random) -> bool:
-    """One move of the seat deciding `decision`, by the game's heuristic; False when stuck."""
+    """One move of the seat deciding `decision`, by the game's playout policy or its heuristic;
+    False when stuck."""
+    if hooks.has_playout:
+        command = hooks.playout(world.state, decision.seat, rng)
+        if command is None:
+            return apply_default(hooks, world, decision)
+        if apply(hooks, world, decision.seat, command):
+            return True
     legal = hooks.legal(world.state, decision.seat, world.now_ms)
     if legal:
         command = hooks.heuristic(hooks.seat_view(world.state, decision.seat), legal, rng)
