@@ -65,7 +65,8 @@ from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc  # noqa: E402
 from tablehall_platform.infra import Servers, ensure_database, find_servers, free_port, with_database  # noqa: E402
 
-PEER = ROOT.parent / "shared" / "peers" / "boardgameio"
+# the peer beside the checkout (../shared/peers/boardgameio), or where LOAD_BGIO_DIR says (a clone elsewhere)
+PEER = Path(os.environ.get("LOAD_BGIO_DIR") or ROOT.parent / "shared" / "peers" / "boardgameio")
 CLK = os.sysconf("SC_CLK_TCK")
 PACE_S = 2.0  # a brisk player's pace, for CPU per 1,000 tables
 TARGETS = {"vs_memory": 1.5, "p99_vs_memory": 0.5, "vs_disk": 5.0, "replay_eps": 100_000.0}
@@ -344,7 +345,7 @@ async def compare(servers: Servers, seconds: float, budget: Budget, processes: l
         " test game's dice race on one match service, every command durably committed before its answer"
     )
     if not (PEER / "run.sh").exists():
-        print(f"  skipped: {PEER} is not there")
+        print(f"  skipped: {PEER} is not there (LOAD_BGIO_DIR=PATH names the peer's folder)")
         return
     out = Path(tempfile.mkdtemp(prefix="load-bgio-"))
     peer: dict[str, dict[str, Any]] = {}
