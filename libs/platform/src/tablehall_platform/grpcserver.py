@@ -12,8 +12,8 @@ import inspect
 import os
 import sys
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterable
-from typing import Any, cast
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any
 
 import asyncpg
 import grpc
@@ -48,13 +48,11 @@ MAX_PENDING_CALLS = int(os.environ.get("TABLEHALL_MAX_PENDING_CALLS", "20000"))
 SHARED_ADDRESS = os.environ.get("TABLEHALL_SHARED_ADDRESS", "")
 
 
-class _Guard:
+class _Guard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     """Authenticates the caller and turns our errors into statuses.
 
-    Each method's handler is wrapped once, when its service registers (see
-    `_GuardedServer`): the caller's token is read inside the call, so nothing per
-    call is allocated here, and no interceptor runs per call (an aio interceptor
-    is a coroutine and a handler lookup on every call).
+    The wrapped handler of each method is built once and reused: the caller's
+    token is read inside the call, so nothing per call is allocated here.
     """
 
     def __init__(
@@ -70,52 +68,28 @@ class _Guard:
         self.streams = StreamGate(streams or StreamLimits())
         self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
 
-    def wrapped(self, method: str, handler: grpc.RpcMethodHandler | None) -> grpc.RpcMethodHandler | None:
-        """`handler` of `method` ("/pkg.Service/Method") behind the guard (built once per method)."""
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        method = details.method
+        wrapped = self._wrapped.get(method)
+        if wrapped is not None:
+            return wrapped
+        handler = await continuation(details)
         if handler is None or method.startswith(OPEN_PREFIXES):
             return handler
-        wrapped = self._wrapped.get(method)
-        if wrapped is None:
-            wrapped = _wrap(
-                handler,
-                self.authenticator,
-                method in self.open_methods,
-                method=method,
-                limits=self.limits,
-                streams=self.streams,
-            )
-            self._wrapped[method] = wrapped
+        wrapped = _wrap(
+            handler,
+            self.authenticator,
+            method in self.open_methods,
+            method=method,
+            limits=self.limits,
+            streams=self.streams,
+        )
+        self._wrapped[method] = wrapped
         return wrapped
-
-
-class _GuardedHandlers(grpc.GenericRpcHandler):  # type: ignore[misc]
-    """A service's generic handler whose every method answers behind the guard."""
-
-    def __init__(self, inner: grpc.GenericRpcHandler, guard: _Guard) -> None:
-        self.inner = inner
-        self.guard = guard
-
-    def service(self, details: grpc.HandlerCallDetails) -> grpc.RpcMethodHandler | None:
-        return self.guard.wrapped(details.method, self.inner.service(details))
-
-
-class _GuardedServer:
-    """The server as the services' `register` callbacks see it: every handler they add
-    (generic or pre-registered) is put behind the guard."""
-
-    def __init__(self, server: grpc.aio.Server, guard: _Guard) -> None:
-        self._server = server
-        self._guard = guard
-
-    def add_generic_rpc_handlers(self, handlers: Iterable[grpc.GenericRpcHandler]) -> None:
-        self._server.add_generic_rpc_handlers([_GuardedHandlers(h, self._guard) for h in handlers])
-
-    def add_registered_method_handlers(self, service: str, handlers: dict[str, grpc.RpcMethodHandler]) -> None:
-        guarded = {name: self._guard.wrapped(f"/{service}/{name}", h) for name, h in handlers.items()}
-        self._server.add_registered_method_handlers(service, guarded)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._server, name)
 
 
 def _authorization(context: grpc.aio.ServicerContext) -> str | None:
@@ -332,6 +306,7 @@ def build_server(
     (call `enter_graceful_shutdown()` on it before stopping).
     """
     server = grpc.aio.server(
+        interceptors=[_Guard(authenticator, open_methods, limits, streams)],
         options=[
             ("grpc.so_reuseport", 1 if shared_address else 0),
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
@@ -339,8 +314,7 @@ def build_server(
             ("grpc.server.max_pending_requests_hard_limit", MAX_PENDING_CALLS * 3),
         ],
     )
-    guarded = cast(grpc.aio.Server, _GuardedServer(server, _Guard(authenticator, open_methods, limits, streams)))
-    names = [fn(guarded) for fn in register]
+    names = [fn(server) for fn in register]
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in names:
