@@ -178,8 +178,6 @@ def playout_candidates(
         if command is None:
             break
         out.setdefault(command_key(command), command)
-        if len(out) >= width:
-            break
     return out
 
 
