@@ -48,7 +48,10 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from support.serverkit import Up
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -523,7 +526,7 @@ async def puzzipolia(servers: Servers, counts: list[int], seconds: float, budget
         db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
         up = start_up({"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"})
         try:
-            await _wait_up(up.address)
+            await _wait_up(up)
             url = with_database(servers.database_url, db_name)
             say(f"Пузиполия: opening {n} tables through the lobby")
             began = time.perf_counter()
@@ -540,22 +543,12 @@ async def puzzipolia(servers: Servers, counts: list[int], seconds: float, budget
             await drop_database(servers, db_name)
 
 
-async def _wait_up(address: str) -> None:
-    from grpc_health.v1 import health_pb2, health_pb2_grpc
+async def _wait_up(up: Up) -> None:
+    from support.upkit import wait_serving
 
-    async with grpc.aio.insecure_channel(address) as channel:
-        stub = health_pb2_grpc.HealthStub(channel)
-        for _ in range(600):
-            try:
-                reply = await stub.Check(
-                    health_pb2.HealthCheckRequest(service="tablehall.bot.v1.BotService"), timeout=1
-                )
-                if reply.status == health_pb2.HealthCheckResponse.SERVING:
-                    return
-            except grpc.aio.AioRpcError:
-                pass
-            await asyncio.sleep(0.2)
-    raise TimeoutError("tablehall up did not start")
+    # a busy machine's slow start: up to 720 s, as long as the process lives
+    if not await asyncio.to_thread(wait_serving, up.address, "tablehall.bot.v1.BotService", 720, lambda: up.alive):
+        raise TimeoutError("tablehall up did not start")
 
 
 # Lobby calls in flight while opening tables. Opening is two passes: every table is set up

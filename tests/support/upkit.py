@@ -11,7 +11,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,19 +61,29 @@ def start_up(env: Mapping[str, str], folder: Path, port: int, name: str = "up", 
     """`tablehall up --port PORT`, returned once its match service answers SERVING."""
     proc = tablehall(["up", "--port", str(port), *extra], env, folder, name)
     up = Up(proc, port, folder / f"{name}.err")
-    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+    if not wait_serving(f"127.0.0.1:{port}", "tablehall.match.v1.MatchService", alive=lambda: proc.poll() is None):
+        proc.kill()
+        raise AssertionError(f"tablehall up did not start:\n{up.err()}")
+    return up
+
+
+def wait_serving(
+    address: str, service: str, timeout_s: float = START_TIMEOUT_S, alive: Callable[[], bool] = lambda: True
+) -> bool:
+    """Whether `service` at `address` answers SERVING within `timeout_s`, asked every 0.2 s
+    while `alive()` (a server process that died will not start)."""
+    with grpc.insecure_channel(address) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
-        deadline = time.monotonic() + START_TIMEOUT_S
+        deadline = time.monotonic() + timeout_s
         while True:
             try:
-                reply = stub.Check(health_pb2.HealthCheckRequest(service="tablehall.match.v1.MatchService"), timeout=1)
+                reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=1)
                 if reply.status == health_pb2.HealthCheckResponse.SERVING:
-                    return up
+                    return True
             except grpc.RpcError:
                 pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise AssertionError(f"tablehall up did not start:\n{up.err()}")
+            if not alive() or time.monotonic() > deadline:
+                return False
             time.sleep(0.2)
 
 
