@@ -8,7 +8,7 @@ from collections.abc import Callable
 import msgspec
 import pytest
 
-from tablehall_eventstore import AppendRequest, AppendResult, ConcurrencyConflict, EventStore, NewEvent
+from tablehall_eventstore import AppendRequest, AppendResult, ConcurrencyConflict, EventStore, NewEvent, StoredFact
 
 
 def ev(n: int, type_: str = "Moved", **meta: object) -> NewEvent:
@@ -37,6 +37,19 @@ async def test_append_and_read_back(store: EventStore, sid: Callable[[str], str]
     assert await store.stream_version(s) == 3
     assert await store.stream_version(sid("absent")) == 0
     assert await store.read_stream(sid("absent")) == []
+
+
+async def test_facts_are_the_events_as_a_rebuild_reads_them(store: EventStore, sid: Callable[[str], str]) -> None:
+    s = sid("f")
+    await store.append(s, 0, [ev(1, actor="p1", seat=0), ev(2)])
+    await store.append(s, 2, [ev(3, "Scored")])
+    events = await store.read_stream(s)
+    facts = await store.read_facts(s)
+    assert facts == [StoredFact(e.version, e.type, e.schema_version, e.payload, e.metadata) for e in events]
+    assert facts[0].metadata == {"actor": "p1", "seat": 0} and facts[2].type == "Scored"
+    assert [f.version for f in await store.read_facts(s, 2)] == [2, 3]
+    assert [f.version for f in await store.read_facts(s, 1, 2)] == [1, 2]
+    assert await store.read_facts(sid("absent")) == []
 
 
 async def test_hash_chain_is_verifiable_client_side(store: EventStore, sid: Callable[[str], str]) -> None:

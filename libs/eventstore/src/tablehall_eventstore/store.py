@@ -11,9 +11,9 @@ import asyncpg
 import msgspec
 
 from . import snapshots as _snapshots
-from ._db import EVENT_COLUMNS, Pool, to_events
+from ._db import EVENT_COLUMNS, FACT_COLUMNS, Pool, to_events, to_facts
 from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
-from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot
+from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot, StoredFact
 
 # One statement, one round trip: the plpgsql function does the version check,
 # the idempotency check, the hash chain and the inserts (see 0001_eventstore.sql).
@@ -33,6 +33,9 @@ _READ_ALL_SQL = (
 )
 _READ_STREAM_SQL = (
     f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 AND version <= $3 ORDER BY version"
+)
+_READ_FACTS_SQL = (
+    f"SELECT {FACT_COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 AND version <= $3 ORDER BY version"
 )
 _MAX_VERSION = 2**31 - 1
 # A concurrent duplicate of a command id on another stream aborts the batch on
@@ -217,6 +220,13 @@ class EventStore:
     ) -> list[RecordedEvent]:
         hi = _MAX_VERSION if to_version is None else to_version
         return to_events(await self.pool.fetch(_READ_STREAM_SQL, stream_id, from_version, hi))
+
+    async def read_facts(
+        self, stream_id: str, from_version: int = 1, to_version: int | None = None
+    ) -> list[StoredFact]:
+        """`read_stream` with only what rebuilding a state reads (version, type, payload, metadata)."""
+        hi = _MAX_VERSION if to_version is None else to_version
+        return to_facts(await self.pool.fetch(_READ_FACTS_SQL, stream_id, from_version, hi))
 
     async def stream_version(self, stream_id: str) -> int:
         v = await self.pool.fetchval("SELECT version FROM streams WHERE stream_id = $1", stream_id)

@@ -197,7 +197,7 @@ class MatchApp:
         snapshot = await self.store.load_snapshot(sid)
         if snapshot is not None and snapshot.state_type == SNAPSHOT_TYPE:
             live.restore(snapshot.payload)
-        events = await self.store.read_stream(sid, from_version=live.version + 1)
+        events = await self.store.read_facts(sid, from_version=live.version + 1)
         for event in events:
             live.apply_recorded(event)
         if live.started is None:
@@ -257,7 +257,7 @@ class MatchApp:
             assert seed is not None
             return earlier.last_version, commitment(seed)
         version = await self.store.stream_version(sid)
-        for event in await self.store.read_stream(sid):
+        for event in await self.store.read_facts(sid):
             if event.type == STARTED:
                 raise AlreadyExists(
                     "MATCH_ALREADY_STARTED",
@@ -727,7 +727,7 @@ class MatchApp:
     async def _catch_up(self, live: LiveTable) -> LiveTable:
         """Apply what others (the lobby) appended to the stream since we last wrote."""
         try:
-            for event in await self.store.read_stream(live.stream_id, from_version=live.version + 1):
+            for event in await self.store.read_facts(live.stream_id, from_version=live.version + 1):
                 live.apply_recorded(event)
         except Exception:
             return await self._reload(live)

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from tablehall_eventstore import RecordedEvent
+from tablehall_eventstore import Fact
 from tablehall_platform.table_access import TableAccess
 from tablehall_rules import Game, PendingDecision, SeatInfo
 from tablehall_rules.registry import get_game
@@ -101,7 +101,7 @@ class LiveTable:
             )
         )
 
-    def apply_recorded(self, event: RecordedEvent) -> None:
+    def apply_recorded(self, event: Fact) -> None:
         """Replay one stored event (rebuild path)."""
         prefix, tag = split_type(event.type)
         if event.type == STARTED:

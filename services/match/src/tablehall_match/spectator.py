@@ -32,11 +32,11 @@ class SpectatorCopies:
         if copy is None or copy.version > version:
             copy = LiveTable(live.table_id, live.stream_id)
         if copy.version < version:
-            for event in await self.store.read_stream(live.stream_id, copy.version + 1, version):
+            for event in await self.store.read_facts(live.stream_id, copy.version + 1, version):
                 copy.apply_recorded(event)
         if copy.state is None:  # never before the start (public): through the start command's events
             start_command = None
-            for event in await self.store.read_stream(live.stream_id, copy.version + 1, live.version):
+            for event in await self.store.read_facts(live.stream_id, copy.version + 1, live.version):
                 command = event.metadata.get("command_id")
                 if copy.state is not None and command != start_command:
                     break
