@@ -245,6 +245,7 @@ async def drive(
     rate: float = 0.0,
     transport: str = "unary",
     connections: int = 1,
+    streams: Streams | None = None,
 ) -> tuple[int, list[float]]:
     """Each table passes its turn, one command in flight per table.
 
@@ -253,7 +254,9 @@ async def drive(
     `rate` commands per second (each table its share, on a fixed schedule);
     latency is then the service's, not the queue this generator builds.
     transport "unary": a SubmitCommand call per command; "stream": the
-    commands of each (table, seat) on its own SubmitCommands stream.
+    commands of each (table, seat) on its own SubmitCommands stream; `streams` (from
+    `open_streams`): streams already open, e.g. by the warm-up (a player's client holds its stream:
+    opening it is not a command's latency), left open for the caller to close.
     """
     metas = [grpc.aio.Metadata(*tokens("p0")), grpc.aio.Metadata(*tokens("p1"))]
     latencies: list[float] = []
@@ -264,9 +267,11 @@ async def drive(
     # connections > 1: the tables' calls spread over that many connections of their own (both
     # seats of a table on one), e.g. to reach every process behind a shared address
     groups = min(len(tables), MAX_STREAM_GROUPS)
-    per_connection = STREAMS_PER_CONNECTION if connections <= 1 else 2 * -(-groups // connections)
+    per_connection = _per_connection(tables, connections)
     kept = kept_connections(address, connections) if connections > 1 else None
-    streams = Streams(address, tables, metas, per_connection, kept) if transport == "stream" else None
+    own_streams = streams is None and transport == "stream"
+    if own_streams:
+        streams = open_streams(address, tables, connections)
     stubs = [stub] if kept is None else [match_pb2_grpc.MatchServiceStub(c) for c in kept]
 
     async def worker(index: int, table: str) -> None:
@@ -298,9 +303,22 @@ async def drive(
             seat = TURN[table] = 1 - seat
 
     await asyncio.gather(*(worker(i, t) for i, t in enumerate(tables)))
-    if streams is not None:
+    if own_streams and streams is not None:
         await streams.close()
     return count, latencies
+
+
+def _per_connection(tables: list[str], connections: int) -> int:
+    """Streams per connection: both seats of a table on one, the tables spread over `connections`."""
+    groups = min(len(tables), MAX_STREAM_GROUPS)
+    return STREAMS_PER_CONNECTION if connections <= 1 else 2 * -(-groups // connections)
+
+
+def open_streams(address: str, tables: list[str], connections: int = 1) -> Streams:
+    """The SubmitCommands streams `drive(transport="stream", connections=...)` uses for `tables`."""
+    metas = [grpc.aio.Metadata(*tokens("p0")), grpc.aio.Metadata(*tokens("p1"))]
+    kept = kept_connections(address, connections) if connections > 1 else None
+    return Streams(address, tables, metas, _per_connection(tables, connections), kept)
 
 
 async def throughput(
@@ -309,18 +327,20 @@ async def throughput(
     async with grpc.aio.insecure_channel(address) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
         tables = await start_tables(stub, n_tables)
-        await drive(
-            address, stub, tables, min(2.0, seconds / 4), transport=transport
-        )  # warm-up: load tables, fill caches
+        streams = open_streams(address, tables) if transport == "stream" else None
+        # warm-up: load tables, fill caches, open the streams
+        await drive(address, stub, tables, min(2.0, seconds / 4), transport=transport, streams=streams)
         # the load generator's own collector must not stall the measured calls
         gc.collect()
         gc.disable()
         try:
             began = time.perf_counter()
-            count, latencies = await drive(address, stub, tables, seconds, rate, transport)
+            count, latencies = await drive(address, stub, tables, seconds, rate, transport, streams=streams)
             elapsed = time.perf_counter() - began
         finally:
             gc.enable()
+            if streams is not None:
+                await streams.close()
     return {
         "tables": n_tables,
         "cps": count / elapsed,

@@ -269,18 +269,26 @@ async def closed_loop(match: Match, tables: list[str], seconds: float, transport
     conns = match.connections
     async with grpc.aio.insecure_channel(address) as channel:
         stub = match_pb2_grpc.MatchServiceStub(channel)
-        await bm.drive(address, stub, tables, warmup, transport=transport, connections=conns)
-        cpu = Cpu(match.pids, match.database_url, match.db_name)
-        gc.collect()
-        gc.disable()  # the client's collector must not stall the measured calls
+        # the streams the warm-up opens carry the measured window too (a player holds its stream)
+        streams = bm.open_streams(address, tables, conns) if transport == "stream" else None
         try:
-            await cpu.begin()
-            began = time.perf_counter()
-            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport, connections=conns)
-            elapsed = time.perf_counter() - began
-            used = await cpu.end()
+            await bm.drive(address, stub, tables, warmup, transport=transport, connections=conns, streams=streams)
+            cpu = Cpu(match.pids, match.database_url, match.db_name)
+            gc.collect()
+            gc.disable()  # the client's collector must not stall the measured calls
+            try:
+                await cpu.begin()
+                began = time.perf_counter()
+                count, latencies = await bm.drive(
+                    address, stub, tables, seconds, transport=transport, connections=conns, streams=streams
+                )
+                elapsed = time.perf_counter() - began
+                used = await cpu.end()
+            finally:
+                gc.enable()
         finally:
-            gc.enable()
+            if streams is not None:
+                await streams.close()
     return Figures(
         len(tables),
         transport,
@@ -450,14 +458,18 @@ def _client_worker(args: tuple[str, list[str], float, str, Any, Any]) -> tuple[i
     async def run() -> tuple[int, list[float], float, float]:
         async with grpc.aio.insecure_channel(address) as channel:
             stub = match_pb2_grpc.MatchServiceStub(channel)
-            await bm.drive(address, stub, tables, 2.0, transport=transport)
+            streams = bm.open_streams(address, tables) if transport == "stream" else None
+            await bm.drive(address, stub, tables, 2.0, transport=transport, streams=streams)
             ready.put(os.getpid())
             await asyncio.to_thread(go.wait, 600)  # every worker measures the same window
             gc.collect()
             gc.disable()
             began, wall = time.perf_counter(), time.time()
-            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport)
-            return count, latencies, time.perf_counter() - began, wall
+            count, latencies = await bm.drive(address, stub, tables, seconds, transport=transport, streams=streams)
+            elapsed = time.perf_counter() - began
+            if streams is not None:
+                await streams.close()
+            return count, latencies, elapsed, wall
 
     return uvloop.run(run())
 
