@@ -12,6 +12,8 @@ few minutes, fewer table counts, shorter windows.
    Tablehall on one match process and on two behind one address (TABLEHALL_SHARED_ADDRESS:
    SO_REUSEPORT spreads the client connections, each table's lease is with the process its
    connection reached).
+   Then the floor: a bare grpc.aio echo server and the same client (tests/load/grpc_floor.py), what
+   no Python gRPC transport can pass on these cores.
 2. Replay: events per second rebuilding a 10,000-event table (bench_match.replay).
 3. The test game (a dice race) on one match service: maximum sustained commands per second,
    closed loop (one command in flight per table), p50/p99, at 1, 100, 1,000 and 5,000 tables,
@@ -61,6 +63,7 @@ os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME")
 import asyncpg  # noqa: E402
 import bench_match as bm  # noqa: E402
 import grpc  # noqa: E402
+import grpc_floor  # noqa: E402
 import uvloop  # noqa: E402
 
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc  # noqa: E402
@@ -384,9 +387,20 @@ async def compare(servers: Servers, seconds: float, budget: Budget, processes: l
                 print(f"  Tablehall {figures_line(ours[label])}" + (f" ({k} match processes)" if k > 1 else ""))
         finally:
             await stop_match(match)
+    floors: list[grpc_floor.Floor] = []
+    if budget.allows(2 * seconds + 15, "the grpc.aio floor"):
+        say(f"grpc.aio floor: a bare echo server, 100 callers for {seconds:.0f} s each transport")
+        floors = await grpc_floor.measure(seconds)
+        for floor in floors:
+            print("  " + grpc_floor.floor_line(floor) + " (no Tablehall code: the most any transport can reach)")
     if "memory" not in peer or "flatfile" not in peer:
         return
     mem, disk = peer["memory"]["result"], peer["flatfile"]["result"]
+    for floor in floors:
+        print(
+            f"  the floor's {floor.transport}: {floor.calls_per_s / mem['moves_per_s']:.2f}x boardgame.io in memory,"
+            f" p99 {floor.p99_ms / mem['latency_ms']['p99']:.2f}x of its"
+        )
     print("  ratios (Tablehall / boardgame.io), targets: >= 1.5x in memory with p99 <= 0.5x, >= 5x on disk:")
     for transport, f in ours.items():
         vs_mem = f.cps / mem["moves_per_s"]
