@@ -37,6 +37,7 @@ from homunculus import cards as k
 from homunculus import commands as c
 from homunculus.board import grid, moves_of
 from homunculus.ring import board as ring_board
+from homunculus.rules.shop import PRICES
 from homunculus.state import State
 from tablehall_boards import Kind, cross
 
@@ -52,7 +53,6 @@ WORTH: dict[Kind, float] = {
 TILE_KEPT = -0.4  # placing a tile that does nothing: a tile in the hand is a wall for later
 THREAT_SHARE = 0.8  # of a threatened piece's worth, expected to be lost
 RESERVE = 8  # gold kept back when shopping or buying lots
-BOOTS_PRICE, MEDICINE_PRICE, DOMINO_PRICE = 5, 4, 3
 
 
 def public_board(view: dict[str, Any]) -> State:
@@ -252,7 +252,7 @@ def _ring_score(cmd: msgspec.Struct, reading: Reading) -> float | None:
         cost = ring_board.square(cmd.square).house_cost
         return 1.5 if gold - cost >= 2 * RESERVE else -0.5
     if isinstance(cmd, c.Redeem):
-        cost = ring_board.square(cmd.square).mortgage * 11 // 10 + 1
+        cost = ring_board.square(cmd.square).redeem_cost
         return 0.8 if gold - cost >= 3 * RESERVE else -0.5
     if isinstance(cmd, c.Mortgage | c.OfferTrade):
         return -2.0
@@ -283,13 +283,13 @@ def _buy_score(item: str, reading: Reading) -> float:
     owned = st.inventory[me] if me < len(st.inventory) else []
     if item == "medicine" and st.wounded[me] and "medicine" not in owned:
         return 5.0
-    if item == "boots" and "boots" not in owned and gold - BOOTS_PRICE >= RESERVE and _best_capture(reading) >= 3:
+    if item == "boots" and "boots" not in owned and gold - PRICES["boots"] >= RESERVE and _best_capture(reading) >= 3:
         return 2.5
-    if item == "domino" and len(st.domino_hands[me]) < 2 and gold - DOMINO_PRICE >= RESERVE:
+    if item == "domino" and len(st.domino_hands[me]) < 2 and gold - PRICES["domino"] >= RESERVE:
         return 0.6
-    if item == "shield" and "shield" not in owned and gold - 6 >= RESERVE and reading.big_piece_threatened():
+    if item == "shield" and "shield" not in owned and gold - PRICES["shield"] >= RESERVE and reading.big_piece_threatened():
         return 1.5
-    if item == "probe" and "probe" not in owned and gold - 4 >= 2 * RESERVE and reading.mine_risk > 0.1:
+    if item == "probe" and "probe" not in owned and gold - PRICES["probe"] >= 2 * RESERVE and reading.mine_risk > 0.1:
         return 0.4
     return -0.5
 
