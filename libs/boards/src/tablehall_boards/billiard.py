@@ -17,13 +17,22 @@ the mover's own start counts as empty is the game's decision.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from tablehall_boards.grid import Cell, Direction, Grid
 
 
 def billiard_path(grid: Grid, start: Cell, direction: Direction, steps: int) -> tuple[Cell, ...]:
-    """The cells entered by `steps` steps from `start` along `direction`, bouncing off the edge."""
+    """The cells entered by `steps` steps from `start` along `direction`, bouncing off the edge.
+
+    A path depends on the shape only (grids are immutable and shared), so each is worked out once.
+    """
+    return _path(grid, start, direction, steps)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _path(grid: Grid, start: Cell, direction: Direction, steps: int) -> tuple[Cell, ...]:
     if steps < 0:
         raise ValueError("steps must be at least 0")
     dx, dy = direction

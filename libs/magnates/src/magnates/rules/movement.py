@@ -44,39 +44,55 @@ def lone_enemy_king(state: State, seat: int, cell: int) -> int | None:
     return None
 
 
-def may_end(state: State, seat: int, start: int, cell: int) -> bool:
-    if cell == start:
-        return False
-    if board.is_perimeter(cell):
-        return lone_enemy_king(state, seat, cell) is not None
-    occupant = state.piece_at(cell)
-    return occupant is None or occupant[0] != seat
+class _Board:
+    """What one seat's moves are judged against, read once from a state: who stands where."""
 
+    __slots__ = ("full", "owners", "seat", "state")
 
-def raw_ends(state: State, kind: str, start: int, blue: int) -> list[int]:
-    """Geometric ends: lines whose passed cells are empty; knight jumps (middle anywhere)."""
-    if kind == "knight":
-        if blue % 2:
-            return sorted(set(knight_jumps(board.grid(), start)))
-        return sorted(knight_double_targets(board.grid(), start))
-    full = occupied(state) - {start}
-    ends = billiard_ends(board.grid(), start, LINES[kind], blue, lambda c: c not in full)
-    return sorted(set(ends.values()))
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.full = occupied(state)
+        # the owner of the non-king piece on each occupied field cell
+        self.owners = {cell: p.seat for p in state.players for cell in p.pieces.values()}
+
+    def may_end(self, start: int, cell: int) -> bool:
+        if cell == start:
+            return False
+        if board.is_perimeter(cell):
+            return lone_enemy_king(self.state, self.seat, cell) is not None
+        owner = self.owners.get(cell)
+        return owner is None or owner != self.seat
+
+    def raw_ends(self, kind: str, start: int, blue: int) -> list[int]:
+        """Geometric ends: lines whose passed cells are empty (the mover's start counts as
+        empty); knight jumps (the middle landing anywhere)."""
+        if kind == "knight":
+            if blue % 2:
+                return sorted(set(knight_jumps(board.grid(), start)))
+            return sorted(knight_double_targets(board.grid(), start))
+        full = self.full
+        ends = billiard_ends(board.grid(), start, LINES[kind], blue, lambda c: c == start or c not in full)
+        return sorted(set(ends.values()))
+
+    def ends(self, kind: str) -> list[int]:
+        start = self.state.players[self.seat].pieces.get(kind)
+        blue = self.state.blue
+        if start is None or blue < 1:
+            return []
+        return [c for c in self.raw_ends(kind, start, blue) if self.may_end(start, c)]
 
 
 def piece_ends(state: State, seat: int, kind: str) -> list[int]:
-    player = state.players[seat]
-    start = player.pieces.get(kind)
-    if start is None or state.blue < 1:
-        return []
-    return [c for c in raw_ends(state, kind, start, state.blue) if may_end(state, seat, start, c)]
+    return _Board(state, seat).ends(kind)
 
 
 def movable(state: State, seat: int) -> dict[str, list[int]]:
     """Per piece on the board, its end cells (pieces without any are left out)."""
+    judged = _Board(state, seat)
     out: dict[str, list[int]] = {}
     for kind in state.players[seat].pieces:
-        ends = piece_ends(state, seat, kind)
+        ends = judged.ends(kind)
         if ends:
             out[kind] = ends
     return out
