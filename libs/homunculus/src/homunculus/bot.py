@@ -287,7 +287,12 @@ def _buy_score(item: str, reading: Reading) -> float:
         return 2.5
     if item == "domino" and len(st.domino_hands[me]) < 2 and gold - PRICES["domino"] >= RESERVE:
         return 0.6
-    if item == "shield" and "shield" not in owned and gold - PRICES["shield"] >= RESERVE and reading.big_piece_threatened():
+    if (
+        item == "shield"
+        and "shield" not in owned
+        and gold - PRICES["shield"] >= RESERVE
+        and reading.big_piece_threatened()
+    ):
         return 1.5
     if item == "probe" and "probe" not in owned and gold - PRICES["probe"] >= 2 * RESERVE and reading.mine_risk > 0.1:
         return 0.4
