@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from dr_helpers import BLUE, RED, cell, give_hand, of, put, table, when
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dragons import commands as c
@@ -117,14 +117,26 @@ def _blob(seed: list[tuple[int, int]]) -> set[int]:
     st.lists(st.tuples(st.integers(0, 50), st.integers(0, 3)), max_size=10),
     st.integers(0, 1000),
 )
+# a pocket with a notch at (0, -1): three of its sides are pocket, one is wall
+@example(steps=[(0, 0), (0, 1), (0, 3), (0, 2), (38, 2), (0, 2)], which=5)
 def test_a_die_that_shuts_any_pocket_is_offered_a_contour_the_engine_accepts(
     steps: list[tuple[int, int]], which: int
 ) -> None:
     """Wall a random side-connected pocket in with red dice but one wall cell: placing a die
-    there is offered a contour (through it, around the pocket) and the engine accepts it."""
+    there is offered a contour (through it, around the pocket) and the engine accepts it.
+
+    The gap is a wall cell between the pocket and the outside (a side neighbour in each): a notch
+    of the pocket's outline (a cell whose side neighbours are pocket and wall only) is inside the
+    ring the other walls already make, so a die there closes nothing."""
     pocket = _blob(steps)
-    wall = sorted({n for p in pocket for n in all_neighbours()[p]} - pocket)
-    gaps = [w for w in wall if any(n in pocket for n in side_neighbours()[w])]
+    walls = {n for p in pocket for n in all_neighbours()[p]} - pocket
+    wall = sorted(walls)
+    gaps = [
+        w
+        for w in wall
+        if any(n in pocket for n in side_neighbours()[w])
+        and any(n not in pocket and n not in walls for n in side_neighbours()[w])
+    ]
     gap = gaps[which % len(gaps)]
     state: State = table(red=(1, 2, 3))
     for w in wall:
