@@ -411,6 +411,16 @@ async def compare(servers: Servers, seconds: float, budget: Budget, processes: l
             f"  {transport:>9}: {vs_mem:.2f}x in memory, p99 {p99_ratio:.2f}x of its; {vs_disk:.2f}x on disk"
             f" -> {'targets met' if met else 'targets missed'}"
         )
+    # closed loop on one machine: the rate is at most the cores over the CPU every part spends per command
+    target_rate = TARGETS["vs_memory"] * mem["moves_per_s"]
+    budget_us = (os.cpu_count() or 1) / target_rate * 1e6
+    spent = {t: sum(f.cpu[k] for k in ("service", "postgres", "client")) / f.cps * 1e6 for t, f in ours.items()}
+    spent.update({f"floor {fl.transport}": fl.server_us + fl.client_us for fl in floors})
+    print(
+        f"  CPU budget at the target rate ({target_rate:,.0f}/s on {os.cpu_count()} cores): {budget_us:.0f} µs per"
+        " command for client, service and PostgreSQL together; spent: "
+        + ", ".join(f"{t} {us:.0f}" for t, us in spent.items())
+    )
 
 
 # ---- replay ---------------------------------------------------------------------------------
