@@ -42,23 +42,42 @@ UPGRADE_RESERVE = 1500
 LONE = 3000
 
 
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's thresholds and weights: `EASY` is the easy bot's (the baseline), `STRONG`
+    the tuned ones the strong bot's search plays (see the module's docstring for what was measured)."""
+
+    reserve: int = RESERVE  # cash left after buying a Company, or a piece while the army is whole
+    upgrade_reserve: int = UPGRADE_RESERVE  # cash left after an upgrade or an arbitrage purchase
+    lone: float = LONE
+    company_on_move: float = 0.5  # a move onto an unowned affordable Company: this share of its price
+    upgrade_by_gain: bool = False  # upgrade the Company whose fine rises most (else the dearest)
+    inner_hits: float = 1.0  # (upgrade_by_gain) an inner Company's fines weighed against a perimeter one's
+    buy_pieces: bool = True  # buy lost pieces back while the reserve stays (else only the last piece)
+    safe_office: bool = False  # never place a bought piece on an own piece (displacing it)
+    lone_king_prize: float = 5000  # what defeating a lone King with a piece is worth
+    fine_weight: float = 2.0  # a fine paid counts this many times (our loss and the owner's gain)
+    buy_inner: bool = True  # pieces buy inner Companies (which invite the rival's raids)
+    raid_keep: float = 1.0  # a Company won by a raid counts this share of its value for the raider
+
+
+EASY = Weights()
+STRONG = Weights(company_on_move=0.0, buy_inner=False)
+
+
 def win_chance(attack_power: int, defend_power: int) -> float:
     """The chance that die + attack_power is strictly above die + defend_power."""
     wins = sum(1 for a in range(1, 7) for d in range(1, 7) if a + attack_power > d + defend_power)
     return wins / 36
 
 
-def raid_worth(piece: str, company: Mapping[str, Any]) -> float:
+def raid_worth(piece: str, company: Mapping[str, Any], keep: float = 1.0) -> float:
     """Expected worth of a raid against paying nothing (the raid replaces the fine), against the
-    owner: a won raid moves the Company (its price and upgrades) from the owner's worth to ours."""
+    owner: a won raid moves the Company (its price and upgrades) from the owner's worth to ours
+    (counted at `keep` of its value for us: an inner Company invites the rival's raids)."""
     chance = win_chance(tables.POWER[piece], company["level"])
     value: float = company["price"] * (2 + company["level"]) / 2
-    return chance * 2 * value - (1 - chance) * tables.PIECE_PRICE[piece]
-
-
-def fine_worth(company: Mapping[str, Any]) -> float:
-    """Paying a fine, against the owner: our loss and the owner's gain."""
-    return -2.0 * float(company["fine"])
+    return chance * (1 + keep) * value - (1 - chance) * tables.PIECE_PRICE[piece]
 
 
 @dataclass(frozen=True)
@@ -141,19 +160,40 @@ def legal_commands(state: State, seat: int) -> list[msgspec.Struct]:
     return out
 
 
-def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-    return decide(Seen.of_view(view), legal, rng)
+def choose(
+    view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random, weights: Weights = EASY
+) -> msgspec.Struct:
+    return decide(Seen.of_view(view), legal, rng, weights)
 
 
-def choose_in_state(state: State, seat: int, rng: random.Random) -> msgspec.Struct:
+def choose_in_state(state: State, seat: int, rng: random.Random, weights: Weights = EASY) -> msgspec.Struct:
     """The heuristic's move for `seat`'s open decision in a full state (a search's rollouts)."""
     legal = legal_commands(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has no legal command in phase {state.phase}")
-    return decide(Seen.of_state(state), legal, rng)
+    return decide(Seen.of_state(state), legal, rng, weights)
 
 
-def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+def fine_worth(company: Mapping[str, Any], weights: Weights = EASY) -> float:
+    """Paying a fine, against the owner: our loss and the owner's gain."""
+    return -weights.fine_weight * float(company["fine"])
+
+
+def _upgrade_gain(company: Mapping[str, Any], weights: Weights) -> float:
+    """How much one more level raises the Company's fine (an inner one's weighed by `inner_hits`)."""
+    level = company["level"]
+    factors = tables.LEVEL_FACTOR_TENTHS
+    gain = float(company["fine"]) * (factors[level + 1] - factors[level]) / factors[level]
+    return gain if board.is_perimeter(company["cell"]) else gain * weights.inner_hits
+
+
+def _office_ok(seen: Seen, office: int) -> bool:
+    """Whether a bought piece placed on `office` displaces none of the player's own pieces."""
+    return office not in seen.pieces[seen.turn][1].values()
+
+
+def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random, weights: Weights = EASY) -> msgspec.Struct:
+    w = weights
     cash = seen.cash
     by_type: dict[type[Any], list[msgspec.Struct]] = {}
     for command in legal:
@@ -163,21 +203,30 @@ def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random) -> msgsp
     if c.Roll in by_type:
         return c.Roll()
     stop = seen.stop_cell
-    if c.BuyCompany in by_type and stop is not None and cash - board.square(stop).price >= RESERVE:
-        return c.BuyCompany()
-    reserve = 0 if seen.last_piece() else RESERVE  # a King about to be lone buys a piece first
-    for piece in by_type.get(c.BuyPiece, []):
-        assert isinstance(piece, c.BuyPiece)
-        if cash - tables.PIECE_PRICE[piece.piece] >= reserve:
-            return piece
+    if c.BuyCompany in by_type and stop is not None and cash - board.square(stop).price >= w.reserve:
+        if w.buy_inner or board.is_perimeter(stop):
+            return c.BuyCompany()
+    last = seen.last_piece()
+    reserve = 0 if last else w.reserve  # a King about to be lone buys a piece first
+    if w.buy_pieces or last:
+        for piece in by_type.get(c.BuyPiece, []):
+            assert isinstance(piece, c.BuyPiece)
+            if w.safe_office and not _office_ok(seen, piece.office):
+                continue
+            if cash - tables.PIECE_PRICE[piece.piece] >= reserve:
+                return piece
     arbitrage = [m for m in by_type.get(c.ArbitrageBuy, []) if isinstance(m, c.ArbitrageBuy)]
     for arb in sorted(arbitrage, key=lambda m: -companies[m.cell]["fine"]):
         co = companies[arb.cell]
-        if cash - co["price"] * (2 + co["level"]) // 2 >= UPGRADE_RESERVE:
+        if cash - co["price"] * (2 + co["level"]) // 2 >= w.upgrade_reserve:
             return arb
     upgrades = [m for m in by_type.get(c.Upgrade, []) if isinstance(m, c.Upgrade)]
-    for up in sorted(upgrades, key=lambda m: -companies[m.cell]["price"]):
-        if cash - board.upgrade_cost(up.cell) >= UPGRADE_RESERVE:
+    if w.upgrade_by_gain:
+        upgrades.sort(key=lambda m: -_upgrade_gain(companies[m.cell], w))
+    else:
+        upgrades.sort(key=lambda m: -companies[m.cell]["price"])
+    for up in upgrades:
+        if cash - board.upgrade_cost(up.cell) >= w.upgrade_reserve:
             return up
     if c.EndStop in by_type:
         return c.EndStop()
@@ -185,52 +234,67 @@ def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random) -> msgsp
         assert stop is not None
         company = companies[stop]
         risk = 0.0
-        if seen.last_piece():
-            risk = (1 - win_chance(tables.POWER[seen.piece], company["level"])) * LONE
-        return c.Raid() if raid_worth(seen.piece, company) - risk > fine_worth(company) else c.PayFine()
+        if last:
+            risk = (1 - win_chance(tables.POWER[seen.piece], company["level"])) * w.lone
+        return c.Raid() if raid_worth(seen.piece, company, w.raid_keep) - risk > fine_worth(company, w) else c.PayFine()
     moves = [m for m in by_type.get(c.MovePiece, []) if isinstance(m, c.MovePiece)]
     if moves:
-        best, value = _best_move(seen, moves, rng)
+        best, value = _best_move(seen, moves, rng, w)
         if value >= 0 or c.PassMove not in by_type:
             return best
         return c.PassMove()
     return legal[0]
 
 
-def _best_move(seen: Seen, moves: list[c.MovePiece], rng: random.Random) -> tuple[c.MovePiece, float]:
+def ranked(
+    view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random, count: int, weights: Weights = STRONG
+) -> list[msgspec.Struct]:
+    """The heuristic's `count` best distinct commands, best first: its own move (`decide`), then
+    the other piece moves by their expected worth, then the other commands as listed (the strong
+    bot's search compares them)."""
+    seen = Seen.of_view(view)
+    first = decide(seen, legal, rng, weights)
+    moves = [m for m in legal if isinstance(m, c.MovePiece) and m != first]
+    moves.sort(key=lambda m: -_move_score(seen, m, weights))
+    rest = [m for m in legal if not isinstance(m, c.MovePiece) and m != first]
+    return [first, *moves, *rest][:count]
+
+
+def _best_move(
+    seen: Seen, moves: list[c.MovePiece], rng: random.Random, w: Weights = EASY
+) -> tuple[c.MovePiece, float]:
     """The move with the best expected worth, and that worth."""
+    scored = [(_move_score(seen, m, w) + rng.random(), i) for i, m in enumerate(moves)]
+    value, index = max(scored)
+    return moves[index], value
+
+
+def _move_score(seen: Seen, m: c.MovePiece, w: Weights) -> float:
+    """A move's expected worth (without the tie-breaking noise)."""
     me = seen.turn
     occupants = {cell: (seat, kind) for seat, pieces in seen.pieces for kind, cell in pieces.items()}
     companies = seen.companies
-    cash = seen.cash
-    lone_risk = seen.last_piece()
-
-    def score(m: c.MovePiece) -> float:
-        own_price = tables.PIECE_PRICE[m.piece]
-        if board.is_perimeter(m.to):  # a lone King: winning eliminates its owner
-            chance = win_chance(tables.POWER[m.piece], 0)
-            return chance * 5000 - (1 - chance) * own_price * 1.5
-        value, survive = 0.0, 1.0
-        if m.to in occupants:
-            _, kind = occupants[m.to]
-            survive = win_chance(tables.POWER[m.piece], tables.POWER[kind])
-            # the loser's owner loses its price and the bank pays the winner's owner half of it
-            value += survive * tables.PIECE_PRICE[kind] * 1.5 - (1 - survive) * own_price * 1.5
-        company = companies.get(m.to) if board.square(m.to).is_company else None
-        raid_risk = 0.0
-        if company is not None:
-            if company["owner"] is None and company["price"] + RESERVE <= cash:
-                value += survive * company["price"] / 2
-            elif company["owner"] not in (None, me):
-                value += survive * max(raid_worth(m.piece, company), fine_worth(company))
-                raid_risk = 1 - win_chance(tables.POWER[m.piece], company["level"])
-        if lone_risk:  # the last piece: a lost duel (or, half as likely chosen, a lost raid) leaves the King lone
-            value -= ((1 - survive) + survive * raid_risk / 2) * LONE
-        return value + rng.random()
-
-    scored = [(score(m), i) for i, m in enumerate(moves)]
-    value, index = max(scored)
-    return moves[index], value
+    own_price = tables.PIECE_PRICE[m.piece]
+    if board.is_perimeter(m.to):  # a lone King: winning eliminates its owner
+        chance = win_chance(tables.POWER[m.piece], 0)
+        return chance * w.lone_king_prize - (1 - chance) * own_price * 1.5
+    value, survive = 0.0, 1.0
+    if m.to in occupants:
+        _, kind = occupants[m.to]
+        survive = win_chance(tables.POWER[m.piece], tables.POWER[kind])
+        # the loser's owner loses its price and the bank pays the winner's owner half of it
+        value += survive * tables.PIECE_PRICE[kind] * 1.5 - (1 - survive) * own_price * 1.5
+    company = companies.get(m.to) if board.square(m.to).is_company else None
+    raid_risk = 0.0
+    if company is not None:
+        if company["owner"] is None and company["price"] + w.reserve <= seen.cash and w.buy_inner:
+            value += survive * company["price"] * w.company_on_move
+        elif company["owner"] not in (None, me):
+            value += survive * max(raid_worth(m.piece, company, w.raid_keep), fine_worth(company, w))
+            raid_risk = 1 - win_chance(tables.POWER[m.piece], company["level"])
+    if seen.last_piece():  # the last piece: a lost duel (or, half as likely chosen, a lost raid) leaves the King lone
+        value -= ((1 - survive) + survive * raid_risk / 2) * w.lone
+    return value
 
 
 def random_choice(legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
