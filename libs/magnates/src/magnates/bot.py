@@ -59,10 +59,11 @@ class Weights:
     fine_weight: float = 2.0  # a fine paid counts this many times (our loss and the owner's gain)
     buy_inner: bool = True  # pieces buy inner Companies (which invite the rival's raids)
     raid_keep: float = 1.0  # a Company won by a raid counts this share of its value for the raider
+    pass_below: float = 0.0  # pass rather than make a move worth less than this
 
 
 EASY = Weights()
-STRONG = Weights(company_on_move=0.0, buy_inner=False)
+STRONG = Weights(company_on_move=0.0, buy_inner=False, raid_keep=0.0)
 
 
 def win_chance(attack_power: int, defend_power: int) -> float:
@@ -240,7 +241,7 @@ def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random, weights:
     moves = [m for m in by_type.get(c.MovePiece, []) if isinstance(m, c.MovePiece)]
     if moves:
         best, value = _best_move(seen, moves, rng, w)
-        if value >= 0 or c.PassMove not in by_type:
+        if value >= w.pass_below or c.PassMove not in by_type:
             return best
         return c.PassMove()
     return legal[0]
@@ -255,7 +256,7 @@ def ranked(
     seen = Seen.of_view(view)
     first = decide(seen, legal, rng, weights)
     moves = [m for m in legal if isinstance(m, c.MovePiece) and m != first]
-    moves.sort(key=lambda m: -_move_score(seen, m, weights))
+    moves.sort(key=lambda m: -move_score(seen, m, weights))
     rest = [m for m in legal if not isinstance(m, c.MovePiece) and m != first]
     return [first, *moves, *rest][:count]
 
@@ -264,12 +265,12 @@ def _best_move(
     seen: Seen, moves: list[c.MovePiece], rng: random.Random, w: Weights = EASY
 ) -> tuple[c.MovePiece, float]:
     """The move with the best expected worth, and that worth."""
-    scored = [(_move_score(seen, m, w) + rng.random(), i) for i, m in enumerate(moves)]
+    scored = [(move_score(seen, m, w) + rng.random(), i) for i, m in enumerate(moves)]
     value, index = max(scored)
     return moves[index], value
 
 
-def _move_score(seen: Seen, m: c.MovePiece, w: Weights) -> float:
+def move_score(seen: Seen, m: c.MovePiece, w: Weights) -> float:
     """A move's expected worth (without the tie-breaking noise)."""
     me = seen.turn
     occupants = {cell: (seat, kind) for seat, pieces in seen.pieces for kind, cell in pieces.items()}

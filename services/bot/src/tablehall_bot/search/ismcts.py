@@ -99,7 +99,7 @@ class Node:
 @dataclass(frozen=True)
 class SearchResult:
     command: msgspec.Struct
-    heuristic: msgspec.Struct
+    heuristic: msgspec.Struct  # the preferred move: the ranking's first, else the heuristic's
     samples: int
     votes: dict[bytes, float]
     means: dict[bytes, float]
