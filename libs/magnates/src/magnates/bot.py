@@ -49,21 +49,15 @@ class Weights:
 
     reserve: int = RESERVE  # cash left after buying a Company, or a piece while the army is whole
     upgrade_reserve: int = UPGRADE_RESERVE  # cash left after an upgrade or an arbitrage purchase
-    lone: float = LONE
-    company_on_move: float = 0.5  # a move onto an unowned affordable Company: this share of its price
-    upgrade_by_gain: bool = False  # upgrade the Company whose fine rises most (else the dearest)
-    inner_hits: float = 1.0  # (upgrade_by_gain) an inner Company's fines weighed against a perimeter one's
-    buy_pieces: bool = True  # buy lost pieces back while the reserve stays (else only the last piece)
-    safe_office: bool = False  # never place a bought piece on an own piece (displacing it)
-    lone_king_prize: float = 5000  # what defeating a lone King with a piece is worth
-    fine_weight: float = 2.0  # a fine paid counts this many times (our loss and the owner's gain)
-    buy_inner: bool = True  # pieces buy inner Companies (which invite the rival's raids)
+    lone: float = LONE  # what being left with a lone King costs
+    buy_inner: bool = True  # pieces buy inner Companies (and value a move onto one at half its price)
     raid_keep: float = 1.0  # a Company won by a raid counts this share of its value for the raider
     pass_below: float = 0.0  # pass rather than make a move worth less than this
+    guard: float = 0.0  # a piece leaving an own inner Company (open to raids once left) costs this share of its value
 
 
 EASY = Weights()
-STRONG = Weights(company_on_move=0.0, buy_inner=False, raid_keep=0.0)
+STRONG = Weights(buy_inner=False, raid_keep=0.5, pass_below=200.0, guard=0.5)
 
 
 def win_chance(attack_power: int, defend_power: int) -> float:
@@ -175,22 +169,9 @@ def choose_in_state(state: State, seat: int, rng: random.Random, weights: Weight
     return decide(Seen.of_state(state), legal, rng, weights)
 
 
-def fine_worth(company: Mapping[str, Any], weights: Weights = EASY) -> float:
+def fine_worth(company: Mapping[str, Any]) -> float:
     """Paying a fine, against the owner: our loss and the owner's gain."""
-    return -weights.fine_weight * float(company["fine"])
-
-
-def _upgrade_gain(company: Mapping[str, Any], weights: Weights) -> float:
-    """How much one more level raises the Company's fine (an inner one's weighed by `inner_hits`)."""
-    level = company["level"]
-    factors = tables.LEVEL_FACTOR_TENTHS
-    gain = float(company["fine"]) * (factors[level + 1] - factors[level]) / factors[level]
-    return gain if board.is_perimeter(company["cell"]) else gain * weights.inner_hits
-
-
-def _office_ok(seen: Seen, office: int) -> bool:
-    """Whether a bought piece placed on `office` displaces none of the player's own pieces."""
-    return office not in seen.pieces[seen.turn][1].values()
+    return -2.0 * float(company["fine"])
 
 
 def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random, weights: Weights = EASY) -> msgspec.Struct:
@@ -209,24 +190,17 @@ def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random, weights:
             return c.BuyCompany()
     last = seen.last_piece()
     reserve = 0 if last else w.reserve  # a King about to be lone buys a piece first
-    if w.buy_pieces or last:
-        for piece in by_type.get(c.BuyPiece, []):
-            assert isinstance(piece, c.BuyPiece)
-            if w.safe_office and not _office_ok(seen, piece.office):
-                continue
-            if cash - tables.PIECE_PRICE[piece.piece] >= reserve:
-                return piece
+    for piece in by_type.get(c.BuyPiece, []):
+        assert isinstance(piece, c.BuyPiece)
+        if cash - tables.PIECE_PRICE[piece.piece] >= reserve:
+            return piece
     arbitrage = [m for m in by_type.get(c.ArbitrageBuy, []) if isinstance(m, c.ArbitrageBuy)]
     for arb in sorted(arbitrage, key=lambda m: -companies[m.cell]["fine"]):
         co = companies[arb.cell]
         if cash - co["price"] * (2 + co["level"]) // 2 >= w.upgrade_reserve:
             return arb
     upgrades = [m for m in by_type.get(c.Upgrade, []) if isinstance(m, c.Upgrade)]
-    if w.upgrade_by_gain:
-        upgrades.sort(key=lambda m: -_upgrade_gain(companies[m.cell], w))
-    else:
-        upgrades.sort(key=lambda m: -companies[m.cell]["price"])
-    for up in upgrades:
+    for up in sorted(upgrades, key=lambda m: -companies[m.cell]["price"]):
         if cash - board.upgrade_cost(up.cell) >= w.upgrade_reserve:
             return up
     if c.EndStop in by_type:
@@ -237,7 +211,7 @@ def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random, weights:
         risk = 0.0
         if last:
             risk = (1 - win_chance(tables.POWER[seen.piece], company["level"])) * w.lone
-        return c.Raid() if raid_worth(seen.piece, company, w.raid_keep) - risk > fine_worth(company, w) else c.PayFine()
+        return c.Raid() if raid_worth(seen.piece, company, w.raid_keep) - risk > fine_worth(company) else c.PayFine()
     moves = [m for m in by_type.get(c.MovePiece, []) if isinstance(m, c.MovePiece)]
     if moves:
         best, value = _best_move(seen, moves, rng, w)
@@ -278,7 +252,7 @@ def move_score(seen: Seen, m: c.MovePiece, w: Weights) -> float:
     own_price = tables.PIECE_PRICE[m.piece]
     if board.is_perimeter(m.to):  # a lone King: winning eliminates its owner
         chance = win_chance(tables.POWER[m.piece], 0)
-        return chance * w.lone_king_prize - (1 - chance) * own_price * 1.5
+        return chance * 5000 - (1 - chance) * own_price * 1.5
     value, survive = 0.0, 1.0
     if m.to in occupants:
         _, kind = occupants[m.to]
@@ -289,12 +263,17 @@ def move_score(seen: Seen, m: c.MovePiece, w: Weights) -> float:
     raid_risk = 0.0
     if company is not None:
         if company["owner"] is None and company["price"] + w.reserve <= seen.cash and w.buy_inner:
-            value += survive * company["price"] * w.company_on_move
+            value += survive * company["price"] / 2
         elif company["owner"] not in (None, me):
-            value += survive * max(raid_worth(m.piece, company, w.raid_keep), fine_worth(company, w))
+            value += survive * max(raid_worth(m.piece, company, w.raid_keep), fine_worth(company))
             raid_risk = 1 - win_chance(tables.POWER[m.piece], company["level"])
     if seen.last_piece():  # the last piece: a lost duel (or, half as likely chosen, a lost raid) leaves the King lone
         value -= ((1 - survive) + survive * raid_risk / 2) * w.lone
+    if w.guard:
+        start = seen.pieces[me][1][m.piece]
+        left = companies.get(start) if board.square(start).is_company else None
+        if left is not None and left["owner"] == me:
+            value -= w.guard * left["price"] * (2 + left["level"]) / 2
     return value
 
 
