@@ -4,9 +4,11 @@ moves and rankings are legal commands in positions of real games."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import msgspec
+import pytest
 from hypothesis import given as hypothesis_given
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -60,6 +62,42 @@ def test_the_strong_heuristic_still_buys_perimeter_companies() -> None:
     state.players[0].king = 3  # a4, a Company of 320
     state.phase, state.stop = "king_stop", Stop(a4, by_king=True, company=True)
     assert decided(state, [c.BuyCompany(), c.EndStop()], bot.STRONG) == c.BuyCompany()
+
+
+def test_the_strong_heuristic_raids_only_for_a_clear_gain() -> None:
+    # a knight against an enemy level-1 quarter Company (800, upgrades 400): it wins 15 in 36
+    state = given()
+    d4 = cell("d4")
+    state.owner[d4], state.level[d4] = 1, 1
+    state.players[0].pieces["knight"] = cell("c2")
+    state.phase = "move"
+    seen = bot.Seen.of_view(GAME.view(state, Viewer.of_seat(0)))
+    raid = c.MovePiece(piece="knight", to=d4)
+    # easy: the Company (1200) moves from the owner to the raider, twice its value in the lead;
+    # strong keeps a raided Company at half for itself (it invites the rival's raids back)
+    assert bot.move_score(seen, raid, bot.EASY) == pytest.approx(15 / 36 * 2400 - 21 / 36 * 1000)
+    assert bot.move_score(seen, raid, bot.STRONG) == pytest.approx(15 / 36 * 1800 - 21 / 36 * 1000)
+    legal = [raid, c.PassMove()]
+    assert decided(state, legal, bot.EASY) == raid
+    # ...and passes a move worth less than 200 (without that threshold it would still go)
+    assert decided(state, legal, bot.STRONG) == c.PassMove()
+    assert decided(state, legal, dataclasses.replace(bot.STRONG, pass_below=0.0)) == raid
+
+
+def test_the_strong_heuristic_keeps_a_guard_on_its_inner_company() -> None:
+    # the queen stands on its own d4: an enemy piece must beat it in a duel before it can raid
+    state = given()
+    d4 = cell("d4")
+    state.owner[d4] = 0
+    state.players[0].pieces["queen"] = d4
+    state.phase = "move"
+    seen = bot.Seen.of_view(GAME.view(state, Viewer.of_seat(0)))
+    leave = c.MovePiece(piece="queen", to=cell("b4"))
+    assert bot.move_score(seen, leave, bot.EASY) == 0
+    assert bot.move_score(seen, leave, bot.STRONG) == -0.5 * 800
+    legal = [leave, c.PassMove()]
+    assert decided(state, legal, bot.EASY) == leave
+    assert decided(state, legal, dataclasses.replace(bot.STRONG, pass_below=0.0)) == c.PassMove()
 
 
 def test_the_strong_ranking_starts_with_its_own_move_and_is_distinct() -> None:

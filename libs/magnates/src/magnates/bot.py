@@ -1,8 +1,13 @@
-"""The easy heuristic bot and the random policy; both read the view and the legal commands (the
-heuristic also reads a full state, for a search's rollouts: `choose_in_state`, the same moves).
+"""The heuristic bot, in two sets of weights, and the random policy; both read the view and the
+legal commands (the heuristic also reads a full state, for a search's rollouts: `choose_in_state`,
+the same moves).
+
+One heuristic (`decide`), its thresholds and weights a `Weights`: `EASY` for the easy bot
+(`bot_policy`; the bot service adds 15 % random moves) and the baseline, `STRONG` for the strong
+bot's search (its own move and its ranking of the others, `ranked`, and its playouts).
 
 Net worth counts Companies, upgrades and pieces at what they cost, so buying is never a loss in
-worth and earns fines or power: the easy bot buys Companies, lost pieces (Queen first), upgrades
+worth and earns fines or power: the heuristic buys Companies, lost pieces (Queen first), upgrades
 and arbitrage Companies while a reserve of 1500 stays in cash (a forced sale loses half). It never
 attacks with its King. Money that changes hands counts twice, as its own gain and its rival's loss
 (what decides the places is worth against the others'): a raid's win takes the Company from its
@@ -14,10 +19,25 @@ is a King about to be lone (open to every attack, and a lost duel ends the game)
 is risked only for a much better reason (LONE), and a lost piece is bought back whatever the
 reserve.
 
-Measured heads-up at a round limit of 20 (`tests/bench/bench_bot.py --only magnates`, the same 400
-seeds for both): the bot service's easy player (this policy with 15 % random moves) beat the
-random player in 60.8 % of the games with the previous heuristic (reserve 1000, raids and fines
-counted for the bot alone) and in 68.5 % with this one.
+`STRONG` differs in four decisions. Heads-up games at a round limit of 20 are won by raids on
+inner Companies (400 games of STRONG against easy: no King was ever lone, no player went out;
+the strong side made 4.8 raids a game and won 2.8, fines were a few hundred a game): an inner
+Company is the rival's raid target (a rook takes a level-0 one 21 times in 36, and the raid
+moves 800 or 1200 from its owner to the raider). So `STRONG`
+- leaves inner Companies to the bank (`buy_inner`: a piece neither buys one nor moves for one);
+- counts a Company won by a raid at half its value for itself (`raid_keep`: the rival raids it
+  back), and passes a move worth less than 200 (`pass_below`: long-odds raids);
+- keeps a piece that stands on its own inner Company there (`guard`: leaving costs half the
+  Company's value; an enemy piece must win a duel on it before it can raid).
+
+Measured with `tests/bench/tune_magnates.py` (the heuristic alone, no search, against the bot
+service's easy player; each seed played with the sides in both seats; tuned on seeds 0-999, 2,000
+games a candidate, reported on seeds 100000-101999): FIGURES_IN_PROCESS.
+Through the bot service's levels (`tests/bench/bench_bot.py --only magnates`, think 200 ms): FIGURES_BENCH.
+Tried and measured without effect (within the ±3 % of 1,000 games): the reserves (500 to 2500),
+upgrading the Company whose fine rises most instead of the dearest, the LONE risk (0 to 6000),
+a fine weighed once or three times instead of twice, a larger prize for a lone King, never
+placing a bought piece on an own one; never buying pieces back but the last lost 5 points.
 """
 
 from __future__ import annotations
@@ -185,9 +205,13 @@ def decide(seen: Seen, legal: list[msgspec.Struct], rng: random.Random, weights:
     if c.Roll in by_type:
         return c.Roll()
     stop = seen.stop_cell
-    if c.BuyCompany in by_type and stop is not None and cash - board.square(stop).price >= w.reserve:
-        if w.buy_inner or board.is_perimeter(stop):
-            return c.BuyCompany()
+    if (
+        c.BuyCompany in by_type
+        and stop is not None
+        and cash - board.square(stop).price >= w.reserve
+        and (w.buy_inner or board.is_perimeter(stop))
+    ):
+        return c.BuyCompany()
     last = seen.last_piece()
     reserve = 0 if last else w.reserve  # a King about to be lone buys a piece first
     for piece in by_type.get(c.BuyPiece, []):
