@@ -1,6 +1,6 @@
 """What the strong bot's search reads of Магнаты: `evaluate` (the chance to win), the heuristic
-read from a full state (`rollout_policy`, the same moves as `bot_policy` from the view), and a
-search over a real position that decides from the view alone."""
+read from a full state (`rollout_policy`: the strong weights, the same moves as from the view),
+and a search over a real position that decides from the view alone."""
 
 from __future__ import annotations
 
@@ -68,8 +68,13 @@ def test_the_heuristic_from_a_state_makes_the_moves_it_makes_from_the_view() -> 
             assert bot.legal_commands(state, seat) == legal
             view = GAME.view(state, Viewer.of_seat(seat))
             for k in range(3):
-                assert GAME.rollout_policy(state, seat, random.Random(k)) == GAME.bot_policy(
+                # the easy weights from a state and from the view: the easy bot's move
+                assert bot.choose_in_state(state, seat, random.Random(k)) == GAME.bot_policy(
                     view, legal, random.Random(k)
+                )
+                # the search's playouts: the strong weights, the same from a state as from the view
+                assert GAME.rollout_policy(state, seat, random.Random(k)) == bot.choose(
+                    view, legal, random.Random(k), bot.STRONG
                 )
             compared += 1
     assert compared > 30

@@ -21,6 +21,7 @@ from tablehall_rules import (
     Determinizable,
     Game,
     HasBotPolicy,
+    HasBotRanking,
     HasEvaluation,
     HasRandomPolicy,
     HasStandings,
@@ -42,6 +43,7 @@ class Magnates(
     HasStandings,
     Determinizable,
     HasBotPolicy,
+    HasBotRanking,
     HasRandomPolicy,
     HasEvaluation,
 ):
@@ -115,9 +117,17 @@ class Magnates(
     def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         return bot.choose(view, legal, rng)
 
+    def bot_ranking(
+        self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random, count: int
+    ) -> list[msgspec.Struct]:
+        """The strong heuristic's (`bot.STRONG`) best moves, its own move first: the strong bot's
+        search plays that one unless the evidence overrules it."""
+        return bot.ranked(view, legal, rng, count, bot.STRONG)
+
     def rollout_policy(self, state: State, seat: int, rng: random.Random) -> msgspec.Struct:
-        """`bot_policy` read from the full state (no view built, the legal commands listed directly)."""
-        return bot.choose_in_state(state, seat, rng)
+        """The strong heuristic (`bot.STRONG`) read from the full state (no view built, the legal
+        commands listed directly): what the strong bot's search plays out, for every seat."""
+        return bot.choose_in_state(state, seat, rng, bot.STRONG)
 
     def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         return bot.random_choice(legal, rng)

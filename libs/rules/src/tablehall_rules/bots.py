@@ -14,7 +14,10 @@
   (1: certain win), for searches cut short before the end.
 - `bot_ranking(view, legal, rng, count) -> [command]`: the heuristic's
   `count` best distinct legal commands, best first: the moves a search
-  compares at its root (without it: the heuristic's move and random ones).
+  compares at its root, the first being the search's own move, the one that
+  stands unless the evidence overrules it (without it: the heuristic's move
+  and random ones). It may rank by a stronger heuristic than `bot_policy`
+  (which the easy level plays).
 - `rollout_policy(state, seat, rng) -> command | None`: a fast playout move
   for one of `seat`'s open decisions, chosen from a full state (None: the
   seat has no decision there). A search calls it only inside its own sampled

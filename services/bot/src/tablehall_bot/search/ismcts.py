@@ -21,9 +21,10 @@ paired difference (the same worlds and dice for both moves) at least
 Nothing here reads a true state: the search receives a view and the seat's
 legal commands, nothing else, and moves are decided and evolved by the
 game's own `decide`/`evolve`; the playout policy is only given sampled
-worlds. The root's candidates are the heuristic's move and the game's ranking
-of its best moves (`bot_ranking`), else the distinct moves the game's random
-player proposes; the tree's nodes have the heuristic's and random moves of
+worlds. The root's candidates are the game's ranking of its best moves
+(`bot_ranking`), the first of them the move that stands without evidence (a
+game may rank by a stronger heuristic than its easy `bot_policy`), else the
+heuristic's move and the distinct moves the game's random player proposes; the tree's nodes have the heuristic's and random moves of
 the mover's view of the sample, or, with a playout policy, the distinct
 moves that policy proposes there (progressive widening), so the think goes
 to real alternatives, never to leaving the table.
@@ -98,7 +99,7 @@ class Node:
 @dataclass(frozen=True)
 class SearchResult:
     command: msgspec.Struct
-    heuristic: msgspec.Struct
+    heuristic: msgspec.Struct  # the preferred move: the ranking's first, else the heuristic's
     samples: int
     votes: dict[bytes, float]
     means: dict[bytes, float]
@@ -113,17 +114,20 @@ class SearchResult:
 def proposals(
     hooks: GameHooks, view: View, legal: list[msgspec.Struct], rng: random.Random, width: int
 ) -> tuple[msgspec.Struct, dict[bytes, msgspec.Struct]]:
-    """The heuristic's move and the game's ranking of its best moves, else the distinct moves
-    the random player proposes (at most 2 x `width`)."""
-    preferred = hooks.heuristic(view, legal, rng)
-    chosen = {command_key(preferred): preferred}
+    """The move the search prefers and its alternatives (at most 2 x `width`): the game's ranking
+    of its best moves, its first preferred, else the heuristic's move and the distinct moves the
+    random player proposes."""
     ranked = hooks.ranking(view, legal, rng, 2 * width)
-    if ranked is not None:
-        for other in ranked:
+    if ranked:
+        preferred = ranked[0]
+        chosen = {command_key(preferred): preferred}
+        for other in ranked[1:]:
             if len(chosen) >= 2 * width:
                 break
             chosen.setdefault(command_key(other), other)
         return preferred, chosen
+    preferred = hooks.heuristic(view, legal, rng)
+    chosen = {command_key(preferred): preferred}
     for _ in range(4 * width):
         if len(chosen) >= 2 * width:
             break
