@@ -15,18 +15,21 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import sys
 import time
 from asyncio.subprocess import PIPE
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import grpc
 import uvloop
 
 from tablehall_platform.infra import free_port
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from bench_match import percentile, proc_cpu
 
 UNARY = "/floor.Echo/Unary"
 STREAM = "/floor.Echo/Stream"
@@ -82,17 +85,6 @@ class Floor:
     client_us: float  # this process's CPU per call
 
 
-def _cpu(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
-
-
 async def _loop(channel: grpc.aio.Channel, transport: str, callers: int, seconds: float) -> list[float]:
     request = b"r" * REQUEST_BYTES
     latencies: list[float] = []
@@ -134,9 +126,9 @@ async def measure(seconds: float, callers: int = 100) -> list[Floor]:
                 gc.collect()
                 gc.disable()
                 try:
-                    server0, client0, wall0 = _cpu(proc.pid), time.process_time(), time.perf_counter()
+                    server0, client0, wall0 = proc_cpu(proc.pid), time.process_time(), time.perf_counter()
                     latencies = await _loop(channel, transport, callers, seconds)
-                    server1, client1, wall1 = _cpu(proc.pid), time.process_time(), time.perf_counter()
+                    server1, client1, wall1 = proc_cpu(proc.pid), time.process_time(), time.perf_counter()
                 finally:
                     gc.enable()
                 n = len(latencies)
@@ -144,8 +136,8 @@ async def measure(seconds: float, callers: int = 100) -> list[Floor]:
                     Floor(
                         transport,
                         n / (wall1 - wall0),
-                        _percentile(latencies, 0.5) * 1000,
-                        _percentile(latencies, 0.99) * 1000,
+                        percentile(latencies, 0.5) * 1000,
+                        percentile(latencies, 0.99) * 1000,
                         (server1 - server0) / n * 1e6,
                         (client1 - client0) / n * 1e6,
                     )

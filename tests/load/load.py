@@ -81,15 +81,6 @@ TARGETS = {"vs_memory": 1.5, "p99_vs_memory": 0.5, "vs_disk": 5.0, "replay_eps":
 # ---- measuring ------------------------------------------------------------------------------
 
 
-def proc_cpu(pid: int) -> float:
-    """CPU seconds (user + system) of one process, 0 once it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / CLK
-
-
 def machine_busy() -> float:
     """CPU seconds all cores spent busy since boot."""
     a, b, c, _idle, _iowait, f, g, h = (int(x) for x in Path("/proc/stat").read_text().split()[1:9])
@@ -125,9 +116,9 @@ class Cpu:
         self.pg_pids = sorted(set(self.pg_pids) | set(await backends(self.database_url, self.db_name)))
         own = os.times()
         return {
-            "service": sum(proc_cpu(p) for p in self.services),
-            "postgres": sum(proc_cpu(p) for p in self.pg_pids),
-            "client": own.user + own.system + sum(proc_cpu(p) for p in self.clients),
+            "service": sum(bm.proc_cpu(p) for p in self.services),
+            "postgres": sum(bm.proc_cpu(p) for p in self.pg_pids),
+            "client": own.user + own.system + sum(bm.proc_cpu(p) for p in self.clients),
             "machine": machine_busy(),
             "wall": time.perf_counter(),
         }
