@@ -51,7 +51,8 @@ class RecordedEvent:
 
 
 class Fact(Protocol):
-    """What rebuilding a state reads of a stored event: a `RecordedEvent` or a `StoredFact`."""
+    """What rebuilding a state reads of a stored event (the match's tables, the projection's
+    folds): a `RecordedEvent`, a `StoredFact` or an exported event."""
 
     @property
     def version(self) -> int: ...

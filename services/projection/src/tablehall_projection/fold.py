@@ -5,10 +5,11 @@ service learns a table's state. Views and journal lines come from the game
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
+from tablehall_eventstore import Fact
 from tablehall_projection.journal import JournalLine, ended_entries, started_entries, timeout_entries
 from tablehall_rules import Journaled, JournalEntry, Viewer
 from tablehall_rules.registry import get_game
@@ -17,22 +18,7 @@ from tablehall_stream.events import ENDED_DECODER, STARTED_DECODER, MatchEnded, 
 from tablehall_stream.names import ENDED, STARTED, split_type
 
 
-class StoredEvent(Protocol):
-    """What the fold needs of an event (RecordedEvent and exported events have it)."""
-
-    @property
-    def version(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def schema_version(self) -> int: ...
-    @property
-    def payload(self) -> bytes: ...
-    @property
-    def metadata(self) -> dict[str, Any]: ...
-
-
-def decode_game_event(game_id: str, event: StoredEvent) -> msgspec.Struct:
+def decode_game_event(game_id: str, event: Fact) -> msgspec.Struct:
     _, tag = split_type(event.type)
     result: msgspec.Struct = event_codec(game_id).decode_stored(tag, event.schema_version, event.payload)
     return result
@@ -68,7 +54,7 @@ class TableFold:
     def is_game_event(self, event_type: str) -> bool:
         return self.started is not None and split_type(event_type)[0] == self.started.game
 
-    def apply(self, event: StoredEvent, journal: bool = False) -> list[JournalLine]:
+    def apply(self, event: Fact, journal: bool = False) -> list[JournalLine]:
         """Fold one event (the next version); its journal lines when asked.
 
         Journal lines are computed on the state before the event, as the
