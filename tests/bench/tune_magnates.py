@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import multiprocessing
 import random
 import time
 from typing import Any
+
+from bench_magnates import wilson
 
 from magnates import bot
 from magnates.game import GAME
@@ -67,13 +68,6 @@ def play(job: tuple[dict[str, Any], str, str, int, int]) -> float:
             state = GAME.evolve(state, event)
     first = state.places[0]
     return 1 / len(first) if cand_seat in first else 0.0
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def _value(raw: str) -> Any:
