@@ -29,22 +29,25 @@ def decided(state: State, legal: list[msgspec.Struct], weights: bot.Weights) -> 
     return bot.choose(view, legal, random.Random(0), weights)
 
 
-def test_the_easy_weights_are_the_easy_bots() -> None:
+def queen_at_an_unowned_inner_company() -> tuple[State, list[msgspec.Struct]]:
+    """Seat 0's queen has stopped on d4, an unowned inner Company: buy it or end the stop."""
     state = given()
-    state.players[0].pieces["queen"] = cell("d4")
-    state.phase, state.piece, state.stop = "piece_stop", "queen", Stop(cell("d4"), by_king=False, company=True)
+    d4 = cell("d4")
+    state.players[0].pieces["queen"] = d4
+    state.phase, state.piece, state.stop = "piece_stop", "queen", Stop(d4, by_king=False, company=True)
+    return state, [c.BuyCompany(), c.EndStop()]
+
+
+def test_the_easy_weights_are_the_easy_bots() -> None:
+    state, legal = queen_at_an_unowned_inner_company()
     view = GAME.view(state, Viewer.of_seat(0))
-    legal = [c.BuyCompany(), c.EndStop()]
     assert GAME.bot_policy(view, legal, random.Random(0)) == bot.choose(view, legal, random.Random(0), bot.EASY)
 
 
 def test_the_strong_heuristic_leaves_inner_companies_to_the_bank() -> None:
     # an inner Company invites the rival's raids (a rook takes a level-0 one 21 times in 36)
-    state = given()
+    state, legal = queen_at_an_unowned_inner_company()
     d4 = cell("d4")
-    state.players[0].pieces["queen"] = d4
-    state.phase, state.piece, state.stop = "piece_stop", "queen", Stop(d4, by_king=False, company=True)
-    legal = [c.BuyCompany(), c.EndStop()]
     assert decided(state, legal, bot.EASY) == c.BuyCompany()
     assert decided(state, legal, bot.STRONG) == c.EndStop()
     # and a move onto one is worth nothing more to it (to the easy weights half the price)
@@ -101,11 +104,8 @@ def test_the_strong_heuristic_keeps_a_guard_on_its_inner_company() -> None:
 
 
 def test_the_strong_ranking_starts_with_its_own_move_and_is_distinct() -> None:
-    state = given()
-    state.players[0].pieces["queen"] = cell("d4")
-    state.phase, state.piece, state.stop = "piece_stop", "queen", Stop(cell("d4"), by_king=False, company=True)
+    state, legal = queen_at_an_unowned_inner_company()
     view = GAME.view(state, Viewer.of_seat(0))
-    legal = [c.BuyCompany(), c.EndStop()]
     assert GAME.bot_ranking(view, legal, random.Random(0), 8) == [c.EndStop(), c.BuyCompany()]
     assert GAME.bot_ranking(view, legal, random.Random(0), 1) == [c.EndStop()]
 
