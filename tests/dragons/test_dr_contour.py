@@ -6,6 +6,7 @@ import pytest
 from dr_helpers import BLACK, BLUE, RED, cell, of, put, put_domino, refused, table, then, when
 
 from dragons import commands as c
+from dragons.board import side_neighbours
 from dragons.contour import enclosed, judge
 from dragons.events import BlackPlaced, ContourScored, DiePlaced, TurnStarted
 from dragons.legal import legal_moves
@@ -68,6 +69,50 @@ def test_a_figure_eight_is_refused() -> None:
     assert reason(board(EIGHT), EIGHT) == "CONTOUR_FIGURE_EIGHT"
     x = [(0, 4), (1, 5), (1, 4), (0, 5)]
     assert reason(board(x), x) == "CONTOUR_FIGURE_EIGHT"
+
+
+# Pinched loops (ruling «Figure-eight»): no link crosses and no die repeats, but the cells inside
+# fall into two regions that no side joins. Each is a figure-eight.
+PINCH = [(1, 6), (0, 6), (0, 5), (0, 4), (1, 4), (2, 4), (2, 5), (3, 5), (3, 6), (3, 7), (2, 7), (1, 7)]
+# (1, 5) and (2, 6) inside, touching only at a corner: the ring pinches at (2, 5) and (1, 6)
+PEANUT = [(0, 5), (1, 6), (2, 5), (3, 6), (4, 5), (3, 4), (2, 4), (1, 4)]
+# (1, 5) and (3, 5) inside, the contour passing between them at its waist (2, 4)-(2, 5)
+GLASSES = [(-3, 5), (-2, 6), (-1, 5), (0, 5), (1, 5), (2, 6), (3, 5), (2, 4), (1, 4), (0, 4), (-1, 4), (-2, 4)]
+# two lenses around (-2, 5) and (2, 5) joined by a bridge of dice with nothing inside it
+DIAMONDS = [(4, 4), (5, 5), (6, 4), (5, 3), (4, 2), (3, 3)]
+# two diamonds of diagonal links sharing the link (4, 4)-(5, 3): (5, 4) and (4, 3) meet at a corner
+
+
+@pytest.mark.parametrize("shape", [PINCH, PEANUT, GLASSES, DIAMONDS], ids=["pinch", "peanut", "glasses", "diamonds"])
+def test_a_pinched_loop_whose_inside_falls_in_two_regions_is_a_figure_eight(shape: list[tuple[int, int]]) -> None:
+    inside = enclosed(cells(shape))
+    assert len(inside) == 2 and not set(side_neighbours()[inside[0]]) & {inside[1]}  # two rooms, no side shared
+    st = board(shape)
+    for moved in shape:  # whichever die the move placed
+        assert reason(st, shape, moved=moved) == "CONTOUR_FIGURE_EIGHT"
+
+
+def test_a_loop_pinched_between_two_side_neighbours_is_one_region() -> None:
+    waist = [(0, 5), (1, 6), (2, 6), (3, 5), (2, 4), (1, 4)]  # around (1, 5) and (2, 5), which share a side
+    assert judged(board(waist), waist).inside_free == cells([(1, 5), (2, 5)])
+
+
+def test_the_engine_never_offers_a_figure_eight_and_refuses_it_declared() -> None:
+    st = table(red=(1, 2, 3))
+    for x, y in DIAMONDS[1:]:
+        put(st, x, y, RED, 1)
+    target = cell(4, 4)
+    offered = [
+        sorted(x)
+        for m in legal_moves(st, RED, 0)
+        if isinstance(m.command, c.PlaceDie) and m.command.face == 1 and m.command.cell == target
+        for p in m.params
+        if p.field == "contour" and isinstance(p.domain, Rule)
+        for x in p.domain.examples
+        if x
+    ]
+    assert sorted(offered) == sorted([sorted(cells(DIAMONDS[:4])), sorted(cells([(4, 4), (5, 3), (4, 2), (3, 3)]))])
+    refused(st, c.PlaceDie(face=1, cell=target, contour=cells(DIAMONDS)), "CONTOUR_FIGURE_EIGHT")
 
 
 def test_a_black_die_inside_is_refused_a_black_die_on_the_cycle_counts() -> None:

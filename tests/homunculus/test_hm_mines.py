@@ -3,7 +3,7 @@ own and allied mines, gold for an enemy blown up on your mine, hidden mines in v
 
 from __future__ import annotations
 
-from hm_helpers import board, cell, when, with_mines, with_top
+from hm_helpers import board, cell, refused, when, with_mines, with_top
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -13,7 +13,7 @@ from homunculus.board import number_at, numbers, square5
 from homunculus.cards import Card
 from homunculus.game import GAME
 from homunculus.state import Mine, State
-from tablehall_boards import Kind
+from tablehall_boards import Kind, Piece
 from tablehall_rules import Viewer
 
 ROOK0 = Card(0, "rook")
@@ -86,3 +86,41 @@ def test_the_views_numbers_are_each_opened_cells_count_of_mines_around(mined: se
     s.mines = [Mine(x) for x in sorted(mined)]
     s.opened = sorted(opened)
     assert numbers(s) == {x: number_at(s, x) for x in s.opened}
+
+
+# --- every way a piece comes to stand on a cell opens it («Фигура, вставшая на клетку, открывает её»)
+
+
+def test_a_capture_opens_the_cell_and_once_the_taker_leaves_no_mine_goes_there() -> None:
+    s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0), "d8": (Kind.PAWN, 1)}), ("e9", None))
+    events, after = rook_to(s, "d4", "d8")
+    assert e.CellsOpened([cell("d8")]) in events
+    assert GAME.view(after, Viewer.of_seat(1))["numbers"] == {cell("d8"): 1}
+    after.pieces[cell("a11")] = after.pieces.pop(cell("d8"))  # the taker has gone on
+    after.turn, after.phase, after.inventory[1] = 1, "action", ["mine"]
+    assert refused(after, c.UseItem("mine", target=cell("d8")), seat=1) == "BAD_MINE_CELL"
+
+
+def test_a_capture_on_a_zero_opens_the_mine_free_5x5() -> None:
+    s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0), "d8": (Kind.KNIGHT, 1)}), ("f9", None))
+    _, after = rook_to(s, "d4", "d8")
+    assert after.pieces[cell("d8")] == Piece(Kind.ROOK, 0)
+    assert set(after.opened) == {x for x in square5(cell("d8")) if x != cell("f9")}
+
+
+def test_a_pawn_taking_onto_its_promotion_row_opens_the_cell() -> None:
+    s = with_mines(board(2, pieces={"e7": (Kind.PAWN, 0), "f8": (Kind.PAWN, 1)}), ("g9", None))
+    s.hands[0] = [Card(0, "pawn")] * 2
+    with_top(s, Card(1, "rook"))
+    _, after = when(s, c.PlayCard(0, "pawn", origin=cell("e7"), target=cell("f8")))
+    assert after.pieces[cell("f8")] == Piece(Kind.QUEEN, 0) and cell("f8") in after.opened
+    assert number_at(after, cell("f8")) == 1
+
+
+def test_the_castling_swap_opens_both_cells() -> None:
+    s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0), "h9": (Kind.QUEEN, 0)}), ("g10", None), ("f6", None))
+    s.inventory[0] = ["castling"]
+    _, after = when(s, c.UseItem("castling", origin=cell("d4"), target=cell("h9")))
+    assert after.pieces[cell("h9")] == Piece(Kind.ROOK, 0) and after.pieces[cell("d4")] == Piece(Kind.QUEEN, 0)
+    assert GAME.view(after, Viewer.of_seat(1))["numbers"][cell("h9")] == 1  # g10 is next to it
+    assert set(after.opened) == {cell("h9")} | {x for x in square5(cell("d4")) if x != cell("f6")}  # d4 is a zero

@@ -116,3 +116,27 @@ def test_of_two_lone_kings_on_one_cell_the_piece_attacks_the_next_in_turn_order(
     then = when(state, c.MovePiece(piece="queen", to=cell("a5")), dice=[6, 1])
     (duel,) = then.of(e.DuelFought)
     assert duel.defender == 1 and not then.state.players[1].alive
+
+
+def test_a_lone_enemy_king_may_be_attacked_on_the_cell_of_the_mover_s_own_king() -> None:
+    # Kings share perimeter cells: seat 0's King and seat 1's lone King both on a5
+    state = duel_turn(2, {"queen": "c5"}, {})
+    king_at(state, 0, 4)
+    king_at(state, 1, 4)
+    assert cell("a5") in piece_ends(state, 0, "queen")
+    won = when(state, c.MovePiece(piece="queen", to=cell("a5")), dice=[1, 2])  # 3 against 2
+    (duel,) = won.of(e.DuelFought)
+    assert duel.defender == 1 and not won.state.players[1].alive
+    assert won.state.players[0].pieces["queen"] == cell("c5")  # back to its start: it never stays there
+    assert won.state.players[0].king == 4 and won.state.players[0].alive
+    lost = when(state, c.MovePiece(piece="queen", to=cell("a5")), dice=[1, 3])  # 3 against 3: a tie
+    assert "queen" not in lost.state.players[0].pieces and lost.state.players[1].alive
+    assert lost.state.players[0].king == 4 and lost.state.players[1].king == 4
+
+
+def test_a_perimeter_cell_with_only_the_mover_s_own_king_is_no_end_cell() -> None:
+    state = duel_turn(2, {"queen": "c5"}, {"rook": "h8"})
+    king_at(state, 0, 4)  # a5: the own King alone there (the enemy King, not lone, elsewhere)
+    assert cell("a5") not in piece_ends(state, 0, "queen")
+    king_at(state, 1, 4)  # the enemy King there too, but not lone: still no end cell
+    assert cell("a5") not in piece_ends(state, 0, "queen")

@@ -6,7 +6,10 @@ A declared contour is a list of cells in cycle order. The engine accepts it when
 - every cell holds an own die of the declaring side after the move: its dice, its domino halves
   or a black die;
 - consecutive cells (and the last with the first) touch by a side or a corner;
-- no two of its links cross (two diagonal links of one 2×2 square: a figure-eight, «восьмёрка»);
+- no two of its links cross (two diagonal links of one 2×2 square: a figure-eight, «восьмёрка»),
+  and the cells it encloses form one region connected by sides (a pinched loop whose inside falls
+  into two rooms, touching at a corner or parted by the contour, is a figure-eight too: ruling
+  «Figure-eight»);
 - it contains a die the move placed or moved;
 - the cells it encloses (the cell centres strictly inside the polygon through its cells'
   centres) include at least one free cell and no black die;
@@ -20,7 +23,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Sequence
 
-from dragons.board import BLACK, CELLS, FREE, all_neighbours, grid, supports
+from dragons.board import BLACK, CELLS, FREE, all_neighbours, grid, side_neighbours, supports
 from dragons.errors import illegal
 from dragons.pockets import may_enclose, pocket_cycles
 from tablehall_rules import IllegalCommand
@@ -70,6 +73,21 @@ def _crosses(cells: Sequence[int]) -> bool:
     return False
 
 
+def _one_region(cells: Sequence[int]) -> bool:
+    """Whether `cells` are one group connected by sides (no cells: nothing to split)."""
+    if not cells:
+        return True
+    sides = side_neighbours()
+    left = set(cells)
+    stack = [left.pop()]
+    while stack:
+        for n in sides[stack.pop()]:
+            if n in left:
+                left.remove(n)
+                stack.append(n)
+    return not left
+
+
 def _error(reason: str, en: str, ru: str) -> IllegalCommand:
     return illegal(reason, en, ru)
 
@@ -109,11 +127,14 @@ def judge(
                 "Consecutive dice of a contour touch by a side or a corner, the last the first.",
                 "Соседние кубики контура соприкасаются стороной или углом, последний с первым.",
             )
-    if _crosses(cells):
+    inside = enclosed(cells)
+    if _crosses(cells) or not _one_region(inside):
         raise _error(
             "CONTOUR_FIGURE_EIGHT",
-            "A contour may not cross itself (no figure-eights).",
-            "Контур не может пересекать сам себя (восьмёрки не допускаются).",
+            "A contour is one closed line around one region: it may not cross itself, and the cells"
+            " inside are joined by sides (no figure-eights).",
+            "Контур — одна замкнутая линия вокруг одной области: он не пересекает сам себя, а клетки"
+            " внутри связаны сторонами (восьмёрки не допускаются).",
         )
     if not any(c in moved for c in cells):
         raise _error(
@@ -121,7 +142,6 @@ def judge(
             "A contour must contain the die this move places or moves.",
             "Контур должен включать кубик, выставленный или сдвинутый этим ходом.",
         )
-    inside = enclosed(cells)
     if any(owner[c] == BLACK for c in inside):
         raise _error(
             "CONTOUR_BLACK_INSIDE",

@@ -4,7 +4,8 @@
   taker gets gold (pawn 1, knight/bishop 2, rook 3, queen/king 5) and, for a non-pawn, a tile
   from the bazaar if it holds fewer than 4.
 - A piece landing on an enemy domino half (piercing) removes the whole tile.
-- A piece landing on a cell opens it. On a mine: an own or allied mine is simply taken off;
+- A piece coming to stand on a cell by any way (a move, a capture, the shop's teleport, castling
+  swap or resurrection) opens it (`land`). On a mine: an own or allied mine is simply taken off;
   any other mine explodes: the piece dies (a king is wounded first, killed the second time),
   and the mine's owner, if an enemy of the victim, gets gold as for taking it.
 - A mine-free cell opens; when its number is 0, every mine-free cell of the 5×5 around opens.
@@ -38,6 +39,7 @@ def resolve_move(tx: Tx, player: int, move: Move) -> None:
             take_domino(tx, player)
         if victim.kind == Kind.KING:
             eliminate(tx, victim.side, "king")
+        land(tx, player, target)  # the taker stands on the cell: it opens as after any move
         return
     if domino is not None:
         tx.emit(e.DominoRemoved(domino.id, "pierced"))

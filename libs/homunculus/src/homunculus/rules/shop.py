@@ -122,6 +122,9 @@ def use(tx: Tx, player: int, cmd: UseItem, move: Move | None) -> None:
         land(tx, player, cmd.target)
     elif cmd.item == "castling":
         tx.emit(e.PiecesSwapped(cmd.origin, cmd.target))
+        for cell in (cmd.target, cmd.origin):  # each piece now stands on a new cell and opens it
+            if not tx.state.finished and cell in tx.state.pieces:
+                land(tx, player, cell)
     elif cmd.item == "sledgehammer":
         tile = s.domino_at(cmd.origin)
         assert tile is not None
