@@ -101,5 +101,11 @@ class Contact:
         own = [o in (side, BLACK) for o in owner]
         sides, corners = side_neighbours(), corner_neighbours()
         self.own = own
-        self.side = [any(own[n] for n in sides[c]) for c in range(len(owner))]
-        self.corner = [any(own[n] for n in corners[c]) for c in range(len(owner))]
+        self.side = [False] * len(owner)
+        self.corner = [False] * len(owner)
+        for cell, mine in enumerate(own):  # mark the neighbours of each own cell
+            if mine:
+                for n in sides[cell]:
+                    self.side[n] = True
+                for n in corners[cell]:
+                    self.corner[n] = True

@@ -11,6 +11,7 @@ longer line scores each such window.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from dragons.board import BLACK, windows
 from dragons.events import Combo
@@ -43,6 +44,62 @@ def line_combos(owner: Sequence[int], face: Sequence[int], side: int, moved: Ite
                     seen.add(cells)
                     out.append(Combo(kind=_kind(name, diagonal), cells=list(cells), points=POINTS[(name, diagonal)]))
     return out
+
+
+Window = tuple[tuple[int, ...], bool, str]  # cells in line order, diagonal?, "straight" or "four"
+
+
+@cache
+def _window_masks() -> tuple[tuple[tuple[int, tuple[int, ...], bool, str], ...], ...]:
+    """Per cell, the windows through it in `line_combos`' order (straights, then fours), each
+    with the bit mask of its cells."""
+    return tuple(
+        tuple(
+            (sum(1 << c for c in line), line, diagonal, name)
+            for length, name in ((5, "straight"), (4, "four"))
+            for line, diagonal in windows(length)[cell]
+        )
+        for cell in range(len(windows(5)))
+    )
+
+
+def own_mask(owner: Sequence[int], side: int) -> int:
+    """The bit mask of `side`'s own cells (its dice, its domino halves, black dice)."""
+    mask = 0
+    for cell, o in enumerate(owner):
+        if o in (side, BLACK):
+            mask |= 1 << cell
+    return mask
+
+
+def own_windows(own: int, cells: Sequence[int]) -> list[Window]:
+    """The windows `line_combos` would test for `cells` once they are own (whatever numbers go
+    there), in its order, each once: what a placement's combinations depend on besides numbers.
+    `own`: the `own_mask` of the board before."""
+    placed = 0
+    for cell in cells:
+        placed |= 1 << cell
+    full = own | placed
+    masks = _window_masks()
+    out: list[Window] = []
+    done = 0  # the cells already walked: a window through one of them was seen there
+    for cell in cells:
+        for mask, line, diagonal, name in masks[cell]:
+            if mask & ~full == 0 and mask & done == 0:
+                out.append((line, diagonal, name))
+        done |= 1 << cell
+    return out
+
+
+def window_kinds(found: Sequence[Window], face: Sequence[int], numbers: dict[int, int]) -> str:
+    """`kinds(line_combos(...))` of a placement from its `own_windows`: `numbers` the placed
+    cells' numbers, `face` the board's elsewhere ('' when nothing scores)."""
+    names: set[str] = set()
+    for line, diagonal, name in found:
+        values = [numbers[c] if c in numbers else face[c] for c in line]
+        if tuple(sorted(values)) in STRAIGHTS if name == "straight" else len(set(values)) == 1:
+            names.add(_kind(name, diagonal))
+    return "+".join(sorted(names))
 
 
 def _all_own(owner: Sequence[int], side: int, cells: tuple[int, ...]) -> bool:

@@ -23,25 +23,18 @@ A turn's descriptors, per rolled number `f` of the seat:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from dragons import commands as c
-from dragons.board import FREE, Contact, grid
-from dragons.chess import movable, moves_from
-from dragons.combos import kinds
+from dragons.board import FREE, SIDES, Contact, grid, half_of
+from dragons.chess import DiceBlocking, generator, movable
+from dragons.combos import Window, own_mask, own_windows, window_kinds
 from dragons.contour import components, examples, may_close, may_contain
-from dragons.events import Combo
-from dragons.placement import (
-    combos_if_placed,
-    die_targets,
-    domino_cells_ok,
-    domino_half_corner,
-    domino_half_plain,
-    near_domino,
-)
+from dragons.placement import KING, near_domino
 from dragons.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
-from tablehall_boards import dominoes
+from tablehall_boards import Kind, Piece
 from tablehall_rules import Choice, LegalMove, Rule
 from tablehall_rules.legal import move
 
@@ -51,13 +44,6 @@ PROMOTIONS = [2, 3, 4, 5]
 
 def _no_contour() -> Rule:
     return Rule(CONTOUR, examples=[[]])
-
-
-def _grouped(found: dict[int, list[Combo]]) -> dict[str, list[int]]:
-    out: dict[str, list[int]] = {}
-    for cell, combos in sorted(found.items()):
-        out.setdefault(kinds(combos), []).append(cell)
-    return out
 
 
 class _Contours:
@@ -70,6 +56,8 @@ class _Contours:
         self.components = components(st.owner, seat) if st.black_left > 0 else []
         self.cache: dict[int, list[list[int]]] = {}
         self.pairs: dict[tuple[int, int], list[list[int]]] = {}
+        # a working copy of the board that each question changes and puts back
+        self.owner, self.face = list(st.owner), list(st.face)
 
     def at(self, cell: int, number: int) -> list[list[int]]:
         if self.st.black_left <= 0:
@@ -78,11 +66,15 @@ class _Contours:
             if not may_contain(cell, self.components, self.own):
                 self.cache[cell] = []
                 return []
-            owner, face = list(self.st.owner), list(self.st.face)
+            owner, face = self.owner, self.face
+            saved = owner[cell], face[cell]
             owner[cell], face[cell] = self.seat, number
             own = list(self.own)
             own[cell] = True
-            self.cache[cell] = examples(cell, owner, face, self.seat, self.st.black_left, own_after=own)
+            try:
+                self.cache[cell] = examples(cell, owner, face, self.seat, self.st.black_left, own_after=own)
+            finally:
+                owner[cell], face[cell] = saved
         return self.cache[cell]
 
     def pair(self, cells: list[int]) -> list[list[int]]:
@@ -102,34 +94,91 @@ class _Contours:
                 or may_close(b, self.components, with_a)
                 or domino_may_enclose(a, b, both)
             ):
-                owner, face = list(self.st.owner), list(self.st.face)
+                owner, face = self.owner, self.face
+                saved = owner[a], owner[b]
                 owner[a] = owner[b] = self.seat
                 with_a[b] = True
-                for half, other in ((a, b), (b, a)):
-                    found += [
-                        x
-                        for x in examples(
-                            half, owner, face, self.seat, self.st.black_left, moved={other}, own_after=with_a
-                        )
-                        if x not in found
-                    ]
+                try:
+                    for half, other in ((a, b), (b, a)):
+                        found += [
+                            x
+                            for x in examples(
+                                half, owner, face, self.seat, self.st.black_left, moved={other}, own_after=with_a
+                            )
+                            if x not in found
+                        ]
+                finally:
+                    owner[a], owner[b] = saved
             self.pairs[key] = found[:3]
         return self.pairs[key]
 
 
-def _die_moves(st: State, seat: int, number: int, contours: _Contours, contact: Contact) -> Iterator[LegalMove]:
-    owner, face = list(st.owner), list(st.face)
-    plain_cells, corner, only_contour = die_targets(owner, face, seat, number, contact)
+class _Board:
+    """What the placements of one listing share, read once from the state: the free cells, their
+    contacts and halves, and the line windows a placement on given cells depends on."""
+
+    def __init__(self, st: State, seat: int, contact: Contact) -> None:
+        self.st = st
+        self.seat = seat
+        self.contact = contact
+        home = _homes()[seat]
+        self.home = home
+        self.free = [cell for cell, o in enumerate(st.owner) if o == FREE]
+        self.side_free = [cell for cell in self.free if contact.side[cell]]
+        self.six_free = [cell for cell in self.free if contact.side[cell] or home[cell]]
+        self.own_mask = own_mask(st.owner, seat)
+        self._windows: dict[tuple[int, ...], list[Window]] = {}
+
+    def plain(self, number: int) -> list[int]:
+        """Cells rules 1 and 4 allow (`placement.die_targets`' first list)."""
+        return self.six_free if number == KING else self.side_free
+
+    def corner_only(self, number: int) -> list[int]:
+        side, corner, home = self.contact.side, self.contact.corner, self.home
+        six = number == KING
+        return [cell for cell in self.free if not side[cell] and corner[cell] and not (six and home[cell])]
+
+    def kinds(self, numbers: dict[int, int]) -> str:
+        """The combination kinds placing `numbers` ({cell: number}) would form ('' for none)."""
+        key = tuple(sorted(numbers))
+        found = self._windows.get(key)
+        if found is None:
+            found = self._windows[key] = own_windows(self.own_mask, list(numbers))
+        return window_kinds(found, self.st.face, numbers) if found else ""
+
+
+@cache
+def _adjacent_pairs() -> tuple[tuple[int, int], ...]:
+    """The side-neighbour pairs a domino may cover, in `dominoes.placements`' order."""
+    return grid().adjacent_pairs()
+
+
+@cache
+def _homes() -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Per side, per cell: on that side's own half (rule 4)."""
+    return tuple(tuple(half_of(cell) == side for cell in range(len(grid()))) for side in SIDES)  # type: ignore[return-value]
+
+
+def _die_moves(st: State, seat: int, number: int, contours: _Contours, board: _Board) -> Iterator[LegalMove]:
+    plain_cells = board.plain(number)
+    corner: dict[str, list[int]] = {}
+    only_contour: list[int] = []
+    for cell in board.corner_only(number):
+        names = board.kinds({cell: number})
+        if names:
+            corner.setdefault(names, []).append(cell)
+        else:
+            only_contour.append(cell)
     template = c.PlaceDie(face=number, cell=0)
     if plain_cells:
-        yield move(template, cell=Choice(plain_cells), contour=_no_contour())
-    for names, cells in _grouped(corner).items():
+        yield move(template, cell=Choice(list(plain_cells)), contour=_no_contour())
+    for names, cells in corner.items():
         yield move(template, cell=Rule(f"corner:{names}", examples=cells), contour=_no_contour())
     if st.black_left > 0:
         if only_contour:
             found = [cell for cell in only_contour if contours.at(cell, number)]
             yield move(template, cell=Rule("corner:contour", examples=found), contour=Rule(CONTOUR))
-        for cell in sorted({*plain_cells, *corner, *only_contour}):
+        for cell in sorted({*plain_cells, *(x for cells in corner.values() for x in cells), *only_contour}):
             cycles = contours.at(cell, number)
             if cycles:
                 yield move(c.PlaceDie(face=number, cell=cell), contour=Rule(CONTOUR, examples=cycles))
@@ -151,8 +200,10 @@ def _move_contours(st: State, seat: int, contours: _Contours, origin: int, targe
 
 
 def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) -> Iterator[LegalMove]:
+    blocking = DiceBlocking(st.owner, st.domino, seat)  # one table for every origin
+    pieces = generator()
     for origin in movable(st.owner, st.domino, seat):
-        found = moves_from(st.owner, st.face, st.domino, seat, origin)
+        found = pieces.piece_moves(origin, Piece(Kind(st.face[origin]), seat), blocking)
         for m in found:
             number = int(m.promotion) if m.promotion else st.face[origin]
             cycles = _move_contours(st, seat, contours, origin, m.target, number)
@@ -179,32 +230,40 @@ def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) ->
             )
 
 
-def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact, contours: _Contours) -> Iterator[LegalMove]:
+def _domino_moves(st: State, seat: int, faces: list[int], board: _Board, contours: _Contours) -> Iterator[LegalMove]:
     hand = sorted(set(st.player(seat).hand))
     if not hand:
         return
-    owner, face = list(st.owner), list(st.face)
+    owner = st.owner
     near = near_domino(st.domino)
+    side, corner_contact, home = board.contact.side, board.contact.corner, board.home
+    # (cells, a half touches by a side, a half touches by a corner, first / second on the own half);
+    # a pair touching nothing is allowed only to a six on the own half (rule 4)
+    fits = [o == FREE and not n for o, n in zip(owner, near, strict=True)]
     pairs = [
-        [a, b]
-        for a, b in dominoes.placements(grid(), lambda x: owner[x] == FREE and not near[x])
-        if domino_cells_ok(owner, near, [a, b])
+        (cells, side[x] or side[y], corner_contact[x] or corner_contact[y], home[x], home[y])
+        for a, b in _adjacent_pairs()
+        if fits[a] and fits[b]
+        for cells, x, y in (([a, b], a, b), ([b, a], b, a))
     ]
+    touching = [p for p in pairs if p[1] or p[2]]
     for t in hand:
-        pips = [t.low, t.high]
+        low, high = t.low, t.high
+        six = low == KING or high == KING
         plain: list[list[int]] = []
         corner: dict[str, list[list[int]]] = {}
         contour_only: list[list[int]] = []
         closing: list[tuple[list[int], list[list[int]]]] = []
-        for cells in pairs:
-            if t.is_double and cells[0] > cells[1]:
+        for cells, by_side, by_corner, home_a, home_b in pairs if six else touching:
+            a, b = cells
+            if t.is_double and a > b:
                 continue
-            if domino_half_plain(contact, cells, pips, seat):
+            if by_side or (low == KING and home_a) or (high == KING and home_b):
                 plain.append(cells)
-            elif domino_half_corner(contact, cells):
-                combos = combos_if_placed(owner, face, seat, cells, pips)
-                if combos:
-                    corner.setdefault(kinds(combos), []).append(cells)
+            elif by_corner:
+                names = board.kinds({a: low, b: high})
+                if names:
+                    corner.setdefault(names, []).append(cells)
                 else:
                     contour_only.append(cells)
                     continue
@@ -213,7 +272,7 @@ def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact, cont
             cycles = contours.pair(cells)
             if cycles:
                 closing.append((cells, cycles))
-        template = c.PlaceDomino(face=0, first=t.low, second=t.high, cells=[])
+        template = c.PlaceDomino(face=0, first=low, second=high, cells=[])
         if plain:
             yield move(template, face=Choice(faces), cells=Choice(plain), contour=_no_contour())
         for names, found in sorted(corner.items()):
@@ -231,7 +290,7 @@ def _domino_moves(st: State, seat: int, faces: list[int], contact: Contact, cont
             closing += shut
         for cells, cycles in closing:
             yield move(
-                c.PlaceDomino(face=0, first=t.low, second=t.high, cells=cells),
+                c.PlaceDomino(face=0, first=low, second=high, cells=cells),
                 face=Choice(faces),
                 contour=Rule(CONTOUR, examples=cycles),
             )
@@ -241,12 +300,13 @@ def turn_moves(st: State, seat: int) -> list[LegalMove]:
     faces = sorted(set(st.rolled[seat]))
     contact = Contact(st.owner, seat)
     contours = _Contours(st, seat, contact)
+    board = _Board(st, seat, contact)
     out: list[LegalMove] = []
     for number in faces:
-        out.extend(_die_moves(st, seat, number, contours, contact))
+        out.extend(_die_moves(st, seat, number, contours, board))
     if st.round >= CHESS_FROM_ROUND:
         out.extend(_chess_moves(st, seat, faces, contours))
-        out.extend(_domino_moves(st, seat, faces, contact, contours))
+        out.extend(_domino_moves(st, seat, faces, board, contours))
     return out
 
 
