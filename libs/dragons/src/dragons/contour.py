@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Collection, Sequence
+from functools import cache
 
 from dragons.board import BLACK, CELLS, FREE, all_neighbours, grid, side_neighbours, supports
 from dragons.errors import illegal
 from dragons.pockets import may_enclose, pocket_cycles
+from tablehall_boards.grid import KING_STEPS
 from tablehall_rules import IllegalCommand
 
 MIN_CELLS = 4
@@ -201,11 +203,57 @@ def _local_clusters(cell: int, own: Sequence[bool]) -> list[list[int]]:
     return clusters
 
 
+@cache
+def _king_ring() -> tuple[tuple[int | None, ...], ...]:
+    """Per cell, its 8 neighbours in `all_neighbours`' direction order (N, E, S, W, NE, SE, SW,
+    NW), None where off the board."""
+    g = grid()
+    out = []
+    for cell in range(CELLS):
+        x, y = g.coord(cell)
+        out.append(tuple(g.cell_at(x + dx, y + dy) for dx, dy in KING_STEPS))
+    return tuple(out)
+
+
+@cache
+def _cluster_heads() -> tuple[tuple[int, ...], ...]:
+    """Per bit pattern of own neighbours (bit i: the direction i of `_king_ring`), the groups
+    `_local_clusters` makes of them, each named by the direction of its first cell there (the
+    last of the group in direction order: each newcomer heads the group it joins)."""
+    out: list[tuple[int, ...]] = []
+    for pattern in range(256):
+        clusters: list[list[int]] = []
+        for d in range(8):
+            if not pattern >> d & 1:
+                continue
+            dx, dy = KING_STEPS[d]
+            joined = [
+                cl
+                for cl in clusters
+                if any(max(abs(dx - KING_STEPS[m][0]), abs(dy - KING_STEPS[m][1])) == 1 for m in cl)
+            ]
+            merged = [d]
+            for cl in joined:
+                merged += cl
+                clusters.remove(cl)
+            clusters.append(merged)
+        out.append(tuple(cl[0] for cl in clusters))
+    return tuple(out)
+
+
 def may_close(cell: int, component: Sequence[int], own: Sequence[bool]) -> bool:
     """A quick test: two separate groups of own dice around `cell` (`own`: the board after the
     move, without `cell`) are joined elsewhere (`component` numbers the 8-connected groups of
     the board before the move), so an own die on `cell` may close a cycle."""
-    groups = [component[cl[0]] for cl in _local_clusters(cell, own)]
+    ring = _king_ring()[cell]
+    pattern = 0
+    for d, n in enumerate(ring):
+        if n is not None and own[n]:
+            pattern |= 1 << d
+    heads = _cluster_heads()[pattern]
+    if len(heads) < 2:
+        return False
+    groups = [component[ring[d]] for d in heads]  # type: ignore[index]
     return len(groups) != len(set(groups))
 
 

@@ -80,16 +80,38 @@ def ring_groups(cell: Cell, own: Sequence[bool], ring: Sequence[Cell | None] | N
     return groups
 
 
+@cache
+def _runs(size: int) -> tuple[int, ...]:
+    """Per bit pattern of own cells along a cyclic ring of `size` cells, `len(ring_groups)`: the
+    runs of not-own cells (a ring with no own cell is one run)."""
+    out: list[int] = []
+    for pattern in range(1 << size):
+        own = [bool(pattern >> i & 1) for i in range(size)]
+        if not any(own):
+            out.append(1)
+            continue
+        out.append(sum(1 for i in range(size) if not own[i] and own[i - 1]))  # each run begins after an own cell
+    return tuple(out)
+
+
+def _pattern(ring: Sequence[Cell | None], own: Sequence[bool]) -> int:
+    pattern = 0
+    for i, c in enumerate(ring):
+        if c is not None and own[c]:
+            pattern |= 1 << i
+    return pattern
+
+
 def may_enclose(cell: Cell, own: Sequence[bool]) -> bool:
     """A quick test on the board after the move: the die's cell separates two runs of not-own
     cells around it, so it may close a ring around one of them."""
-    return len(ring_groups(cell, own)) >= 2
+    return _runs(8)[_pattern(_ring(cell), own)] >= 2
 
 
 def domino_may_enclose(a: Cell, b: Cell, own: Sequence[bool]) -> bool:
     """`may_enclose` for a domino on side neighbours `a`, `b` (both own in `own`): the ring of
     cells around the two separates two runs of not-own cells."""
-    return len(ring_groups(a, own, _block_ring(a, b))) >= 2
+    return _runs(10)[_pattern(_block_ring(a, b), own)] >= 2
 
 
 def pockets(cell: Cell, owner: Sequence[int], own: Sequence[bool]) -> list[list[Cell]]:
