@@ -49,3 +49,35 @@ async def test_a_plain_backslash_u0000_in_a_name_and_in_chat_is_text(lobby: Lobb
         Code.INVALID_ARGUMENT,
         "INVALID_TEXT",
     )
+
+
+async def test_numbers_beyond_64_bits_in_options_are_refused(lobby: Lobby) -> None:
+    """30.3: a 5,000-digit number in options_json answered INTERNAL (past Python's int limit)."""
+    host = _bearer((await _sign_in(lobby, "numbers30")).token)
+    for options in (
+        '{"target": ' + "9" * 5000 + "}",
+        '{"target": 30, "x": -' + "1" * 400 + "}",
+        '{"target": 30, "x": 9223372036854775808}',
+        '{"target": 30, "x": 1e999}',
+        '{"target": 30, "x": NaN}',
+        '{"target": 30, "x": [Infinity]}',
+    ):
+        await refused(
+            lobby.stub.CreateTable(race_table(options=options), metadata=host),
+            Code.INVALID_ARGUMENT,
+            "INVALID_OPTIONS_JSON",
+        )
+    start = lobby_pb2.CreateTableRequest(game="testgame", options_json='{"target": 30}', seat_count=2, request_id=rid())
+    made = await lobby.stub.CreateTable(start, metadata=host)
+    before = await lobby.store.stream_version(table_stream(made.table.name[7:]))
+    await refused(
+        lobby.stub.UpdateOptions(
+            lobby_pb2.UpdateOptionsRequest(
+                table=made.table.name, options_json='{"target": ' + "7" * 5000 + "}", request_id=rid()
+            ),
+            metadata=host,
+        ),
+        Code.INVALID_ARGUMENT,
+        "INVALID_OPTIONS_JSON",
+    )
+    assert await lobby.store.stream_version(table_stream(made.table.name[7:])) == before
