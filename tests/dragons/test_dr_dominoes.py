@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from dr_helpers import BLUE, RED, cell, give_hand, of, put, put_domino, refused, table, then, when
+from dr_helpers import BLUE, RED, T0, cell, give_hand, of, put, put_domino, refused, table, then, when
 
 from dragons import commands as c
-from dragons.events import DominoChoiceOpened, DominoDeclined, DominoPlaced, DominoTaken, RoundStarted
+from dragons.events import (
+    DominoAnswered,
+    DominoChoiceOpened,
+    DominoDeclined,
+    DominoPlaced,
+    DominoTaken,
+    Event,
+    RoundStarted,
+)
 from dragons.game import GAME
 from dragons.pending import default_command, pending
-from dragons.state import DOMINO
+from dragons.state import DOMINO, State, clone
 from tablehall_boards.dominoes import tile
 from tablehall_rules import Viewer
 
@@ -26,19 +34,51 @@ def test_after_a_round_each_player_may_take_a_hidden_domino() -> None:
     st = then(st, events)
     assert st.phase == DOMINO and {d.seat for d in pending(st)} == {RED, BLUE}
     assert all(default_command(st, d) == c.TakeDomino(take=False) for d in pending(st))
-    events = when(st, c.TakeDomino(take=True), seat=BLUE, dice=(0,))
+    events = when(st, c.TakeDomino(take=True), seat=BLUE)
+    assert [type(e) for e in events] == [DominoAnswered]  # sealed: nothing drawn, nothing told yet
+    st = then(st, events)
+    assert GAME.view(st, Viewer.of_seat(BLUE))["me"]["domino_take"] is True
+    refused(st, c.TakeDomino(take=True), "NO_DOMINO_CHOICE", seat=BLUE)
+    events = when(st, c.TakeDomino(take=False), seat=RED, dice=(0, 1, 2, 3, 4, 5))
     (taken,) = of(events, DominoTaken)
-    assert taken.tile == tile(0, 0) and not of(events, RoundStarted)
+    assert taken.seat == BLUE and taken.tile == tile(0, 0)
+    assert of(events, DominoDeclined)[0].seat == RED and of(events, RoundStarted)[0].round == 2
+    assert of(events, RoundStarted)[0].rolled == [[4, 5], [1, 2, 3]]  # round 2: 3 blue, 2 red
     st = then(st, events)
     assert GAME.view(st, Viewer.of_seat(BLUE))["me"]["hand"] == [[0, 0]]
     red_view = GAME.view(st, Viewer.of_seat(RED))
     assert red_view["me"]["hand"] == [] and red_view["players"][BLUE]["hand_size"] == 1
     assert "[0, 0]" not in str(GAME.view(st, Viewer.spectator())) and "hands" not in red_view
     assert GAME.view(st, Viewer.auditor())["hands"] == [[], [[0, 0]]]
-    refused(st, c.TakeDomino(take=True), "NO_DOMINO_CHOICE", seat=BLUE)
-    events = when(st, c.TakeDomino(take=False), seat=RED, dice=(1, 2, 3, 4, 5))
-    assert of(events, DominoDeclined) and of(events, RoundStarted)[0].round == 2
-    assert of(events, RoundStarted)[0].rolled == [[4, 5], [1, 2, 3]]  # round 2: 3 blue, 2 red
+
+
+def _seen_by(st: State, seat: int | None, events: list[Event]) -> object:
+    """Everything `seat` (None: a spectator) is told after `events`: the view, the decisions,
+    the legal moves, the journal lines it may read and the events' types."""
+    viewer = Viewer.spectator() if seat is None else Viewer.of_seat(seat)
+    before = clone(st)  # `then` evolves in place
+    lines = []
+    for e in events:
+        lines += [(j.code, j.params, j.ru, j.en) for j in GAME.journal(before, e) if j.audience is None or seat in j.audience]
+        before = then(before, [e])
+    legal = GAME.legal(before, seat, T0 + 2) if seat is not None else []
+    return (GAME.view(before, viewer), GAME.pending(before), legal, lines, [type(e).__name__ for e in events])
+
+
+def test_the_domino_choice_is_simultaneous_the_first_answer_stays_sealed() -> None:
+    """Issue 30.4: the first answer (take or not) was public before the second seat decided."""
+    st = then(end_of_round(), when(end_of_round(), c.PlaceDie(face=1, cell=cell(0, 4))))
+    took = when(st, c.TakeDomino(take=True), seat=BLUE, dice=(0,))
+    declined = when(st, c.TakeDomino(take=False), seat=BLUE, dice=(0,))
+    for other in (RED, None):
+        assert _seen_by(st, other, took) == _seen_by(st, other, declined), other
+    assert _seen_by(st, BLUE, took) != _seen_by(st, BLUE, declined)  # the seat itself knows
+    # the clock answers for the last seat: then both answers are told together
+    after = then(st, took)
+    (decision,) = pending(after)
+    assert decision.seat == RED
+    events = when(after, default_command(after, decision), seat=RED, dice=(0, 1, 2, 3, 4, 5))
+    assert [type(e) for e in events][:3] == [DominoAnswered, DominoTaken, DominoDeclined]
 
 
 def test_a_hand_of_four_takes_no_more() -> None:

@@ -59,7 +59,8 @@ def test_a_domino_taken_is_journalled_for_all_and_with_its_tile_for_its_taker_on
     st = table(round_no=1, red=(1,), blue=(), active=RED, index=4)
     put(st, 0, 3, RED, 2)
     st = then(st, when(st, c.PlaceDie(face=1, cell=cell(0, 4))))
-    events = when(st, c.TakeDomino(take=True), seat=BLUE, dice=(5,))
+    st = then(st, when(st, c.TakeDomino(take=True), seat=BLUE))  # sealed until red answers
+    events = when(st, c.TakeDomino(take=False), seat=RED, dice=(5,))
     (taken,) = of(events, DominoTaken)
     entries = GAME.journal(st, taken)
     assert [e.audience for e in entries] == [None, [BLUE]]  # spectators read the public line too

@@ -191,3 +191,71 @@ async def test_an_actor_edited_in_the_database_fails_verify_table(
     assert await asyncio.to_thread(main, ["verify", table]) == 1
     out = capsys.readouterr().out
     assert f"version {version}:" in out and "metadata" in out
+
+
+async def test_without_key_only_the_pinned_key_is_trusted(
+    lobby: Lobby, tokens: Tokens, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """issue 30.1: a file re-signed by another key never reads "verified", --key or not."""
+    table = await _finished_table(lobby, tokens)
+    copy = await load_stream(lobby.store, table.split("/")[1])
+    server = Signer.load(tmp_path / "server.pem")
+    (tmp_path / "server.pub").write_text(server.public_pem)
+    monkeypatch.setattr("tablehall_cli.main.configure_logging", lambda *args, **kwargs: None)
+    monkeypatch.setenv("TABLEHALL_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    monkeypatch.setenv("TABLEHALL_TRUSTED_KEY_FILE", str(tmp_path / "auditor" / "trusted.pem"))
+    good = tmp_path / "good.json"
+    good.write_bytes(export_stream(copy, server))
+
+    # a forger inserts a "host removed player" event sent by the host, re-chains and re-signs
+    events = list(copy.events)
+    s = next(i for i, e in enumerate(events) if e.type == "match.Started")
+    removal = AuditEvent(
+        0,
+        "lobby.PlayerRemoved",
+        1,
+        msgspec.json.encode(
+            {"seat": 1, "user_id": "gus", "by": "hana", "by_operator": False, "was_present": False, "at_ms": 1}
+        ),
+        {"command_id": "lobby:x:hana:1", "actor": "hana"},
+        None,
+        None,
+    )
+    mallory = Signer.load(tmp_path / "mallory.pem")
+    inserted = tmp_path / "inserted.json"
+    inserted.write_bytes(export_stream(rechain(copy, [*events[: s + 3], removal, *events[s + 3 :]]), mallory))
+    # ... or swaps a player's identity in the whole file, re-chained and re-signed
+    swapped = tmp_path / "swapped.json"
+    renamed = [_with(e, actor="mallory") if e.metadata.get("actor") == "gus" else e for e in events]
+    swapped.write_bytes(export_stream(rechain(copy, renamed), mallory))
+    # ... or only re-signs the honest content with his own key
+    resigned = tmp_path / "resigned.json"
+    resigned.write_bytes(export_stream(copy, mallory))
+
+    async def verify(path: Path) -> tuple[int, list[str]]:
+        capsys.readouterr()  # the servers' logs so far
+        code = await asyncio.to_thread(main, ["verify", "--file", str(path)])
+        out = capsys.readouterr()
+        said = [x for x in (out.out + out.err).splitlines() if x.startswith((str(path), table))]
+        return code, said  # the verifier's lines
+
+    # nothing pinned yet: no file is trusted, not even the good one
+    code, lines = await verify(good)
+    assert code == 2 and len(lines) == 1 and "no trusted key" in lines[0] and "trust-key" in lines[0]
+
+    assert await asyncio.to_thread(main, ["trust-key", "--key", str(tmp_path / "server.pub")]) == 0
+    assert server.key_id in capsys.readouterr().out
+    code, lines = await verify(good)
+    assert code == 0 and f"signed by key {server.key_id}" in lines[0] and ": verified (" in lines[-1]
+    for forged in (inserted, swapped, resigned):
+        code, lines = await verify(forged)
+        assert code != 0, forged.name
+        assert "verified" not in lines[-1], lines
+        assert lines[-1].startswith(f"{forged}: REJECTED") and mallory.key_id in lines[-1]
+
+    # another key is not pinned over the first by mistake
+    (tmp_path / "mallory.pub").write_text(mallory.public_pem)
+    assert await asyncio.to_thread(main, ["trust-key", "--key", str(tmp_path / "mallory.pub")]) == 1
+    assert "--replace" in capsys.readouterr().err
+    code, _ = await verify(resigned)
+    assert code == 1

@@ -93,3 +93,41 @@ async def test_corrupt_messages_on_a_command_stream_end_it_with_invalid_argument
             pass
     info = error_info(caught.value)
     assert (caught.value.code(), info.reason if info else "") == (grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST")
+
+
+async def test_undecodable_bytes_in_game_command_other_are_refused_and_nothing_is_written(
+    match: Running, tokens: Tokens
+) -> None:
+    """Issue 30.3: invalid UTF-8 or corrupt bytes inside the Any once answered INTERNAL."""
+    table = await start_race(match.stub, tokens)
+    head = await match.store.stream_version(stream_id(table.split("/")[1]))
+    type_url = race_command("roll").other.type_url
+    close_with_bad_utf8 = b"\x22\x03\x0a\x01\xff"  # Command.close (4) = Close{reason (1) = b"\xff"}
+    for n, value in enumerate((close_with_bad_utf8, b"\xff\xff\xff", b"\x0a\x10")):
+        command = match_pb2.GameCommand()
+        command.other.type_url = type_url
+        command.other.value = value
+        request = match_pb2.SubmitCommandRequest(table=table, seat=0, command=command, request_id=f"bad{n}")
+        call = match.stub.SubmitCommand(request, metadata=tokens("alice"))
+        assert await _refused_reason(call) == (grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST"), value
+        check = match_pb2.CheckCommandRequest(table=table, seat=0, command=command)
+        refused = match.stub.CheckCommand(check, metadata=tokens("alice"))
+        assert await _refused_reason(refused) == (grpc.StatusCode.INVALID_ARGUMENT, "MALFORMED_REQUEST")
+    assert await match.store.stream_version(stream_id(table.split("/")[1])) == head
+
+
+@pytest.mark.parametrize(("reason", "refusal"), [("a\x07b", "INVALID_TEXT"), ("r" * 3000, "INVALID_TEXT")])
+async def test_the_input_policy_applies_inside_game_command_other(
+    match: Running, tokens: Tokens, reason: str, refusal: str
+) -> None:
+    """Issue 30.3: the strings of a command packed in `other` reached the rules unchecked."""
+    from testgame.proto import testgame_pb2
+
+    table = await start_race(match.stub, tokens)
+    head = await match.store.stream_version(stream_id(table.split("/")[1]))
+    command = match_pb2.GameCommand()
+    command.other.Pack(testgame_pb2.Command(close=testgame_pb2.Close(reason=reason)))
+    request = match_pb2.SubmitCommandRequest(table=table, command=command, request_id="close", as_table=True)
+    call = match.stub.SubmitCommand(request, metadata=tokens("op", ("operator",)))
+    assert await _refused_reason(call) == (grpc.StatusCode.INVALID_ARGUMENT, refusal)
+    assert await match.store.stream_version(stream_id(table.split("/")[1])) == head

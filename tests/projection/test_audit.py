@@ -98,6 +98,12 @@ async def test_real_games_verify_over_grpc_the_cli_and_an_export_file(
     out = tmp_path / "race.json"
     assert await asyncio.to_thread(main, ["export", tables[2], "--out", str(out)]) == 0
 
+    # the auditor pins the server's published key once
+    assert await asyncio.to_thread(main, ["signing-key"]) == 0
+    (tmp_path / "server.pub").write_text(capsys.readouterr().out)
+    monkeypatch.setenv("TABLEHALL_TRUSTED_KEY_FILE", str(tmp_path / "auditor" / "trusted.pem"))
+    assert await asyncio.to_thread(main, ["trust-key", "--key", str(tmp_path / "server.pub")]) == 0
+
     # the export file, with no database at all
     monkeypatch.setenv("TABLEHALL_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
     assert await asyncio.to_thread(main, ["verify", "--file", str(out)]) == 0

@@ -11,7 +11,7 @@ from typing import Any
 
 from dragons import commands as c
 from dragons.errors import illegal, invalid
-from dragons.events import ClockExpired, DominoDeclined, DominoTaken, Event, SeatActed
+from dragons.events import ClockExpired, DominoAnswered, DominoDeclined, DominoTaken, Event, SeatActed
 from dragons.flow import Flow
 from dragons.pending import default_command, pending
 from dragons.rules import setup, table, turn
@@ -30,13 +30,17 @@ def take_domino(f: Flow, cmd: c.TakeDomino, seat: int) -> None:
         raise illegal(
             "NO_DOMINO_CHOICE", "You have no domino to decide on now.", "Сейчас вам не нужно решать о доминошке."
         )
-    if cmd.take:
-        _, drawn = draw_tile(Bazaar(tuple(st.player(seat).bazaar)), f.rng)
-        f.emit(DominoTaken(seat=seat, tile=drawn))
-    else:
-        f.emit(DominoDeclined(seat=seat))
-    if not f.state.domino_wait:
-        start_round(f, f.state.round + 1)
+    # sealed until every seat has answered: the choice is simultaneous (issue 30)
+    f.emit(DominoAnswered(seat=seat, take=cmd.take))
+    if f.state.domino_wait:
+        return
+    for answered in list(f.state.domino_answered):
+        if answered in f.state.domino_taking:
+            _, drawn = draw_tile(Bazaar(tuple(f.state.player(answered).bazaar)), f.rng)
+            f.emit(DominoTaken(seat=answered, tile=drawn))
+        else:
+            f.emit(DominoDeclined(seat=answered))
+    start_round(f, f.state.round + 1)
 
 
 SEAT_HANDLERS: dict[type[c.Command], SeatHandler] = {

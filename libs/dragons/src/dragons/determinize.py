@@ -88,6 +88,9 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
         if contour is not None
         else None,
         domino_wait=list(view["domino_wait"]),
+        domino_answered=list(view["domino_answered"]),
+        # the opponent's sealed answer is unknown: sampled as "no" (the seat's own is in its view)
+        domino_taking=[seat] if view["me"].get("domino_take") else [],
         phase_at_ms=view["phase_at_ms"],
         turn_seq=view["turn_seq"],
         last_at_ms=view["now_ms"],

@@ -113,6 +113,14 @@ class DominoChoiceOpened(Event, frozen=True, kw_only=True):
     seats: list[int]
 
 
+class DominoAnswered(Event, frozen=True, kw_only=True):
+    """A seat's sealed answer to the domino choice: one event type whatever the answer, told to
+    the others only as "answered" until every seat has answered (then DominoTaken/Declined)."""
+
+    seat: int
+    take: bool  # hidden from every view and journal line but the seat's own and an auditor's
+
+
 class DominoTaken(Event, frozen=True, kw_only=True):
     seat: int
     tile: Tile  # hidden from every view but the seat's own and an auditor's
@@ -169,6 +177,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DominoChoiceOpened,
     DominoTaken,
     DominoDeclined,
+    DominoAnswered,
     ClockExpired,
     SeatActed,
     PresenceChanged,

@@ -110,18 +110,33 @@ def _black(s: State, e: ev.BlackPlaced) -> None:
 
 def _domino_choice(s: State, e: ev.DominoChoiceOpened) -> None:
     s.domino_wait = list(e.seats)
+    s.domino_answered, s.domino_taking = [], []
     _open(s, DOMINO, e.at_ms)
+
+
+def _answered(s: State, e: ev.DominoAnswered) -> None:
+    s.domino_wait.remove(e.seat)
+    s.domino_answered.append(e.seat)
+    if e.take:
+        s.domino_taking.append(e.seat)
+
+
+def _settled(s: State, seat: int) -> None:
+    # streams recorded before answers were sealed take or decline at once, straight from the wait
+    for seats in (s.domino_wait, s.domino_answered, s.domino_taking):
+        if seat in seats:
+            seats.remove(seat)
 
 
 def _taken(s: State, e: ev.DominoTaken) -> None:
     p = s.player(e.seat)
     p.hand = sorted([*p.hand, e.tile])
     p.bazaar.remove(e.tile)
-    s.domino_wait.remove(e.seat)
+    _settled(s, e.seat)
 
 
 def _declined(s: State, e: ev.DominoDeclined) -> None:
-    s.domino_wait.remove(e.seat)
+    _settled(s, e.seat)
 
 
 def _clock(s: State, e: ev.ClockExpired) -> None:
@@ -147,7 +162,7 @@ def _ended(s: State, e: ev.GameEnded) -> None:
     s.places = [list(p) for p in e.places]
     s.final = list(e.final)
     s.contour = None
-    s.domino_wait = []
+    s.domino_wait, s.domino_answered, s.domino_taking = [], [], []
 
 
 _HANDLERS: dict[type[ev.Event], Callable[[State, Any], None]] = {
@@ -165,6 +180,7 @@ _HANDLERS: dict[type[ev.Event], Callable[[State, Any], None]] = {
     ev.DominoChoiceOpened: _domino_choice,
     ev.DominoTaken: _taken,
     ev.DominoDeclined: _declined,
+    ev.DominoAnswered: _answered,
     ev.ClockExpired: _clock,
     ev.SeatActed: _acted,
     ev.PresenceChanged: _presence,

@@ -1,6 +1,8 @@
 """The journal: entries per event with a stable code, parameters and a line in Russian and English.
 
-A domino taken is told to everybody without its tile, and to its taker alone with it.
+A domino taken is told to everybody without its tile, and to its taker alone with it. An answer
+to the domino choice is sealed: the others read only that the seat has chosen, until every seat
+has answered and the takes and refusals are told together.
 """
 
 from __future__ import annotations
@@ -112,6 +114,8 @@ def _line(st: State, e: Any) -> Line:
             )
         case ev.DominoChoiceOpened():
             return "Конец круга: можно взять доминошку.", "End of the round: a domino may be taken.", {"seats": e.seats}
+        case ev.DominoAnswered():  # the answer itself goes to its seat alone (see `entries`)
+            return f"{who(e.seat)} сделал выбор.", f"{who(e.seat)} has chosen.", {"seat": e.seat}
         case ev.DominoTaken():
             return f"{who(e.seat)} берёт доминошку.", f"{who(e.seat)} takes a domino.", {"seat": e.seat}
         case ev.DominoDeclined():
@@ -142,6 +146,19 @@ def entries(state_before: State, event: ev.Event) -> list[JournalEntry]:
     ru, en, params = _line(state_before, event)
     code = type(event).__name__
     out = [JournalEntry(code=code, params=params, ru=ru, en=en)]
+    if isinstance(event, ev.DominoAnswered):
+        ru_own, en_own = (
+            ("Вы берёте доминошку.", "You take a domino.")
+            if event.take
+            else (
+                "Вы не берёте доминошку.",
+                "You take no domino.",
+            )
+        )
+        own = JournalEntry(
+            code=code, params={**params, "take": event.take}, ru=ru_own, en=en_own, audience=[event.seat]
+        )
+        return [*out, own]
     if isinstance(event, ev.DominoTaken):
         t = f"{event.tile.low}-{event.tile.high}"
         out = [

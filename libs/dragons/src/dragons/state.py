@@ -69,7 +69,9 @@ class State(msgspec.Struct):
     setup_face: int = 0  # the die rolled for the start ring, waiting for its cell
     active: int = 0
     contour: OpenContour | None = None
-    domino_wait: list[int] = msgspec.field(default_factory=list)
+    domino_wait: list[int] = msgspec.field(default_factory=list)  # seats yet to answer the domino choice
+    domino_answered: list[int] = msgspec.field(default_factory=list)  # seats that answered, in order
+    domino_taking: list[int] = msgspec.field(default_factory=list)  # of those, the ones taking (sealed)
     phase_at_ms: int = 0
     turn_seq: int = 0
     last_at_ms: int = 0

@@ -3,8 +3,10 @@
 Public: the board (every die, domino half and black die with its number), the placed dominoes,
 the rolled dice of the round, scores, dice left, how many dominoes each hand holds and how many
 tiles are left of each set, whether each side has a king-six on the board, the open contour and
-its black die, the decisions with their clocks. Private to a seat: its own domino hand. An
-auditor also sees both hands. Nobody sees the opponent's hand: not in the view, not in a
+its black die, the decisions with their clocks, which seats have answered the domino choice.
+Private to a seat: its own domino hand and its own sealed answer to the domino choice (an
+opponent's is unknown until both have answered, or the clock has). An auditor also sees both
+hands and the sealed answers. Nobody sees the opponent's hand: not in the view, not in a
 decision, not in a refusal.
 """
 
@@ -87,6 +89,7 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "dominoes": [msgspec.to_builtins(d) for d in st.dominoes],
         "contour": msgspec.to_builtins(st.contour) if st.contour is not None else None,
         "domino_wait": list(st.domino_wait),
+        "domino_answered": list(st.domino_answered),  # who answered; what, only to themselves
         "players": _players(st),
         "decisions": [msgspec.to_builtins(d) for d in visible_decisions(pending(st), viewer)],
         "phase_at_ms": st.phase_at_ms,
@@ -95,7 +98,11 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
         "result": {"reason": st.end_reason, "places": st.places, "final": st.final} if st.phase == OVER else None,
     }
     if viewer.role == "seat" and viewer.seat is not None and st.has_seat(viewer.seat):
-        out["me"] = {"seat": viewer.seat, "hand": _hand(st, viewer.seat)}
+        me: dict[str, Any] = {"seat": viewer.seat, "hand": _hand(st, viewer.seat)}
+        if viewer.seat in st.domino_answered:
+            me["domino_take"] = viewer.seat in st.domino_taking
+        out["me"] = me
     elif viewer.is_auditor:
         out["hands"] = [_hand(st, p.seat) for p in st.players]
+        out["domino_taking"] = list(st.domino_taking)
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,14 +60,22 @@ MAX_COMMAND_ID_BYTES = 1024
 def check_append(req: AppendRequest) -> None:
     """Refuse (InvalidAppend) what PostgreSQL would refuse mid-transaction: a NUL in
     a text (also as a JSON escape, which jsonb refuses) or an oversized command id."""
-    texts = [req.stream_id, req.command_id or ""]
     if len((req.command_id or "").encode()) > MAX_COMMAND_ID_BYTES:
         raise InvalidAppend(f"command id longer than {MAX_COMMAND_ID_BYTES} bytes")
-    for e in req.events:
-        texts.append(e.type)
-        texts.append(e.payload.decode(errors="replace"))
-        texts.append(_metadata_text(e) or "")
-    if any("\x00" in text or "\\u0000" in text for text in texts):
+    plain = [req.stream_id, req.command_id or "", *(e.type for e in req.events)]
+    json_texts = [text for e in req.events for text in (e.payload.decode(errors="replace"), _metadata_text(e) or "")]
+    _refuse_nul(plain, json_texts)
+
+
+# A JSON escape of NUL: `\u0000` after an even number of backslashes (`\\u0000` is the
+# six plain characters `\u0000`, an escaped backslash and then text, which jsonb stores).
+_JSON_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
+
+
+def _refuse_nul(plain: Sequence[str], json_texts: Sequence[str]) -> None:
+    if any("\x00" in text for text in (*plain, *json_texts)) or any(
+        "\\u0000" in text and _JSON_NUL.search(text) for text in json_texts
+    ):
         raise InvalidAppend("a NUL character in a stream id, command id, event type, payload or metadata")
 
 
@@ -84,11 +93,8 @@ def checked_texts(req: AppendRequest) -> Texts:
         raise
     if len((req.command_id or "").encode()) > MAX_COMMAND_ID_BYTES:
         raise InvalidAppend(f"command id longer than {MAX_COMMAND_ID_BYTES} bytes")
-    plain = [req.stream_id, req.command_id or ""]
-    plain += [e.type for e in req.events]
-    plain += [text for pair in texts for text in pair if text]
-    if any("\x00" in text or "\\u0000" in text for text in plain):
-        raise InvalidAppend("a NUL character in a stream id, command id, event type, payload or metadata")
+    plain = [req.stream_id, req.command_id or "", *(e.type for e in req.events)]
+    _refuse_nul(plain, [text for pair in texts for text in pair if text])
     return texts
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextvars
 import secrets
 import time
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any, Protocol
 import jwt
 
 from tablehall_platform.errors import Unauthenticated
-from tablehall_platform.input_policy import has_control
+from tablehall_platform.input_policy import has_control, invisible_in_name, name_form
 from tablehall_platform.kept_files import kept_file
 
 ROLES = frozenset({"player", "bot", "operator", "service"})
@@ -75,11 +74,20 @@ def _principal(claims: dict[str, Any], issuer: str) -> Principal:
     exp = claims.get("exp")
     return Principal(
         user_id=sub if local else f"{issuer}|{sub}",
-        name=unicodedata.normalize("NFC", name),
+        name=_shown_name(name) or sub,
         roles=frozenset(roles),
         issuer=issuer,
         expires_at=float(exp) if isinstance(exp, int | float) else float("inf"),
     )
+
+
+def _shown_name(name: str) -> str:
+    """A token's name as the input policy would have it (NFKC), its invisible characters
+    dropped: an external issuer's name is shown, not refused, so its user can still sign in."""
+    normal = name_form(name)
+    if invisible_in_name(normal):
+        normal = "".join(ch for ch in normal if not invisible_in_name(ch))
+    return normal
 
 
 class DevProvider:

@@ -7,10 +7,12 @@ forget it. Rules go by field name, whatever the message:
 - no control character (Unicode category Cc, NUL included) in any string;
 - identifiers (`request_id`, `user_id`, `decision_key`, `game`, ...): at most
   `max_id` characters, no whitespace or invisible format characters;
-- display names (`name`, `display_name`): normalised to Unicode NFC in place,
+- display names (`name`, `display_name`): normalised to Unicode NFKC in place,
+  no invisible characters (format, zero-width, bidirectional controls, fillers),
   at most `max_name` characters;
 - table names (`table`): `tables/{id}` exactly (see `names.parse_table`);
-- chat (`text`): at most `max_chat` characters;
+- chat (`text`): at most `max_chat` characters, no invisible characters but the
+  joiners and emoji tags text needs;
 - `options_json`: at most `max_options_bytes` bytes and `max_options_depth`
   levels of nesting, an object whose keys and strings hold no control character;
 - `page_token`: at most `max_page_token` characters of the URL-safe base64
@@ -111,11 +113,53 @@ def check_id(value: str, what: str, limits: InputLimits, reason: str = "INVALID_
     return value
 
 
+# Characters that show as nothing (or move other text) and so let one name pass for another:
+# format characters (Cf: zero-width spaces and joiners, bidirectional controls, the soft
+# hyphen, tags), line and paragraph separators, private-use, surrogate and unassigned code
+# points, and the Hangul fillers (letters that draw blank).
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+_INVISIBLE_CATEGORIES = frozenset({"Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+# In chat, the format characters real text needs: zero-width (non-)joiners (Persian, Indic
+# scripts, emoji sequences) and the tag characters of flag emoji. Bidirectional controls,
+# zero-width spaces and the rest stay refused.
+_CHAT_FORMAT = frozenset("\u200c\u200d") | frozenset(chr(c) for c in range(0xE0020, 0xE0080))
+
+
+def invisible_in_name(text: str) -> bool:
+    """Whether `text` holds a character that shows as nothing or reorders text (see above)."""
+    if text.isascii():  # no format characters in ASCII: one check in C
+        return False
+    return any(ch in _BLANK_LETTERS or unicodedata.category(ch) in _INVISIBLE_CATEGORIES for ch in text)
+
+
+def invisible_in_chat(text: str) -> bool:
+    """Like `invisible_in_name`, but joiners and emoji tags are text here."""
+    if text.isascii():
+        return False
+    return any(
+        ch not in _CHAT_FORMAT and (ch in _BLANK_LETTERS or unicodedata.category(ch) in _INVISIBLE_CATEGORIES)
+        for ch in text
+    )
+
+
+def name_form(value: str) -> str:
+    """A name as it is compared and shown: Unicode NFKC (fullwidth, ligatures, compatibility
+    forms folded), so look-alike spellings meet."""
+    return value if value.isascii() else unicodedata.normalize("NFKC", value)
+
+
 def display_name(value: str, limits: InputLimits, what: str = "name") -> str:
-    """A display name in NFC: no control character, at most max_name characters."""
-    normal = unicodedata.normalize("NFC", value)
+    """A display name in NFKC: no control or invisible character, at most max_name characters."""
+    normal = name_form(value)
     if has_control(normal):
         raise _refuse("INVALID_NAME", what, "no control characters.", "без управляющих символов.")
+    if invisible_in_name(normal):
+        raise _refuse(
+            "INVALID_NAME",
+            what,
+            "no invisible characters (zero-width, bidirectional controls, fillers).",
+            "без невидимых символов (нулевой ширины, управления направлением текста, заполнителей).",
+        )
     if len(normal) > limits.max_name:
         raise _refuse(
             "INVALID_NAME", what, f"at most {limits.max_name} characters.", f"не больше {limits.max_name} символов."
@@ -201,7 +245,7 @@ def _bad_token() -> BadRequest:
 def check_request(message: Message, limits: InputLimits) -> None:
     """Apply the policy to every field of a request (nested messages included).
 
-    Display names are normalised to NFC in place; everything else is checked only.
+    Display names are normalised to NFKC in place; everything else is checked only.
     """
     for descriptor, value in message.ListFields():
         kind = _KINDS.get(descriptor)
@@ -276,6 +320,13 @@ def _check_string(name: str, value: str, limits: InputLimits) -> str:
     limit = limits.max_chat if chat else limits.max_string
     if has_control(value):
         raise _refuse("INVALID_TEXT", name, "no control characters.", "без управляющих символов.")
+    if chat and invisible_in_chat(value):
+        raise _refuse(
+            "INVALID_TEXT",
+            name,
+            "no invisible characters (zero-width spaces, bidirectional controls).",
+            "без невидимых символов (пробелов нулевой ширины, управления направлением текста).",
+        )
     if len(value.strip()) > limit:
         if chat:
             raise _refuse("CHAT_TOO_LONG", name, f"at most {limit} characters.", f"не больше {limit} символов.")

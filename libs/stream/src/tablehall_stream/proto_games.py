@@ -9,12 +9,13 @@ class). A game built into the API has a field named by its id in
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import msgspec
 from google.protobuf import json_format, struct_pb2
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
 
 from tablehall.match.v1 import match_pb2
 from tablehall_rules import InvalidCommand, PendingDecision
@@ -34,7 +35,9 @@ def _codec(game_id: str) -> ModuleType:
     return module
 
 
-def _message_of(game_id: str, msg: match_pb2.GameCommand) -> Message:
+def _message_of(
+    game_id: str, msg: match_pb2.GameCommand, check: Callable[[Message], None] | None = None
+) -> Message:
     which = msg.WhichOneof("game")
     if which is None:
         raise InvalidCommand("EMPTY_COMMAND", "The command is empty.", "Команда пуста.")
@@ -46,7 +49,16 @@ def _message_of(game_id: str, msg: match_pb2.GameCommand) -> Message:
                 f"This table plays {game_id}, not {msg.other.TypeName()}.",
                 f"За этим столом играют в {game_id}.",
             )
-        msg.other.Unpack(inner)
+        try:
+            msg.other.Unpack(inner)
+        except DecodeError as exc:  # corrupt bytes, invalid UTF-8 in a string field
+            raise InvalidCommand(
+                "MALFORMED_REQUEST",
+                f"GameCommand.other holds no valid {msg.other.TypeName()} ({exc}).",
+                "GameCommand.other повреждён (неверный protobuf или UTF-8).",
+            ) from exc
+        if check is not None:  # the input policy, which the edge could not apply inside the Any
+            check(inner)
         return inner
     if which != game_id:
         raise InvalidCommand(
@@ -56,8 +68,11 @@ def _message_of(game_id: str, msg: match_pb2.GameCommand) -> Message:
     return field
 
 
-def command_from_proto(game_id: str, msg: match_pb2.GameCommand) -> msgspec.Struct:
-    result: msgspec.Struct = _codec(game_id).command_from_proto(_message_of(game_id, msg))
+def command_from_proto(
+    game_id: str, msg: match_pb2.GameCommand, check: Callable[[Message], None] | None = None
+) -> msgspec.Struct:
+    """The game's command; `check` (the input policy) is applied to a command packed in `other`."""
+    result: msgspec.Struct = _codec(game_id).command_from_proto(_message_of(game_id, msg, check))
     return result
 
 

@@ -90,6 +90,18 @@ def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
     return asyncio.run(verify_table(settings, args.table))
 
 
+def cmd_trust_key(args: argparse.Namespace, settings: Settings) -> int:
+    from pathlib import Path
+
+    from tablehall_cli.verify_cmd import trust_key
+
+    if bool(args.key) == bool(args.server):
+        print("give the server's public key as --key KEY.pem or fetch it with --server ADDRESS", file=sys.stderr)
+        return 2
+    token = args.token or os.environ.get("TABLEHALL_TOKEN")
+    return trust_key(Path(args.key) if args.key else None, args.server, token, args.replace)
+
+
 def cmd_replay(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_cli.verify_cmd import replay_table
 
@@ -155,8 +167,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     verify.add_argument("table", nargs="?", help="table id or tables/{id}")
     verify.add_argument("--file", help="an export file (no database needed)")
-    verify.add_argument("--key", help="with --file: the server's public key (PEM) the file must be signed with")
+    verify.add_argument(
+        "--key", help="with --file: the server's public key (PEM) the file must be signed with (default: the pinned key)"
+    )
     verify.set_defaults(func=cmd_verify)
+    trust = sub.add_parser("trust-key", help="pin the server's export key once: verify --file then requires it")
+    trust.add_argument("--key", help="the server's public key (PEM), as `tablehall signing-key` prints it")
+    trust.add_argument("--server", help="fetch it from this server's GetSigningKey (host:port)")
+    trust.add_argument("--token", help="with --server: a bearer token (default TABLEHALL_TOKEN)")
+    trust.add_argument("--replace", action="store_true", help="trust this key instead of the one pinned")
+    trust.set_defaults(func=cmd_trust_key)
     signing = sub.add_parser("signing-key", help="print the public key that signs this server's export files")
     signing.set_defaults(func=cmd_signing_key)
     replay = sub.add_parser("replay", help="a finished table's events with the state after each")

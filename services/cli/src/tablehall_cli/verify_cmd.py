@@ -2,7 +2,7 @@
 
 `verify TABLE` reads the table's stream from the database; `verify --file F`
 checks an export file with no database and no server: its signature (against
-`--key`, the server's published public key, when given) and its content.
+`--key` or the key pinned with `trust-key`, never the file's own) and its content.
 """
 
 from __future__ import annotations
@@ -12,6 +12,10 @@ import json
 import sys
 from pathlib import Path
 
+import grpc
+
+from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
+from tablehall_cli.trusted_key import PinError, pin, pinned_key, trusted_key_file
 from tablehall_eventstore import EventStore
 from tablehall_platform.config import Settings
 from tablehall_platform.infra import find_servers
@@ -52,16 +56,51 @@ async def verify_table(settings: Settings, table: str) -> int:
 
 
 def verify_file(path: Path, trusted_key: Path | None = None) -> int:
+    """An export file against `trusted_key`, else the pinned key; never against the file's own key.
+
+    Exit 0 only when the signature is the trusted key's and the content holds; a file whose
+    origin is not proven ends with a REJECTED line (exit 1), whatever its content.
+    """
     try:
         found = read_export_file(path.read_bytes())
-        trusted = trusted_key.read_text() if trusted_key is not None else None
+        trusted = trusted_key.read_text() if trusted_key is not None else pinned_key()
     except (OSError, ExportError) as exc:
         print(f"{path}: {exc}", file=sys.stderr)
+        return 2
+    if trusted is None:
+        print(
+            f"{path}: no trusted key: pin the server's published key once with"
+            f" `tablehall trust-key --key KEY.pem` (or `--server ADDRESS`), or pass --key KEY.pem",
+            file=sys.stderr,
+        )
         return 2
     signed, what = check_signature(found.document, trusted)
     print(f"{path}: {what}")
     content = _report(found.copy)
-    return content if signed else 1
+    if not signed:
+        print(f"{path}: REJECTED: the file's origin is not proven ({what})")
+        return 1
+    return content
+
+
+def trust_key(key: Path | None, server: str | None, token: str | None, replace: bool) -> int:
+    """Pin the server's public key: from a PEM file, or fetched once from the projection."""
+    try:
+        pem = key.read_text() if key is not None else asyncio.run(_fetch_signing_key(server or "", token))
+        pinned = pin(pem, replace=replace)
+    except (OSError, PinError, grpc.RpcError) as exc:
+        print(f"tablehall trust-key: {exc}", file=sys.stderr)
+        return 1
+    print(f"trusting key {pinned} for export files ({trusted_key_file()})")
+    return 0
+
+
+async def _fetch_signing_key(server: str, token: str | None) -> str:
+    metadata = (("authorization", f"Bearer {token}"),) if token else None
+    async with grpc.aio.insecure_channel(server) as channel:
+        stub = projection_pb2_grpc.ProjectionServiceStub(channel)
+        reply = await stub.GetSigningKey(projection_pb2.GetSigningKeyRequest(), metadata=metadata, timeout=30)
+    return str(reply.public_key_pem)
 
 
 def print_signing_key(settings: Settings) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from tablehall_eventstore import ConcurrencyConflict, EventStore, NewEvent
@@ -24,28 +24,38 @@ class Message:
     posted: ev.MessagePosted
 
 
-class RateLimiter:
-    """At most `limit` events per `window` seconds per key."""
+def chat_rate_limited(retry: int) -> TooMany:
+    return TooMany(
+        "CHAT_RATE_LIMITED",
+        f"Too many messages; wait {retry} s.",
+        ru=f"Слишком много сообщений; подождите {retry} с.",
+        metadata={"retry_after_seconds": str(retry)},
+    )
 
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.monotonic) -> None:
+
+class RateLimiter:
+    """At most `limit` events per `window` seconds per key; `refusal(retry_seconds)` past it."""
+
+    def __init__(
+        self,
+        limit: int,
+        window: float,
+        clock: Callable[[], float] = time.monotonic,
+        refusal: Callable[[int], TooMany] = chat_rate_limited,
+    ) -> None:
         self.limit = limit
         self.window = window
         self.clock = clock
-        self._seen: dict[tuple[str, str], deque[float]] = {}
+        self.refusal = refusal
+        self._seen: dict[Hashable, deque[float]] = {}
 
-    def hit(self, key: tuple[str, str]) -> None:
+    def hit(self, key: Hashable) -> None:
         now = self.clock()
         seen = self._seen.setdefault(key, deque())
         while seen and seen[0] <= now - self.window:
             seen.popleft()
         if len(seen) >= self.limit:
-            retry = max(1, int(seen[0] + self.window - now + 0.999))
-            raise TooMany(
-                "CHAT_RATE_LIMITED",
-                f"Too many messages; wait {retry} s.",
-                ru=f"Слишком много сообщений; подождите {retry} с.",
-                metadata={"retry_after_seconds": str(retry)},
-            )
+            raise self.refusal(max(1, int(seen[0] + self.window - now + 0.999)))
         seen.append(now)
         if len(self._seen) > 10_000:  # forget idle keys
             for stale in [k for k, v in self._seen.items() if not v or v[-1] <= now - self.window]:

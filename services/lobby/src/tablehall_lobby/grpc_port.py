@@ -74,7 +74,12 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):  # type: ignore[misc]
     async def GetTable(self, request: lobby_pb2.GetTableRequest, context: Ctx) -> lobby_pb2.GetTableResponse:
         actor = self._actor()
         table = await self.app.get_table(parse_table(request.table))
-        return lobby_pb2.GetTableResponse(table=self._table(table, actor))
+        seen = exposure(table, actor)
+        card = table_to_proto(table, seen)
+        if table.private and seen == Exposure.FULL:  # the live PIN guard, not the last notice
+            guard = await self.app.pins.guard(table.table_id)
+            card.pin_failures, card.pin_locked_until_unix_ms = guard.failures, guard.locked_until_ms
+        return lobby_pb2.GetTableResponse(table=card)
 
     async def UpdateOptions(
         self, request: lobby_pb2.UpdateOptionsRequest, context: Ctx
@@ -246,8 +251,10 @@ class IdentityServicer(lobby_pb2_grpc.IdentityServiceServicer):  # type: ignore[
         self.identity = identity
 
     async def DevSignIn(self, request: lobby_pb2.DevSignInRequest, context: Ctx) -> lobby_pb2.DevSignInResponse:
-        token = await self.identity.dev_sign_in(request.name, request.display_name, request.client_secret)
-        return lobby_pb2.DevSignInResponse(token=token, user_id=request.name)
+        token, user_id = await self.identity.dev_sign_in(
+            request.name, request.display_name, request.client_secret, context.peer() or ""
+        )
+        return lobby_pb2.DevSignInResponse(token=token, user_id=user_id)
 
     async def WhoAmI(self, request: lobby_pb2.WhoAmIRequest, context: Ctx) -> lobby_pb2.WhoAmIResponse:
         principal = current_principal.get()

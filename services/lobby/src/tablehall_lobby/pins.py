@@ -109,6 +109,14 @@ class Pins:
             )
             await conn.execute("DELETE FROM lobby_pin_guard WHERE table_id = $1", table_id)
 
+    async def guard(self, table_id: str) -> PinNotice:
+        """PIN entry as it stands now (wrong PINs since the last right one, closed until): the
+        host's card reads it here, since the stream is told only at the lock and each doubling."""
+        row = await self.pool.fetchrow(
+            "SELECT failures, locked_until_ms FROM lobby_pin_guard WHERE table_id = $1", table_id
+        )
+        return PinNotice(0, 0) if row is None else PinNotice(int(row[0]), int(row[1]))
+
     async def _per_user(self, table_id: str, user_id: str) -> None:
         attempts = await self.pool.fetchval(
             """INSERT INTO lobby_pin_attempts AS a (table_id, user_id, attempts, window_start)

@@ -150,11 +150,16 @@ def leave(table: LobbyTable, actor: Actor, now_ms: int) -> list[msgspec.Struct]:
     return [ev.SeatLeft(seat, actor.user_id, now_ms)]
 
 
+def require_user_id(user_id: str) -> None:
+    """A person's user id named by the host: not empty (an empty one once wrote an event), not ours."""
+    if not 0 < len(user_id) <= MAX_USER_ID or user_id.startswith(("bot:", "service:")):
+        raise BadRequest("INVALID_USER_ID", "Name a user id (1-200 characters).", ru="Укажите id пользователя.")
+
+
 def invite(table: LobbyTable, actor: Actor, user_id: str, now_ms: int) -> list[msgspec.Struct]:
     require_host(table, actor)
     require_open(table)
-    if not 0 < len(user_id) <= MAX_USER_ID or user_id.startswith(("bot:", "service:")):
-        raise BadRequest("INVALID_USER_ID", "Name a user id (1-200 characters).", ru="Укажите id пользователя.")
+    require_user_id(user_id)
     if user_id in table.invited:
         return []
     return [ev.Invited(user_id, actor.user_id, now_ms)]
@@ -239,6 +244,7 @@ def remove_seat(table: LobbyTable, actor: Actor, seat: int, now_ms: int) -> list
 def remove_spectator(table: LobbyTable, actor: Actor, user_id: str, now_ms: int) -> list[msgspec.Struct]:
     require_host(table, actor)
     require_open(table)
+    require_user_id(user_id)
     if table.seat_of(user_id) is not None:
         raise Refused(
             "NOT_A_SPECTATOR", "That user has a seat; remove the seat instead.", ru="Этот пользователь сидит за столом."

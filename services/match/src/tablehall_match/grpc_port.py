@@ -11,6 +11,7 @@ from typing import Any
 import grpc
 import msgspec
 import structlog
+from google.protobuf.message import Message
 from google.rpc import code_pb2, status_pb2
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
@@ -200,6 +201,9 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         )
         return match_pb2.StartMatchResponse(table=request.table, version=version, seed_sha256=seed_hash)
 
+    def _check_input(self, inner: Message) -> None:
+        check_request(inner, self.limits)
+
     async def SubmitCommand(
         self, request: match_pb2.SubmitCommandRequest, context: grpc.aio.ServicerContext
     ) -> match_pb2.SubmitCommandResponse:
@@ -216,7 +220,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         table_id = parse_table(request.table)
         try:
             live = await self.app.table(table_id)
-            command = command_from_proto(live.game.id, request.command)
+            command = command_from_proto(live.game.id, request.command, self._check_input)
             seat = None if request.as_table else request.seat
             with_view = request.response_view != match_pb2.RESPONSE_VIEW_MINIMAL
             outcome = await self.app.submit(
@@ -334,7 +338,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
         table_id = parse_table(request.table)
         try:
             live = await self.app.table(table_id)
-            command = command_from_proto(live.game.id, request.command)
+            command = command_from_proto(live.game.id, request.command, self._check_input)
             checked = await self.app.check(_principal(), table_id, request.seat, command)
         except HeldElsewhere as moved:
             result: match_pb2.CheckCommandResponse = await self._forward(
