@@ -28,6 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="tablehall-test-config-"))
 # the services' token secrets of every server the tests start: in the checkout, not the user's data folder
 os.environ.setdefault("TABLEHALL_SECRETS_DIR", str(ROOT / ".data" / "test" / "secrets"))
+# tests drive their human seats without presence streams: their first clocks start at once (the
+# wait for the players' presence has tests of its own, which set it)
+os.environ.setdefault("TABLEHALL_TIMER_FIRST_CLOCK_WAIT_SECONDS", "0")
 
 
 @pytest.fixture(scope="session")

@@ -48,6 +48,7 @@ async def start_timer(
     idle_close_seconds: float = 3600,
     lease_seconds: float = 2.0,
     owner: str | None = None,
+    first_clock_wait_seconds: float = 0.0,
 ) -> RunningTimer:
     store = await EventStore.connect(database_url)
     settings = TimerSettings(
@@ -56,6 +57,7 @@ async def start_timer(
         lease_seconds=lease_seconds,
         concurrency=64,
         poll_seconds=0.02,
+        first_clock_wait_seconds=first_clock_wait_seconds,
     )
     owner = owner or f"timer-test-{uuid.uuid4().hex[:6]}"
     service = timer_service.build(store, settings, owner, TIMER_METADATA)

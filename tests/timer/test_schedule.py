@@ -82,3 +82,48 @@ def test_events_seen_already_are_ignored() -> None:
     table = fold(started(0), move(0, 50, [turn("a", 1, 50)]))
     table.apply(1, *move(0, 99, [turn("x", 0, 99)]))
     assert [d.key for d in table.decisions] == ["a"] and table.last_move_ms == 50
+
+
+def test_the_first_clocks_wait_for_every_human_seat_to_see_the_table() -> None:
+    """Seats 0 and 1 are people, seat 2 a bot: the first decision's clock starts when the last
+    person's client shows the table (its first presence), at most `first_wait_ms` after the start."""
+    wait = 30_000
+    d = turn("order", 0, 1000, 30_000)
+
+    def table(*later: tuple[str, bytes, dict[str, Any]]) -> TableClock:
+        clock = TableClock("t", first_wait_ms=wait)
+        events = (started(1000, (False, False, True)), move(None, 1000, [d]), *later)
+        for position, (kind, payload, meta) in enumerate(events, start=1):
+            clock.apply(position, kind, payload, meta)
+        return clock
+
+    assert table().next_action(IDLE) == (1000 + wait + 30_000, Fire(d))  # nobody has looked yet
+    assert table(presence(0, True, 9000)).next_action(IDLE) == (1000 + wait + 30_000, Fire(d))
+    both = table(presence(0, True, 9000), presence(1, True, 14_000))
+    assert both.next_action(IDLE) == (14_000 + 30_000, Fire(d))
+    assert both.fires_at_ms(turn("later", 1, 50_000, 30_000)) == 80_000  # later decisions keep their own clocks
+    late = table(presence(0, True, 9000), presence(1, True, 90_000))
+    assert late.next_action(IDLE) == (1000 + wait + 30_000, Fire(d))  # the wait is bounded
+
+
+def test_a_person_present_before_the_start_sees_the_table_at_once() -> None:
+    d = turn("order", 0, 1000, 30_000)
+    clock = TableClock("t", first_wait_ms=30_000)
+    events = (presence(0, True, 500), started(1000, (False, True)), move(None, 1000, [d]))
+    for position, (kind, payload, meta) in enumerate(events, start=1):
+        clock.apply(position, kind, payload, meta)
+    assert clock.next_action(IDLE) == (31_000, Fire(d))
+
+
+def test_bots_playing_on_with_no_person_present_do_not_keep_the_idle_close_away() -> None:
+    """The rules' idle policy: a table none of whose people is present stands and waits; an hour
+    without a move (theirs) closes it. Bots moving meanwhile change nothing."""
+    d = turn("t1", 1, 2000)
+    table = fold(started(1000, (False, True)), move(0, 2000, [d]), presence(0, False, 2500))
+    assert table.standing_still
+    for i in range(10):
+        table.apply(10 + i, *move(1, 3000 + i * 60_000, [turn(f"b{i}", 1, 3000 + i * 60_000)]))
+    assert table.next_action(IDLE) == (2000 + IDLE, CloseIdle(2000))
+    table.apply(30, *presence(0, True, 700_000))
+    table.apply(31, *move(1, 701_000, [d]))  # with a person back, a bot's move is a move again
+    assert table.last_move_ms == 701_000

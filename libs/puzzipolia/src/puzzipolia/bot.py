@@ -16,6 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import tablehall_rules
 from puzzipolia import commands as c
 from puzzipolia import valuation as worth
 from puzzipolia.state import Bundle
@@ -83,13 +84,13 @@ def choose(view: View, legal: list[c.Command], rng: random.Random) -> c.Command:
     return _fallback(legal)
 
 
-class NoMove(ValueError):
-    """The seat has nothing to do but leave: a bot is never asked then (it never leaves)."""
+class NoMove(tablehall_rules.NoMove):
+    """The seat has nothing to do but leave: a bot makes no move then (it never leaves)."""
 
 
 # answers that end a decision without spending or giving anything, in order of preference
 _ANSWERS = (c.DeclineTrade, c.PassAuction, c.VoteEnd, c.EndTurn, c.Roll, c.DeclineBuy, c.CollectDebt, c.PayDebt)
-_NEVER = (c.Leave, c.ProposeEnd)
+NEVER = (c.Leave, c.ProposeEnd)
 _ONLY_FORCED = (c.Surrender, c.Mortgage, c.SellBuilding, c.ProposeTrade, c.AcceptTrade, c.Build, c.Unmortgage)
 
 
@@ -99,7 +100,7 @@ def _fallback(legal: Sequence[c.Command]) -> c.Command:
         found = _first(legal, kind)
         if found is not None:
             return found
-    harmless = [x for x in legal if not isinstance(x, _NEVER + _ONLY_FORCED)]
+    harmless = [x for x in legal if not isinstance(x, NEVER + _ONLY_FORCED)]
     if harmless:
         return harmless[0]
     surrender = _first(legal, c.Surrender)

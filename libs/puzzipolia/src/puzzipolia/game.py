@@ -130,7 +130,11 @@ class Puzzipolia(
         return bot.choose(view, legal, rng)  # type: ignore[arg-type]
 
     def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        return simulate.random_choice(legal, rng, quitting=False)  # type: ignore[arg-type]
+        # a bot never leaves nor proposes the end: with nothing else legal it makes no move
+        staying = [x for x in legal if not isinstance(x, bot.NEVER)]
+        if not staying:
+            raise bot.NoMove("only leaving is legal: a bot has no decision here")
+        return simulate.random_choice(staying, rng, quitting=False)  # type: ignore[arg-type]
 
     def evaluate(self, state: State, seat: int) -> float:
         """1 for a sole winner; in play, the seat's share of the live players' net worth."""

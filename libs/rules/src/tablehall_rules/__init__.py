@@ -9,6 +9,7 @@ from tablehall_rules.bots import (
     HasRandomPolicy,
     HasRolloutPolicy,
     HasSearchHints,
+    NoMove,
 )
 from tablehall_rules.codec import StructCodec, decode_state, encode_state, schema_version, type_name
 from tablehall_rules.contract import (
@@ -57,6 +58,7 @@ __all__ = [
     "JournalEntry",
     "Journaled",
     "LegalMove",
+    "NoMove",
     "NotYourTurn",
     "Outcome",
     "Param",

@@ -35,6 +35,11 @@
   node compares, and the evidence a move needs to overrule the heuristic's
   (samples, and standard errors of the paired difference).
 
+`bot_policy` and `random_policy` raise `NoMove` when the seat has nothing a
+bot would do (leaving the game, say, is all that is legal): the bot service
+then makes no move, and a clocked decision is left to the timer's default. A
+bot never leaves a game on its own.
+
 All are pure. A game without them gets the generic fallbacks of the bot
 service: no search (the heuristic or random move), uniform random moves, and
 an evaluation from `outcome` alone.
@@ -47,6 +52,10 @@ from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
+
+
+class NoMove(ValueError):
+    """The seat has no move a bot would make (only leaving, say): the bot makes none."""
 
 
 @runtime_checkable

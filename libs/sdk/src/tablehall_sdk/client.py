@@ -149,6 +149,13 @@ class Client:
         rid = request_id or new_request_id()
         return await self._retrying(lambda: self._transport.start(self._metadata(), table_name(table), rid))
 
+    async def hold_presence(self, table: str) -> AsyncIterator[bool]:
+        """Be present at `table` (your seat) while iterating: one item when it opens, then one per
+        heartbeat. The timer's first clocks wait for every person's first presence, and a table
+        none of whose people is present stands still; stop iterating (or close) to leave."""
+        async for present in self._transport.hold_presence(self._metadata(), table_name(table)):
+            yield present
+
     async def send_chat(self, table: str, text: str, *, request_id: str | None = None) -> ChatMessage:
         """Say something at the table (players; spectators when the host allows it)."""
         rid = request_id or new_request_id()

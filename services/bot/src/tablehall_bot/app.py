@@ -5,9 +5,14 @@ seat, the open decisions), and for every seat a bot plays with a decision
 open it reads that seat's view and legal commands from the match, thinks
 (in a worker thread, bounded by the think time) and submits the move with a
 request id made of the decision key and the view's version, so a retry or a
-second instance thinking about the same moment never acts twice. A move the
-state outran (decision taken, not our turn, version conflict) is re-read and
-decided again while the decision is still ours.
+second instance thinking about the same moment never acts twice. The move
+names the seat's open decisions it was chosen for, so the match refuses it
+when any of them closed while we thought (the timer played the default, the
+decision was taken); such a move, and any the state outran (not our turn,
+version conflict), is re-read and decided again while a decision is still
+ours. A decision whose clock ran out is the timer's: the bot leaves it. A
+seat whose player finds no move (only leaving is legal) makes none: a bot
+never leaves a game on its own.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from tablehall_bot.search.ismcts import SearchSettings
 from tablehall_bot.seats import SEAT_EVENTS, BotSeat
 from tablehall_bot.settings import BotSettings
 from tablehall_bot.tables import Tables, table_id
+from tablehall_rules import NoMove
 from tablehall_rules.registry import get_game
 
 log = structlog.get_logger("bot")
@@ -136,20 +142,24 @@ class BotApp:
             current = {s.seat: s for s in (await self.tables.seats(table)).bot_seats()}
             if seat.seat not in current:
                 return
-            answer = await self._move(view, current[seat.seat], request_id(mine[0], view.version))
+            answer = await self._move(view, current[seat.seat], request_id(mine[0], view.version), mine)
             if answer is not Answer.STALE and answer is not Answer.RETRY:
                 return
             await asyncio.sleep(RETRY_PAUSE_S if answer is Answer.RETRY else 0)
 
-    async def _move(self, view: SeatView, seat: BotSeat, rid: str) -> Answer:
+    async def _move(self, view: SeatView, seat: BotSeat, rid: str, decisions: list[str]) -> Answer:
         difficulty = Difficulty(seat.difficulty)
         player = Player(
             GameHooks(get_game(view.game)), difficulty, random.Random(self.rng.getrandbits(64)), self.search
         )
         started = time.perf_counter()
-        choice = await asyncio.to_thread(player.choose, view.view, view.seat, view.legal)
+        try:
+            choice = await asyncio.to_thread(player.choose, view.view, view.seat, view.legal)
+        except NoMove:  # nothing but leaving is legal: that is never a bot's choice
+            log.info("no move for a bot", table=view.table, seat=view.seat, version=view.version)
+            return Answer.REFUSED
         metrics.THINK_SECONDS.labels(view.game, difficulty.value).observe(time.perf_counter() - started)
-        answer = await self.match.submit(view.table, view.game, view.seat, choice.command, rid)
+        answer = await self.match.submit(view.table, view.game, view.seat, choice.command, rid, decisions)
         if answer in (Answer.REFUSED, Answer.FAILED):
             log.warning("move not made", table=view.table, seat=view.seat, error=self.match.last_error)
         metrics.DECISIONS.labels(view.game, difficulty.value, answer.value).inc()

@@ -2,9 +2,11 @@
 
 - `seat_view(table, seat)`: exactly that seat's redacted view, its legal
   commands and the open decisions (GetTableView with `seat`, role service);
-- `submit(table, seat, command, request_id)`: the move, answered as a plain
-  `Answer`. The request id makes a retry harmless: the match answers it
-  without acting twice.
+- `submit(table, seat, command, request_id, for_decisions)`: the move, answered
+  as a plain `Answer`. The request id makes a retry harmless: the match answers
+  it without acting twice; `for_decisions` (the seat's open decisions the move
+  was chosen for) makes a late one harmless: the match refuses it once any of
+  them is closed or its clock has run out.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class Answer(enum.Enum):
     REFUSED = "refused"  # the rules refused the move in the state the match holds
     RETRY = "retry"  # the match did not answer
     NOT_MINE = "not_mine"  # the seat's player took it back (the match says so before the lobby does)
+    LATE = "late"  # the decision's clock ran out while we thought: the timer answers it
     FAILED = "failed"
 
 
@@ -74,13 +77,22 @@ class MatchClient:
             finished=v.finished,
         )
 
-    async def submit(self, table: str, game: str, seat: int, command: msgspec.Struct, request_id: str) -> Answer:
+    async def submit(
+        self,
+        table: str,
+        game: str,
+        seat: int,
+        command: msgspec.Struct,
+        request_id: str,
+        for_decisions: Sequence[str] = (),
+    ) -> Answer:
         request = match_pb2.SubmitCommandRequest(
             table=f"tables/{table}",
             seat=seat,
             command=command_to_proto(game, command),
             request_id=request_id,
             response_view=match_pb2.RESPONSE_VIEW_MINIMAL,
+            for_decisions=list(for_decisions),
         )
         try:
             reply = await self._stub.SubmitCommand(request, metadata=self.metadata, timeout=CALL_TIMEOUT_S)
@@ -94,6 +106,8 @@ class MatchClient:
         self.last_error = f"{exc.code().name} {reason}: {exc.details()}"
         if reason == "NOT_A_BOT_SEAT":
             return Answer.NOT_MINE
+        if reason == "CLOCK_RAN_OUT":
+            return Answer.LATE
         if reason in STALE_REASONS or exc.code() == grpc.StatusCode.ABORTED:
             return Answer.STALE
         if exc.code() in RETRY_CODES:

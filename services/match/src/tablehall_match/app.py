@@ -376,6 +376,7 @@ class MatchApp:
         decision_key: str = "",
         facts: Mapping[str, Any] | None = None,
         with_view: bool = True,
+        for_decisions: Sequence[str] = (),
     ) -> SubmitResult:
         if not request_id:
             raise BadRequest("REQUEST_ID_REQUIRED", "request_id is required.", ru="Нужен request_id.")
@@ -391,7 +392,7 @@ class MatchApp:
             async with live.lock:
                 live = self.tables.get(table_id) or await self.table(table_id)
                 live, version, duplicate = await self._submit_locked(
-                    live, principal, seat, command, command_id, decision_key, facts
+                    live, principal, seat, command, command_id, decision_key, facts, for_decisions
                 )
             log.debug("command", table=table_id, command_id=command_id, seat=seat, version=version, duplicate=duplicate)
             return self._answer(live, principal, seat, version, duplicate, with_view)
@@ -518,6 +519,7 @@ class MatchApp:
         command_id: str,
         decision_key: str,
         facts: Mapping[str, Any] | None = None,
+        for_decisions: Sequence[str] = (),
     ) -> tuple[LiveTable, int, bool]:
         builtins = command_codec(live.game.id).to_builtins(command)
         digest = command_digest(seat, decision_key, builtins)
@@ -528,7 +530,7 @@ class MatchApp:
             return live, version, True
         for attempt in (1, 2):
             try:
-                events, ctx = self._decide(live, seat, command, decision_key)
+                events, ctx = self._decide(live, seat, command, decision_key, for_decisions)
             except (RuleError, Refused):
                 # a retry whose first attempt went through is refused by the state it made
                 # (the game over, the decision taken, nothing left to change) once this copy no
@@ -608,7 +610,12 @@ class MatchApp:
         return NewEvent(ENDED, 1, msgspec.json.encode(ended), {"command_id": command_id, "causation": command_id})
 
     def _decide(
-        self, live: LiveTable, seat: int | None, command: msgspec.Struct, decision_key: str
+        self,
+        live: LiveTable,
+        seat: int | None,
+        command: msgspec.Struct,
+        decision_key: str,
+        for_decisions: Sequence[str] = (),
     ) -> tuple[list[msgspec.Struct], DecideContext]:
         if live.seed is None:
             raise Refused("NO_SEED", "The table's seed is missing.", ru="Нет зерна стола.")
@@ -624,6 +631,8 @@ class MatchApp:
                     "That decision has been taken already.",
                     ru="Это решение уже принято.",
                 )
+        if for_decisions:
+            self._require_open(live, seat, for_decisions)
         ctx = DecideContext(
             seat=seat,
             now_ms=self.now_ms(),
@@ -634,6 +643,23 @@ class MatchApp:
         if not events:
             raise Refused("NOTHING_HAPPENED", "The command changes nothing.", ru="Команда ничего не меняет.")
         return events, ctx
+
+    def _require_open(self, live: LiveTable, seat: int | None, keys: Sequence[str]) -> None:
+        """The decisions a command was chosen for are all still open, their clocks running."""
+        open_now = {d.key: d for d in live.pending() if d.seat == seat}
+        if any(key not in open_now for key in keys):
+            raise Refused(
+                "DECISION_ALREADY_TAKEN",
+                "That decision has been taken already.",
+                ru="Это решение уже принято.",
+            )
+        now = self.now_ms()
+        if any(open_now[key].has_clock and now >= open_now[key].deadline_ms for key in keys):
+            raise Refused(
+                "CLOCK_RAN_OUT",
+                "The decision's clock has run out: the timer makes its move.",
+                ru="Время на решение вышло: ход сделает таймер.",
+            )
 
     def _remember(self, live: LiveTable, command_id: str, version: int, digest: str) -> None:
         live.recent[command_id] = (version, digest)

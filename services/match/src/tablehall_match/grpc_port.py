@@ -224,7 +224,14 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):  # type: ignore[misc]
             seat = None if request.as_table else request.seat
             with_view = request.response_view != match_pb2.RESPONSE_VIEW_MINIMAL
             outcome = await self.app.submit(
-                principal, table_id, seat, command, request.request_id, request.decision_key, with_view=with_view
+                principal,
+                table_id,
+                seat,
+                command,
+                request.request_id,
+                request.decision_key,
+                with_view=with_view,
+                for_decisions=list(request.for_decisions),
             )
         except HeldElsewhere as moved:  # not ours, or it moved (a drain, a lost lease) before deciding
             result: match_pb2.SubmitCommandResponse = await self._forward(

@@ -39,6 +39,7 @@ JOURNAL_KEPT = 400
 CHAT_POLL_S = 2.0
 CHAT_KEY = "/"
 START_WAIT_ATTEMPTS = 150  # 0.2 s apart: how long a just-started table may take to appear
+PRESENCE_RETRY_S = 1.0
 
 
 class Board(Static):
@@ -91,6 +92,7 @@ class TableApp(App[None]):
         self._wanted = asyncio.Event()
         self._pending: Frame | None = None
         self._open_move: Move | None = None
+        self.presence_held = False  # the seat's presence stream is open (from the first board shown)
         self.now_ms: Callable[[], int] = lambda: int(time.time() * 1000)  # the clock the countdown reads
 
     # ---- layout -------------------------------------------------------------------------
@@ -212,6 +214,21 @@ class TableApp(App[None]):
         self.frames_shown += 1
         self._redraw()
         self._close_stale_dialog()
+        if frame.seat is not None and not frame.finished and not self.presence_held:
+            self.presence_held = True
+            self.hold_presence()
+
+    @work(exclusive=True, group="presence")
+    async def hold_presence(self) -> None:
+        """Be present at the table once its board is on screen (the first clocks wait for it);
+        quitting closes the stream, and the seat is absent (the table stands still without people)."""
+        while self.frame is None or not self.frame.finished:
+            try:
+                async for _ in self.client.hold_presence(self.table):
+                    pass
+            except TablehallError:
+                pass  # the server restarting, or the table over: look again shortly
+            await asyncio.sleep(PRESENCE_RETRY_S)
 
     def _add_journal(self, lines: list[JournalLine]) -> None:
         self.journal_lines.extend(lines)

@@ -36,7 +36,10 @@ class TimerApp:
         self.match = MatchClient(settings.match_address, metadata)
         self.actions = TimerActions(self.leases, self.match)
         self.scheduler = Scheduler(
-            self.actions, idle_ms=int(settings.idle_close_seconds * 1000), concurrency=settings.concurrency
+            self.actions,
+            idle_ms=int(settings.idle_close_seconds * 1000),
+            concurrency=settings.concurrency,
+            first_wait_ms=int(settings.first_clock_wait_seconds * 1000),
         )
         self.stop_event = asyncio.Event()
         self.tasks: list[asyncio.Task[Any]] = []

@@ -8,8 +8,12 @@
 - a command made for a seat and not by the clock (metadata `seat` set,
   `timeout` false): a move, which restarts the idle count;
 - `lobby.PresenceChanged`: who is present; a table with human seats none of
-  which is present stands still (no clock fires) and its clocks restart from
-  the moment somebody comes back;
+  which is present stands still (no clock fires, and its bots' moves do not
+  keep the idle close away) and its clocks restart from the moment somebody
+  comes back;
+- the first clocks wait for the players: no clock runs before every human
+  seat has been present once (its client shows the table), or `first_wait_ms`
+  after the start, whichever comes first;
 - `match.Ended`: the table is finished; nothing more to do.
 
 `next_action` says what is due next and when: a decision's default move or
@@ -73,6 +77,8 @@ Action = Fire | CloseIdle
 @dataclass(slots=True)
 class TableClock:
     table_id: str
+    # how long the first clocks wait for every human seat's first presence
+    first_wait_ms: int = 0
     position: int = 0
     started: bool = False
     finished: bool = False
@@ -80,6 +86,11 @@ class TableClock:
     # user id of each seat (who may see which clocks)
     seat_users: tuple[str, ...] = ()
     absent: set[int] = field(default_factory=set)
+    # seats that have been present once (a client showed them the table)
+    seen: set[int] = field(default_factory=set)
+    # human seats not yet seen since the start, and when the first clocks start at the latest
+    unseen: set[int] = field(default_factory=set)
+    first_clock_ms: int = 0
     # when the table last went from standing still to running (0: never)
     resumed_at_ms: int = 0
     last_move_ms: int = 0
@@ -105,6 +116,8 @@ class TableClock:
             self.humans = frozenset(s.seat for s in started.seats if not s.is_bot)
             self.seat_users = tuple(s.user_id for s in sorted(started.seats, key=lambda s: s.seat))
             self.started = True
+            self.unseen = set(self.humans) - self.seen
+            self.first_clock_ms = started.started_at_ms + (self.first_wait_ms if self.unseen else 0)
             self.last_move_ms = max(self.last_move_ms, started.started_at_ms)
             if still and not self.standing_still:
                 self.resumed_at_ms = started.started_at_ms
@@ -116,6 +129,11 @@ class TableClock:
             still = self.standing_still
             if presence.present:
                 self.absent.discard(presence.seat)
+                self.seen.add(presence.seat)
+                if presence.seat in self.unseen:
+                    self.unseen.discard(presence.seat)
+                    if not self.unseen:  # the last of them sees the table: the clocks start now
+                        self.first_clock_ms = min(self.first_clock_ms, presence.at_ms)
             else:
                 self.absent.add(presence.seat)
             if still and not self.standing_still:
@@ -123,7 +141,9 @@ class TableClock:
         seat = metadata.get("seat")
         now_ms = metadata.get("now_ms")
         if seat is not None and not metadata.get("timeout") and isinstance(now_ms, int):
-            self.last_move_ms = max(self.last_move_ms, now_ms)
+            # with no person at the table, bots playing on keep nothing alive: the table waits
+            if not self.standing_still or seat in self.humans:
+                self.last_move_ms = max(self.last_move_ms, now_ms)
         pending = metadata.get("pending")
         if pending is not None and not self.finished:
             self.decisions = tuple(_convert_pending(pending, type=list[PendingDecision]))
@@ -131,8 +151,9 @@ class TableClock:
             self.done &= keys
 
     def fires_at_ms(self, decision: PendingDecision) -> int:
-        """When the timer acts on `decision`: its deadline, restarted after a stand-still."""
-        return max(decision.opened_at_ms, self.resumed_at_ms) + decision.clock_ms
+        """When the timer acts on `decision`: its deadline, restarted after a stand-still and
+        after the wait for the players' first presence."""
+        return max(decision.opened_at_ms, self.resumed_at_ms, self.first_clock_ms) + decision.clock_ms
 
     def idle_close_at_ms(self, idle_ms: int) -> int:
         return self.last_move_ms + idle_ms

@@ -64,9 +64,11 @@ class Scheduler:
         idle_ms: int,
         concurrency: int = 256,
         clock_ms: Callable[[], int] = wall_ms,
+        first_wait_ms: int = 0,
     ) -> None:
         self.executor = executor
         self.idle_ms = idle_ms
+        self.first_wait_ms = first_wait_ms
         self.clock_ms = clock_ms
         self.tables: dict[str, TableClock] = {}
         self.position = 0  # the last global position fed in (how far the schedule has read)
@@ -95,7 +97,7 @@ class Scheduler:
         if table is None:
             if event_type not in OPENING:
                 return  # a table's schedule begins with its match (or a presence before it)
-            table = self.tables[table_id] = TableClock(table_id)
+            table = self.tables[table_id] = TableClock(table_id, first_wait_ms=self.first_wait_ms)
         before = table.next_action(self.idle_ms)
         armed_before = self._armed_count(table)
         table.apply(position, event_type, payload, metadata)

@@ -7,6 +7,7 @@
 | TABLEHALL_TIMER_LEASE_SECONDS | TABLEHALL_LEASE_SECONDS (10) | how long a table's timer lease lasts unrenewed |
 | TABLEHALL_TIMER_CONCURRENCY | `256` | actions (match calls) under way at once |
 | TABLEHALL_TIMER_POLL_SECONDS | `0.05` | how often the event feed polls PostgreSQL when idle |
+| TABLEHALL_TIMER_FIRST_CLOCK_WAIT_SECONDS | `30` | the first clocks wait for every human seat's first presence, at most this long |
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class TimerSettings:
     lease_seconds: float
     concurrency: int
     poll_seconds: float
+    first_clock_wait_seconds: float = 30.0
 
     def __post_init__(self) -> None:
         if not self.match_address:
@@ -31,6 +33,10 @@ class TimerSettings:
         for name in ("idle_close_seconds", "lease_seconds", "poll_seconds"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"timer setting {name} must be positive, got {getattr(self, name)!r}")
+        if not 0 <= self.first_clock_wait_seconds <= 600:
+            raise ValueError(
+                f"TABLEHALL_TIMER_FIRST_CLOCK_WAIT_SECONDS must be 0..600, got {self.first_clock_wait_seconds!r}"
+            )
         if self.concurrency < 1:
             raise ValueError(f"TABLEHALL_TIMER_CONCURRENCY must be at least 1, got {self.concurrency}")
 
@@ -43,4 +49,5 @@ class TimerSettings:
             lease_seconds=float(env.get("TABLEHALL_TIMER_LEASE_SECONDS") or settings.lease_seconds),
             concurrency=int(env.get("TABLEHALL_TIMER_CONCURRENCY", "256")),
             poll_seconds=float(env.get("TABLEHALL_TIMER_POLL_SECONDS", "0.05")),
+            first_clock_wait_seconds=float(env.get("TABLEHALL_TIMER_FIRST_CLOCK_WAIT_SECONDS", "30")),
         )

@@ -130,6 +130,17 @@ class Transport:
         reply = await self._call(lambda: self.lobby.StartTable(request, metadata=md, timeout=CALL_TIMEOUT))
         return convert.table_from_proto(reply.table), reply.seed_sha256
 
+    async def hold_presence(self, md: list[tuple[str, str]], table: str) -> AsyncIterator[bool]:
+        """One HoldPresence call: the seat counts as present while it is open (each heartbeat: True)."""
+        call = self.lobby.HoldPresence(lobby_pb2.HoldPresenceRequest(table=table), metadata=md)
+        try:
+            async for update in call:
+                yield bool(update.present)
+        except grpc.RpcError as exc:
+            raise convert.error_from_rpc(exc) from exc
+        finally:
+            call.cancel()
+
     async def send_chat(self, md: list[tuple[str, str]], table: str, text: str, request_id: str) -> ChatMessage:
         request = lobby_pb2.SendChatMessageRequest(table=table, text=text, request_id=request_id)
         reply = await self._call(lambda: self.lobby.SendChatMessage(request, metadata=md, timeout=CALL_TIMEOUT))

@@ -1,0 +1,152 @@
+"""A bot never acts on a decision that is no longer open, and never leaves a game on its own.
+
+Пузиполия with two bot seats, the match service in process and the bot service's own
+`BotApp` playing seat 0. The timer and the bot race on seat 0's order roll: the bot is still
+thinking when the clock runs out and the timer plays the default; the move it then sends
+(here the worst one, leaving, which the new state would still accept) is refused, and the
+seat plays on. A move sent after the clock ran out is left to the timer, and a seat whose
+only legal command is leaving gets no move from any bot player."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+from support.matchkit import Running, Tokens, new_table
+from tablehall_bot.app import BotApp
+from tablehall_bot.feed import Feed
+from tablehall_bot.match_client import MatchClient
+from tablehall_bot.players import Choice, Difficulty, Player
+from tablehall_bot.search.hooks import GameHooks
+from tablehall_bot.seats import BotSeat
+from tablehall_bot.settings import BotSettings
+from tablehall_bot.tables import Tables
+
+from puzzipolia import commands as c
+from tablehall.match.v1 import match_pb2
+from tablehall_rules import DecideContext, DrawSource, NoMove, SeatInfo, Viewer
+from tablehall_rules.registry import get_game
+from tablehall_stream.names import BOT_SERVICE
+
+SEAT = 0
+
+
+async def _start(match: Running, tokens: Tokens) -> str:
+    table = new_table()
+    await match.stub.StartMatch(
+        match_pb2.StartMatchRequest(
+            table=table,
+            game="puzzipolia",
+            options_json="{}",
+            seats=[match_pb2.Seat(seat=i, user_id=f"bot-{i}", name=f"Bot {i + 1}", is_bot=True) for i in (0, 1)],
+            request_id="start",
+        ),
+        metadata=tokens("lobby", ("service",)),
+    )
+    return table
+
+
+def _bot(match: Running, tokens: Tokens) -> BotApp:
+    settings = BotSettings(match_address=match.address, lobby_address=match.address, think_ms=20)
+    return BotApp(
+        Tables(match.store, "easy"),
+        MatchClient(match.address, tokens("bot", ("service",))),
+        Feed("nats://127.0.0.1:1", "unused", 5.0),
+        settings,
+    )
+
+
+async def _order_decision(match: Running, tokens: Tokens, table: str) -> match_pb2.Decision:
+    view = await match.stub.GetTableView(
+        match_pb2.GetTableViewRequest(table=table, seat=SEAT), metadata=tokens("bot", ("service",))
+    )
+    (decision,) = [d for d in view.view.decisions if d.seat == SEAT]
+    return decision
+
+
+async def _events(match: Running, table: str) -> list[Any]:
+    return list(await match.store.read_stream(f"table-{table.split('/')[1]}"))
+
+
+@pytest.fixture
+def thinking(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event, threading.Event]]:
+    """The bot's first thought waits for the test, then picks leaving (a move the state after
+    the timer's default still accepts); later thoughts are the real player's."""
+    started, release = threading.Event(), threading.Event()
+    real = Player.choose
+    calls = [0]
+
+    def choose(self: Player, view: dict[str, Any], seat: int, legal: list[msgspec.Struct]) -> Any:
+        calls[0] += 1
+        if calls[0] > 1:
+            return real(self, view, seat, legal)
+        started.set()
+        assert release.wait(60), "the test never released the bot"
+        return Choice(c.Leave())
+
+    monkeypatch.setattr(Player, "choose", choose)
+    yield started, release
+    release.set()
+
+
+async def test_the_timer_and_the_bot_race_on_one_decision_and_the_bot_never_leaves(
+    match: Running, tokens: Tokens, thinking: tuple[threading.Event, threading.Event]
+) -> None:
+    started, release = thinking
+    table = await _start(match, tokens)
+    decision = await _order_decision(match, tokens, table)
+    bot = _bot(match, tokens)
+    try:
+        seat = BotSeat(SEAT, "bot-0", "easy", False)
+        playing = asyncio.create_task(bot.play(table.split("/")[1], "puzzipolia", seat))
+        assert await asyncio.to_thread(started.wait, 60)
+        # the clock runs out while the bot thinks; the timer plays the default for that decision
+        match.service.app.clock = lambda: (decision.deadline_unix_ms + 1) / 1000
+        await match.stub.SubmitDefaultCommand(
+            match_pb2.SubmitDefaultCommandRequest(table=table, decision_key=decision.key, request_id="timer-1"),
+            metadata=tokens("timer", ("service",)),
+        )
+        release.set()
+        await asyncio.wait_for(playing, 60)
+    finally:
+        await bot.close()
+    events = await _events(match, table)
+    assert [e.type for e in events if e.type == "puzzipolia.PlayerEliminated"] == []
+    # the timer's default is seat 0's only order roll; nothing the bot sent was applied for it
+    rolls = [e for e in events if e.type == "puzzipolia.OrderRolled" and msgspec.json.decode(e.payload)["seat"] == SEAT]
+    assert len(rolls) >= 1 and ":service:timer:" in rolls[0].metadata["command_id"]
+    assert bot.match.last_error.endswith("That decision has been taken already.")
+
+
+async def test_a_bot_leaves_a_decision_whose_clock_ran_out_to_the_timer(match: Running, tokens: Tokens) -> None:
+    table = await _start(match, tokens)
+    decision = await _order_decision(match, tokens, table)
+    match.service.app.clock = lambda: (decision.deadline_unix_ms + 1) / 1000
+    bot = _bot(match, tokens)
+    try:
+        await bot.play(table.split("/")[1], "puzzipolia", BotSeat(SEAT, "bot-0", "easy", False))
+    finally:
+        await bot.close()
+    events = await _events(match, table)
+    assert [e.version for e in events if e.metadata.get("actor") == BOT_SERVICE] == []
+    assert "CLOCK_RAN_OUT" in bot.match.last_error
+    # the decision is still the timer's to answer
+    assert (await _order_decision(match, tokens, table)).key == decision.key
+
+
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_no_bot_player_leaves_when_leaving_is_all_that_is_legal(difficulty: Difficulty) -> None:
+    game = get_game("puzzipolia")
+    seats = [SeatInfo(i, f"u{i}", f"U{i}") for i in range(2)]
+    state = None
+    for event in game.start(game.parse_options({}), seats, DecideContext(None, 0, DrawSource(b"s" * 32))):
+        state = game.evolve(state, event)
+    view = game.view(state, Viewer.of_seat(0))
+    player = Player(GameHooks(game), difficulty, random.Random(7), noise=1.0)
+    with pytest.raises(NoMove):
+        player.choose(view, 0, [c.Leave(), c.ProposeEnd()])
