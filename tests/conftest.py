@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("XDG_CONFIG_HOME", tempfile.mkdtemp(prefix="tablehall-test-config-"))
 # the services' token secrets of every server the tests start: in the checkout, not the user's data folder
 os.environ.setdefault("TABLEHALL_SECRETS_DIR", str(ROOT / ".data" / "test" / "secrets"))
+# every `tablehall up` a test starts: no web page on the shared port 8080 (the web tests choose theirs)
+os.environ.setdefault("TABLEHALL_WEB_PORT", "0")
 
 
 @pytest.fixture(scope="session")

@@ -117,9 +117,12 @@ class Transport:
         return convert.table_from_proto(reply.table), reply.seat
 
     async def add_bot(
-        self, md: list[tuple[str, str]], table: str, seat: int | None, request_id: str
+        self, md: list[tuple[str, str]], table: str, seat: int | None, request_id: str, difficulty: str = ""
     ) -> tuple[Table, int]:
-        request = lobby_pb2.AddBotRequest(table=table, request_id=request_id)
+        level = f"BOT_DIFFICULTY_{difficulty.upper()}" if difficulty else "BOT_DIFFICULTY_UNSPECIFIED"
+        request = lobby_pb2.AddBotRequest(
+            table=table, request_id=request_id, difficulty=lobby_pb2.BotDifficulty.Value(level)
+        )
         if seat is not None:
             request.seat = seat
         reply = await self._call(lambda: self.lobby.AddBot(request, metadata=md, timeout=CALL_TIMEOUT))
