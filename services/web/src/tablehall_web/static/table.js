@@ -101,6 +101,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
       const { kind, args } = move.command;
       const label = (values) => (plugin.moveLabel && plugin.moveLabel(kind, { ...args, ...values }, lang(), view)) || `${kind} ${Object.keys({ ...args, ...values }).length ? JSON.stringify({ ...args, ...values }) : ""}`;
       const params = move.parameters;
+      // a rule's parameter without examples needs a composer of its own (e.g. a trade's bundles)
+      if (params.some((p) => p.step === 0 && !p.values.length)) continue;
       if (!params.length) {
         controls.push(h("button", { type: "button", class: "move", "data-testid": `move-${kind}`, "data-command": JSON.stringify({ kind, args }), onclick: () => submit(kind, args) }, label({})));
         continue;
