@@ -60,6 +60,10 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     if (shown && view.version <= shown.version) return;  // never an older state than the one on screen
     shown = view;
     decisions = view.decisions;
+    draw(view);
+  }
+
+  function draw(view) {
     const plugin = pluginFor(view.game);
     main.dataset.version = String(view.version);
     main.dataset.seat = view.seat === null ? "" : String(view.seat);
@@ -195,5 +199,10 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   loadChat();
   const clock = setInterval(tick, 500);
   const chatPoll = setInterval(loadChat, 5000);
-  return () => { source.close(); clearInterval(clock); clearInterval(chatPoll); };
+  let narrow = window.innerWidth < 600;
+  const resized = () => {  // a board drawn for another width (a phone turned, a window resized)
+    if (shown && narrow !== (window.innerWidth < 600)) { narrow = !narrow; draw(shown); }
+  };
+  window.addEventListener("resize", resized);
+  return () => { source.close(); clearInterval(clock); clearInterval(chatPoll); window.removeEventListener("resize", resized); };
 }

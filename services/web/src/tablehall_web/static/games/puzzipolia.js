@@ -74,6 +74,7 @@ function board(view, lang, { seatColour }) {
   const n = st.squares.length;
   const side = n / 4;
   const size = (side + 1) * CELL;
+  const narrow = window.innerWidth < 600;
   const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": "board", "data-testid": "pz-board" });
   svg.append(s("rect", { x: 0, y: 0, width: size, height: size, fill: "#e8f1e4" }));
   for (const sq of st.squares) {
@@ -86,9 +87,10 @@ function board(view, lang, { seatColour }) {
     g.append(s("title", {}, `${squareName(sq, lang)}${sq.price ? ` · ${sq.price}` : ""}`));
     g.append(s("rect", { x, y, width: CELL, height: CELL, fill: sq.mortgaged ? "#d9d9d9" : "#fffdf6", stroke: "#555", "stroke-width": 1 }));
     if (sq.group) g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: 9, fill: GROUP_COLOURS[sq.group] || "#999" }));
-    wrap(squareName(sq, lang), 11).forEach((line, k) =>
+    if (narrow) g.append(s("text", { x: x + CELL / 2, y: y + 30, "font-size": 15, "text-anchor": "middle", fill: "#222" }, squareName(sq, lang).slice(0, 4)));
+    else wrap(squareName(sq, lang), 11).forEach((line, k) =>
       g.append(s("text", { x: x + CELL / 2, y: y + 20 + k * 9, "font-size": 8, "text-anchor": "middle", fill: "#222" }, line)));
-    if (sq.price) g.append(s("text", { x: x + CELL / 2, y: y + 45, "font-size": 8, "text-anchor": "middle", fill: "#555" }, sq.price));
+    if (sq.price && !narrow) g.append(s("text", { x: x + CELL / 2, y: y + 45, "font-size": 8, "text-anchor": "middle", fill: "#555" }, sq.price));
     if (sq.owner !== null && sq.owner !== undefined) {
       g.append(s("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, fill: "none", stroke: seatColour(sq.owner), "stroke-width": 3 }));
       g.append(s("text", { x: x + 5, y: y + 58, "font-size": 9, "font-weight": "bold", fill: seatColour(sq.owner) }, `#${sq.owner}`));
@@ -158,8 +160,10 @@ function headline(view, lang) {
 
 function outcome(view, lang) {
   const result = view.state.result || view.outcome || {};
-  const places = result.places || [];
-  return places.map((seat, k) => `${k + 1}. #${seat}`).join(", ") || JSON.stringify(result);
+  const name = (seat) => (view.state.players.find((p) => p.seat === seat) || {}).name || `#${seat}`;
+  // places: one entry per place, a list of seats where several share it
+  const places = (result.places || []).map((entry, k) => `${k + 1}. ${[].concat(entry).map(name).join(", ")}`);
+  return places.join("; ") || JSON.stringify(result);
 }
 
 export default { board, players, moveLabel, headline, outcome };
