@@ -6,15 +6,19 @@ No browser is ever downloaded: the tests use the system's Chromium (`/usr/bin/ch
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import re
 import shutil
 import time
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from support.upkit import ROOT
+from tablehall_sdk import Client, Role, TableView
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
@@ -39,6 +43,7 @@ class Served:
     web: str  # the page's address, as `tablehall up` printed it
 
 
+WAIT_MS = 120_000
 WEB_LINE = re.compile(r"^Web page: (http://\S+)$", re.M)
 
 
@@ -111,8 +116,118 @@ async def page_version(page: Page) -> int:
 
 async def screenshots(page: Page, name: str) -> None:
     """The page at phone and desktop width, kept as test artifacts (not committed)."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    os.makedirs(ARTIFACTS, exist_ok=True)
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         await page.set_viewport_size(size)
         await page.screenshot(path=str(ARTIFACTS / f"{name}-{label}.png"), full_page=True)
     await page.set_viewport_size(DESKTOP)
+
+
+# ---- the page against GetTableView ------------------------------------------------------
+# what every game's page shows in common: its version, status line, end, one-click moves
+COMMON_SHOWN = """() => ({
+  version: Number(document.getElementById('main').dataset.version || -1),
+  status: document.querySelector('[data-testid=status]').textContent,
+  finished: !document.querySelector('[data-testid=outcome]').hidden,
+  commands: [...document.querySelectorAll('[data-testid=moves] button[data-command]')].map(
+    (b) => JSON.parse(b.dataset.command)),
+})"""
+YOUR_MOVE = "Your move"
+
+
+def buttons_of(view: TableView) -> list[dict[str, Any]]:
+    """The one-click moves the page must offer for `view`: every template without parameters and
+    every value of a single choice (a rule's parameter without examples needs a composer)."""
+    out: list[dict[str, Any]] = []
+    for move in view.moves:
+        params = move.parameters
+        if any(p.step == 0 and not p.values for p in params):
+            continue
+        if not params:
+            out.append({"kind": move.command.kind, "args": dict(move.command.args)})
+        elif len(params) == 1 and params[0].step == 0 and len(params[0].values) <= 16:
+            for value in params[0].values:
+                out.append({"kind": move.command.kind, "args": {**move.command.args, params[0].field: value}})
+    return out
+
+
+def as_page_writes_it(command: Mapping[str, Any]) -> str:
+    return json.dumps(command, separators=(",", ":"), ensure_ascii=False)
+
+
+def assert_common(shown: Mapping[str, Any], view: TableView) -> None:
+    assert shown["version"] == view.version
+    key = functools.partial(json.dumps, sort_keys=True)
+    assert sorted(map(key, shown["commands"])) == sorted(map(key, buttons_of(view)))
+    mine = any(d.seat == view.seat for d in view.decisions)
+    assert (YOUR_MOVE in shown["status"]) == (mine and not view.finished)
+    assert shown["finished"] == view.finished
+
+
+async def agree_with_the_seat_view(
+    page: Page, client: Client, table: str, game_shown: str, expect: Callable[[TableView], dict[str, Any]]
+) -> tuple[dict[str, Any], TableView]:
+    """The page and GetTableView at one version (fetched again while the table moves on): the
+    common parts and `game_shown` (a JS function of the page) equal to `expect(view)`."""
+    for _ in range(50):
+        view = await client.view(table, Role.SEAT)
+        await page.wait_for_function(
+            "v => Number(document.getElementById('main').dataset.version || -1) >= v", arg=view.version, timeout=WAIT_MS
+        )
+        shown, game = await page.evaluate(f"() => [({COMMON_SHOWN})(), ({game_shown})()]")
+        if shown["version"] == view.version:
+            now = await page.evaluate(f"({COMMON_SHOWN})()")
+            if now["version"] != view.version:
+                continue  # a newer view arrived between the two reads
+            assert_common(shown, view)
+            assert game == expect(view)
+            return shown, view
+    raise AssertionError("the page never showed the version GetTableView answered")
+
+
+async def play_by_clicking(
+    page: Page,
+    client: Client,
+    table: str,
+    game_shown: str,
+    expect: Callable[[TableView], dict[str, Any]],
+    act: Callable[[Page, dict[str, Any], TableView], Awaitable[None]],
+    max_clicks: int,
+    on_first: Callable[[], Awaitable[None]] | None = None,
+) -> tuple[int, int]:
+    """Play the seat by `act` (which clicks one move) until the game ends, checking the page
+    against GetTableView before every move and after the end; (clicks, versions compared)."""
+    clicks = compared = 0
+    while True:
+        await page.wait_for_function(
+            "m => !document.querySelector('[data-testid=outcome]').hidden"
+            " || document.querySelector('[data-testid=status]').textContent.includes(m)",
+            arg=YOUR_MOVE,
+            timeout=WAIT_MS,
+        )
+        shown, view = await agree_with_the_seat_view(page, client, table, game_shown, expect)
+        compared += 1
+        if compared == 1 and on_first is not None:
+            await on_first()
+        if view.finished:
+            return clicks, compared
+        if YOUR_MOVE not in shown["status"]:  # the others' turn: wait for the table to move
+            await page.wait_for_function(
+                "v => Number(document.getElementById('main').dataset.version) > v", arg=view.version, timeout=WAIT_MS
+            )
+            continue
+        assert clicks < max_clicks, f"the game did not end within {max_clicks} clicks"
+        await act(page, shown, view)
+        clicks += 1
+        await page.wait_for_function(
+            "v => Number(document.getElementById('main').dataset.version) > v"
+            " || document.querySelector('[data-testid=notice]').textContent",
+            arg=view.version,
+            timeout=WAIT_MS,
+        )
+        notice = await page.get_by_test_id("notice").inner_text()
+        assert not notice, notice  # a move the page offered for the version on screen
+
+
+async def click_command(page: Page, command: Mapping[str, Any]) -> None:
+    await page.locator(f"[data-testid=moves] button[data-command='{as_page_writes_it(command)}']").first.click()

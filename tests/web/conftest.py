@@ -7,6 +7,7 @@ import signal
 import subprocess
 import uuid
 from collections.abc import AsyncIterator, Iterator
+
 import pytest
 from support.upkit import base_env, drop_consumer, start_up
 from support.webkit import CHROMIUM_ARGS, Served, chromium_path, web_address
