@@ -4,6 +4,7 @@ page checked against GetTableView for the seat before every move and at the end.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from playwright.async_api import Browser, Page
@@ -13,6 +14,7 @@ from support.webkit import (
     add_bots,
     click_command,
     create_table,
+    page_version,
     play_by_clicking,
     screenshots,
     sign_in,
@@ -37,7 +39,10 @@ SHOWN = """() => {
 
 
 def expected(view: TableView) -> dict[str, Any]:
-    state = view.state
+    return expected_of(view.state)
+
+
+def expected_of(state: Mapping[str, Any]) -> dict[str, Any]:
     pieces: dict[str, int] = {}
     for p in state["players"]:
         if not p["alive"]:
@@ -59,7 +64,7 @@ async def test_magnates_played_by_clicking_the_board(served: Served, browser: Br
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: errors.append(f"{error} {error.stack}"))
     secret = await sign_in(page, served.web, "web-mia")
     table_id = await create_table(page, "magnates", 2, {"round_limit": "2", "clock_ms": "90000"})
     await add_bots(page, ["easy"])
@@ -100,9 +105,38 @@ async def test_magnates_played_by_clicking_the_board(served: Served, browser: Br
             lambda: screenshots(page, "magnates-play"),
         )
         final = await mia.view(f"tables/{table_id}", Role.SEAT)
+        verified = await mia.verify(f"tables/{table_id}")
+        history = [u async for u in mia.watch(f"tables/{table_id}", from_version=1, role=Role.SEAT)]
     assert final.finished and clicks >= 2 and compared > clicks
     # every turn's Blue die offers piece moves (two rounds: two turns of ours), each made on the board
     assert board_moves
     await screenshots(page, "magnates-over")
+
+    # the audit page: verified as VerifyTable says, the board after a chosen event, the chart
+    await page.get_by_test_id("audit-link").click()
+    await page.wait_for_selector("[data-testid=verify][data-verified]", timeout=WAIT_MS)
+    assert verified.verified
+    assert await page.get_by_test_id("verify").get_attribute("data-verified") == "1"
+    text = await page.get_by_test_id("verify").inner_text()
+    assert f"{verified.events_checked} events" in text and f"{verified.commands_checked} commands" in text
+    slider = page.get_by_test_id("audit-slider")
+    assert await slider.get_attribute("max") == str(len(history) - 1)
+    await slider.focus()  # by keyboard: the first event, then three on
+    await page.keyboard.press("Home")
+    for _ in range(3):
+        await page.keyboard.press("ArrowRight")
+    chosen = history[3]
+    assert await page_version(page) == chosen.version
+    assert await page.evaluate(f"({SHOWN})()") == expected_of(chosen.state)
+    happened = await page.get_by_test_id("audit-journal").inner_text()
+    assert all(line.en in happened for line in chosen.journal)
+    last = {str(p["seat"]): p["net_worth"] for p in final.state["players"]}
+    lines = await page.locator("[data-testid=chart] polyline").evaluate_all(
+        "ls => Object.fromEntries(ls.map((l) => [l.dataset.seat, Number(l.dataset.last)]))"
+    )
+    assert lines == last
+    await screenshots(page, "magnates-audit")
+    await page.get_by_test_id("export").click()  # a player, not an operator: the server's refusal
+    await page.get_by_test_id("export-notice").filter(has_text="NOT_ALLOWED").wait_for(timeout=WAIT_MS)
     assert not errors
     await context.close()

@@ -31,6 +31,7 @@ from tablehall_sdk.models import (
     Table,
     TableView,
     Update,
+    Verified,
 )
 from tablehall_sdk.retry import RetryPolicy
 
@@ -220,6 +221,14 @@ class Client:
             lines.extend(page)
             if not token:
                 return lines
+
+    async def verify(self, table: str) -> Verified:
+        """Check a table from its events alone (VerifyTable)."""
+        return await self._retrying(lambda: self._transport.verify(self._metadata(), table_name(table)))
+
+    async def export(self, table: str) -> bytes:
+        """A finished table as one signed, self-contained file (ExportTable; `tablehall verify --file`)."""
+        return await self._retrying(lambda: self._transport.export(self._metadata(), table_name(table)))
 
     async def watch(self, table: str, *, from_version: int = 0, role: Role = Role.DEFAULT) -> AsyncIterator[Update]:
         """The table's live view: a snapshot (from_version 0), then one update per stream version.

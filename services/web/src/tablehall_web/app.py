@@ -16,8 +16,8 @@ from typing import Any
 
 from aiohttp import web
 
-from tablehall_sdk import Client, Command, Role, TablehallError, Unauthenticated
-from tablehall_web.live import Feed, view_json
+from tablehall_sdk import Client, Command, FailedPrecondition, Role, TablehallError, Unauthenticated
+from tablehall_web.live import Feed, update_view_json, view_json
 from tablehall_web.wire import bad_request, error_body, field, http_status, plain
 
 COOKIE = "tablehall_token"
@@ -25,6 +25,8 @@ STATIC = Path(str(resources.files("tablehall_web") / "static"))
 UPSTREAM: web.AppKey[Client] = web.AppKey("upstream", Client)
 ROLES = {"default": Role.DEFAULT, "seat": Role.SEAT, "spectator": Role.SPECTATOR, "auditor": Role.AUDITOR}
 DIFFICULTIES = ("", "easy", "strong")
+# the versions an audit page loads at most (a long game has thousands; the page shows the first)
+HISTORY_LIMIT = 5000
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -207,6 +209,40 @@ async def say(request: web.Request) -> web.StreamResponse:
     return web.json_response({"message": plain(message)})
 
 
+# ---- audit --------------------------------------------------------------------
+async def history(request: web.Request) -> web.StreamResponse:
+    """Every version of a finished table as the caller may see it: the state after each event
+    (from the live view resumed at version 1), its journal lines and open decisions."""
+    client, role, table = caller(request), role_of(request), table_of(request)
+    now = await client.view(table, role)
+    if not now.finished:
+        raise FailedPrecondition(
+            "MATCH_NOT_FINISHED",
+            "Only finished tables are audited.",
+            messages={"en": "Only finished tables are audited.", "ru": "Проверяются только оконченные столы."},
+        )
+    versions: list[dict[str, Any]] = []
+    async for update in client.watch(table, from_version=1, role=role):
+        versions.append(update_view_json(update) | {"journal": plain(update.journal)})
+        if len(versions) >= HISTORY_LIMIT:
+            break
+    return web.json_response({"game": now.game, "seat": now.seat, "versions": versions, "outcome": plain(now.outcome)})
+
+
+async def verify(request: web.Request) -> web.StreamResponse:
+    return web.json_response({"verified": plain(await caller(request).verify(table_of(request)))})
+
+
+async def export(request: web.Request) -> web.StreamResponse:
+    content = await caller(request).export(table_of(request))
+    name = request.match_info["table"]
+    return web.Response(
+        body=content,
+        content_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}.tablehall.json"'},
+    )
+
+
 async def healthz(request: web.Request) -> web.StreamResponse:
     return web.json_response({"status": "ok"})
 
@@ -243,6 +279,9 @@ def make_app(grpc_address: str) -> web.Application:
             web.get(f"{t}/journal", journal),
             web.get(f"{t}/chat", chat),
             web.post(f"{t}/chat", say),
+            web.get(f"{t}/history", history),
+            web.get(f"{t}/verify", verify),
+            web.get(f"{t}/export", export),
         ]
     )
     return app

@@ -26,10 +26,13 @@ from tablehall_sdk.models import (
     Table,
     TableView,
     Update,
+    Verified,
 )
 
 T = TypeVar("T")
 CALL_TIMEOUT = 15.0
+# re-deciding every command of a long game takes longer than a call
+VERIFY_TIMEOUT = 120.0
 
 
 class Transport:
@@ -178,6 +181,24 @@ class Transport:
         )
         reply = await self._call(lambda: self.projection.ListJournal(request, metadata=md, timeout=CALL_TIMEOUT))
         return [convert.journal_from_proto(line) for line in reply.lines], reply.next_page_token
+
+    async def verify(self, md: list[tuple[str, str]], table: str) -> Verified:
+        request = projection_pb2.VerifyTableRequest(table=table)
+        reply = await self._call(lambda: self.projection.VerifyTable(request, metadata=md, timeout=VERIFY_TIMEOUT))
+        return Verified(
+            reply.table,
+            reply.verified,
+            reply.message,
+            reply.version,
+            reply.events_checked,
+            reply.commands_checked,
+            reply.draws_checked,
+        )
+
+    async def export(self, md: list[tuple[str, str]], table: str) -> bytes:
+        request = projection_pb2.ExportTableRequest(table=table)
+        reply = await self._call(lambda: self.projection.ExportTable(request, metadata=md, timeout=VERIFY_TIMEOUT))
+        return bytes(reply.content)
 
     async def watch(
         self, md: list[tuple[str, str]], table: str, from_version: int, role: Role

@@ -1,6 +1,7 @@
 // Tablehall's page: sign-in, lobby, a table's waiting room; play and watch are in table.js.
 import { h, api, ApiError, requestId } from "./dom.js";
 import { initialLang, t } from "./i18n.js";
+import { openAudit } from "./audit.js";
 import { openTable } from "./table.js";
 
 const app = { lang: initialLang(), me: null, name: "", games: [], close: null };
@@ -101,7 +102,7 @@ function gameCard(game) {
     h("details", {}, h("summary", {}, t(app.lang, "new_table")), form), notice);
 }
 
-function tableRow(table, mine) {
+function tableRow(table) {
   const id = table.name.split("/")[1];
   const seated = table.seats.some((s) => s.user_id === app.me);
   const actions = seated || table.host_user_id === app.me
@@ -109,9 +110,10 @@ function tableRow(table, mine) {
     : h("span", { class: "row" },
       table.status === "WAITING" ? h("a", { href: `#/table/${id}` }, t(app.lang, "join")) : null,
       h("a", { href: `#/watch/${id}` }, t(app.lang, "watch")));
+  const audit = table.status === "FINISHED" ? h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(app.lang, "audit")) : null;
   return h("tr", { "data-table": id },
     h("td", {}, gameTitle(table.game)), h("td", {}, id.slice(0, 8)), h("td", {}, table.status),
-    h("td", {}, table.seats.map((s) => s.name || "·").join(", ")), h("td", {}, actions), mine ? null : null);
+    h("td", {}, table.seats.map((s) => s.name || "·").join(", ")), h("td", { class: "row" }, actions, audit));
 }
 
 async function lobbyScreen() {
@@ -179,6 +181,10 @@ async function route() {
   renderWho();
   if (!app.games.length) app.games = (await api("GET", "/api/games")).games;
   const [, kind, id] = location.hash.split("/");
+  if (kind === "audit" && id) {
+    app.close = openAudit(main, { id, app, gameTitle });
+    return;
+  }
   if ((kind === "table" || kind === "watch") && id) {
     if (kind === "table" && !(await waitingRoom(id))) return;
     app.close = openTable(main, { id, spectator: kind === "watch", app, gameTitle });

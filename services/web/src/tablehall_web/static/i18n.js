@@ -14,6 +14,9 @@ const WORDS = {
     board_missing: "This game's board is not drawn in the web client yet; the moves below play it.",
     state: "The state (JSON)", go: "Play", money: "money", worth: "worth", here: "at",
     seats_of: "{n} seats", table: "Table", game: "Game",
+    audit: "Audit", event: "After event", chart: "Net worth by event", export: "Download the export file",
+    verified: "Verified: {events} events, {commands} commands re-decided, {draws} draws recomputed (to v{version})",
+    not_verified: "NOT verified at v{version}: {message}",
   },
   ru: {
     sign_in: "Войти", name: "Ваше имя", dev_provider: "Вход для разработки", sign_out: "Выйти",
@@ -29,6 +32,9 @@ const WORDS = {
     board_missing: "Поле этой игры веб-клиент пока не рисует; ходы ниже её играют.",
     state: "Состояние (JSON)", go: "Ход", money: "деньги", worth: "капитал", here: "на",
     seats_of: "мест: {n}", table: "Стол", game: "Игра",
+    audit: "Проверка", event: "После события", chart: "Капитал по событиям", export: "Скачать файл выгрузки",
+    verified: "Проверено: событий {events}, команд пересчитано {commands}, бросков пересчитано {draws} (до v{version})",
+    not_verified: "НЕ проверено на v{version}: {message}",
   },
 };
 

@@ -81,7 +81,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     ui.moves.replaceChildren(...moveControls(view, plugin));
     if (!ui.moves.childElementCount) ui.moves.append(h("span", { class: "muted" }, t(lang(), "no_moves")));
     ui.outcome.hidden = !view.finished;
-    ui.outcome.textContent = view.finished ? `${t(lang(), "finished")}: ${plugin.outcome ? plugin.outcome(view, lang()) : JSON.stringify(view.outcome)}` : "";
+    ui.outcome.replaceChildren(...(view.finished ? [`${t(lang(), "finished")}: ${plugin.outcome ? plugin.outcome(view, lang()) : JSON.stringify(view.outcome)} `,
+      h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(lang(), "audit"))] : []));
     tick();
   }
 

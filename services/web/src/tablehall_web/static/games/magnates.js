@@ -41,6 +41,7 @@ let picked = null;  // the piece whose targets are shown: survives redraws of th
 
 function board(view, lang, { seatColour, submit }) {
   const st = view.state;
+  if (!st.companies || !st.players) return null;  // before the game is set up (an audit's first events)
   const svg = s("svg", { viewBox: `0 0 ${SIZE * CELL} ${SIZE * CELL}`, role: "img", "aria-label": "board", "data-testid": "mg-board" });
   const companies = new Map(st.companies.map((c) => [c.cell, c]));
   const specials = new Map(st.specials.map((c) => [c.cell, c.kind]));
@@ -105,6 +106,7 @@ function board(view, lang, { seatColour, submit }) {
 }
 
 function players(view, lang, { seatColour }) {
+  if (!view.state.players) return h("span");
   return h("table", { class: "list" }, h("tbody", {}, view.state.players.map((p) => h("tr", { "data-testid": `player-${p.seat}`, "data-cash": p.cash, "data-king": p.king_cell ?? "" },
     h("td", {}, h("span", { class: "seat-dot", style: `background:${seatColour(p.seat)}` }), `#${p.seat} ${p.name}`, p.seat === view.seat ? " ★" : ""),
     h("td", {}, `${w(lang, "cash")} ${p.cash}`), h("td", { class: "muted" }, `${w(lang, "worth")} ${p.net_worth}`),

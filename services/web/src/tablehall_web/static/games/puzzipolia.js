@@ -71,6 +71,7 @@ function wrap(text, width) {
 
 function board(view, lang, { seatColour }) {
   const st = view.state;
+  if (!st.squares || !st.players) return null;  // before the game is set up (an audit's first events)
   const n = st.squares.length;
   const side = n / 4;
   const size = (side + 1) * CELL;
@@ -131,6 +132,7 @@ function board(view, lang, { seatColour }) {
 
 function players(view, lang, { seatColour }) {
   const st = view.state;
+  if (!st.players) return h("span");
   return h("table", { class: "list" }, h("tbody", {}, st.players.map((p) => h("tr", {
     "data-testid": `player-${p.seat}`, "data-money": p.money, "data-position": p.position, "data-status": p.status,
   },
