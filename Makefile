@@ -32,7 +32,7 @@ QUIETLY = out=$$($(1) 2>&1) || { echo "$$out" >&2; exit 1; }
 RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-warning}
 endif
 
-.PHONY: help install protos run test soak chaos fuzz lint reasons load bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-dragons bench-magnates bench-homunculus clean
+.PHONY: help install protos run test soak chaos fuzz lint reasons load bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-dragons bench-magnates bench-homunculus clean browser
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -72,8 +72,19 @@ protos: $(PROTO_OUT)/.stamp
 run: install
 	$(Q)TABLEHALL_LOG_LEVEL=$(RUN_LOG_LEVEL) $(VENV)/bin/tablehall up
 
+# The browser tests (tests/web) drive Debian's Chromium, never a downloaded browser: installed
+# here when missing and apt-get can run as root; elsewhere they skip, saying so in one line.
+browser:
+	@if ! [ -x /usr/bin/chromium ] && ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Chromium for the browser tests (apt-get install chromium)"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 \
+	      || echo "could not install Chromium: the browser tests will be skipped"; \
+	  else echo "no Chromium (/usr/bin/chromium): the browser tests will be skipped"; fi; \
+	fi
+
 # the whole suite but the long soaks (marked slow); CI runs exactly this
-test: install
+test: install browser
 	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow"
 
 # long property runs and soaks (thousands of random games): not part of make test

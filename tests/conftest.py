@@ -31,6 +31,8 @@ os.environ.setdefault("TABLEHALL_SECRETS_DIR", str(ROOT / ".data" / "test" / "se
 # tests drive their human seats without presence streams: their first clocks start at once (the
 # wait for the players' presence has tests of its own, which set it)
 os.environ.setdefault("TABLEHALL_TIMER_FIRST_CLOCK_WAIT_SECONDS", "0")
+# every `tablehall up` a test starts: no web page on the shared port 8080 (the web tests choose theirs)
+os.environ.setdefault("TABLEHALL_WEB_PORT", "0")
 
 
 @pytest.fixture(scope="session")

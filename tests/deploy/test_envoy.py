@@ -43,7 +43,7 @@ def test_every_api_service_is_routed_by_name_to_its_process(base: Base, envoy: d
     services = api_services()
     assert set(services.values()) == set(SERVICES) - {"publisher"}
     table = routes(envoy)
-    assert set(table) == {f"/{name}/" for name in services}
+    assert set(table) - {"/"} == {f"/{name}/" for name in services}
     clusters = {c["name"]: c for c in envoy["static_resources"]["clusters"]}
     workloads = tablehall_workloads(base)
     for name, process in services.items():
@@ -62,6 +62,26 @@ def test_every_api_service_is_routed_by_name_to_its_process(base: Base, envoy: d
         assert "http2_protocol_options" in options["explicit_http_config"]
         (check,) = cluster["health_checks"]
         assert check["grpc_health_check"]["service_name"] in grpc_services(process)
+
+
+def test_every_other_request_goes_to_the_web_page_last(base: Base, envoy: dict[str, Any]) -> None:
+    table = list(routes(envoy))
+    assert table[-1] == "/"  # a prefix of every path: after every gRPC service's
+    route = routes(envoy)["/"]
+    assert "grpc" not in route["match"] and route["route"]["timeout"] == "0s"  # event streams stay open
+    cluster = next(c for c in envoy["static_resources"]["clusters"] if c["name"] == route["route"]["cluster"])
+    (endpoint,) = cluster["load_assignment"]["endpoints"][0]["lb_endpoints"]
+    address = endpoint["endpoint"]["address"]["socket_address"]
+    service = base.find("Service", address["address"])
+    (port,) = service["spec"]["ports"]
+    assert port["port"] == address["port_value"]
+    web = base.find("Deployment", "tablehall-web")
+    assert selects(service["spec"]["selector"], web["spec"]["template"]["metadata"]["labels"])
+    (container,) = web["spec"]["template"]["spec"]["containers"]
+    assert container["args"][:1] == ["web"]
+    assert container["args"][container["args"].index("--upstream") + 1] == "tablehall:50051"  # through Envoy
+    (check,) = cluster["health_checks"]
+    assert check["http_health_check"]["path"] == container["readinessProbe"]["httpGet"]["path"]
 
 
 def test_the_envoy_pods_serve_the_listener_on_the_one_client_address(base: Base, envoy: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@
 | TABLEHALL_ADVERTISE_ADDRESS | host:port | the address other instances reach this one at (leases) |
 | TABLEHALL_METRICS_HOST | `127.0.0.1` | address of the metrics endpoint |
 | TABLEHALL_METRICS_PORT | `9464` | Prometheus metrics (0: off) |
+| TABLEHALL_WEB_PORT | `8080` | the web page `tablehall up` serves on TABLEHALL_HOST (0: off; `tablehall web --port`) |
 | TABLEHALL_SNAPSHOT_EVERY | `200` | snapshot a table every N events |
 | TABLEHALL_SECRETS_DIR | `$XDG_DATA_HOME/tablehall` (`~/.local/share/tablehall`) | where the secrets below are kept when not given; the same from every folder, so `tablehall token` and the server agree |
 | TABLEHALL_TOKEN_SECRET | (random, kept in the secrets folder) | HMAC key of the development identity provider |
@@ -63,6 +64,7 @@ class Settings:
     advertise_address: str = field(default_factory=lambda: _env("TABLEHALL_ADVERTISE_ADDRESS", ""))
     metrics_host: str = field(default_factory=lambda: _env("TABLEHALL_METRICS_HOST", "127.0.0.1"))
     metrics_port: int = field(default_factory=lambda: int(_env("TABLEHALL_METRICS_PORT", "9464")))
+    web_port: int = field(default_factory=lambda: int(_env("TABLEHALL_WEB_PORT", "8080")))
     snapshot_every: int = field(default_factory=lambda: int(_env("TABLEHALL_SNAPSHOT_EVERY", "200")))
     # Transactions the match's group commit keeps open at once. One is best on a small
     # machine: while it commits the next batch fills, so batches grow with the load and

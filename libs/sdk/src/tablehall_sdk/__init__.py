@@ -38,6 +38,7 @@ from tablehall_sdk.models import (
     Table,
     TableView,
     Update,
+    Verified,
 )
 from tablehall_sdk.retry import RetryPolicy
 
@@ -73,6 +74,7 @@ __all__ = [
     "Unauthenticated",
     "Unavailable",
     "Update",
+    "Verified",
     "new_request_id",
     "table_name",
 ]

@@ -31,6 +31,7 @@ from tablehall_sdk.models import (
     Table,
     TableView,
     Update,
+    Verified,
 )
 from tablehall_sdk.retry import RetryPolicy
 
@@ -50,12 +51,25 @@ def table_name(table: str) -> str:
 class Client:
     """A connection to one Tablehall address, signed in as one user (or not yet)."""
 
-    def __init__(self, address: str, token: str | None = None, *, retry: RetryPolicy | None = None) -> None:
+    def __init__(
+        self,
+        address: str,
+        token: str | None = None,
+        *,
+        retry: RetryPolicy | None = None,
+        transport: Transport | None = None,
+    ) -> None:
         self.address = address
         self.token = token
         self.user_id: str | None = None
         self.retry = retry or RetryPolicy()
-        self._transport = Transport(address)
+        self._owns_transport = transport is None
+        self._transport = transport or Transport(address)
+
+    def as_user(self, token: str) -> Client:
+        """A client signed in with `token` that shares this one's connection (a web front serving
+        many people over one channel); closing it leaves the connection open."""
+        return Client(self.address, token, retry=self.retry, transport=self._transport)
 
     async def __aenter__(self) -> Client:
         return self
@@ -64,7 +78,8 @@ class Client:
         await self.close()
 
     async def close(self) -> None:
-        await self._transport.close()
+        if self._owns_transport:
+            await self._transport.close()
 
     def _metadata(self) -> list[tuple[str, str]]:
         if not self.token:
@@ -140,9 +155,14 @@ class Client:
         rid = request_id or new_request_id()
         return await self._retrying(lambda: self._transport.join(self._metadata(), table_name(table), seat, pin, rid))
 
-    async def add_bot(self, table: str, *, seat: int | None = None, request_id: str | None = None) -> tuple[Table, int]:
+    async def add_bot(
+        self, table: str, *, seat: int | None = None, difficulty: str = "", request_id: str | None = None
+    ) -> tuple[Table, int]:
+        """A bot at `seat` (else the first free one); `difficulty` "easy" or "strong" ("" the default, easy)."""
         rid = request_id or new_request_id()
-        return await self._retrying(lambda: self._transport.add_bot(self._metadata(), table_name(table), seat, rid))
+        return await self._retrying(
+            lambda: self._transport.add_bot(self._metadata(), table_name(table), seat, rid, difficulty)
+        )
 
     async def start(self, table: str, *, request_id: str | None = None) -> tuple[Table, str]:
         """Start the match; the table and the seed's SHA-256 commitment."""
@@ -208,6 +228,14 @@ class Client:
             lines.extend(page)
             if not token:
                 return lines
+
+    async def verify(self, table: str) -> Verified:
+        """Check a table from its events alone (VerifyTable)."""
+        return await self._retrying(lambda: self._transport.verify(self._metadata(), table_name(table)))
+
+    async def export(self, table: str) -> bytes:
+        """A finished table as one signed, self-contained file (ExportTable; `tablehall verify --file`)."""
+        return await self._retrying(lambda: self._transport.export(self._metadata(), table_name(table)))
 
     async def watch(self, table: str, *, from_version: int = 0, role: Role = Role.DEFAULT) -> AsyncIterator[Update]:
         """The table's live view: a snapshot (from_version 0), then one update per stream version.

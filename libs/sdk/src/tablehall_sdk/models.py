@@ -212,3 +212,17 @@ class Update:
     decisions: tuple[Decision, ...]
     finished: bool
     outcome: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Verified:
+    """ProjectionService.VerifyTable's answer: the hash chain, the seed, every draw and every
+    command re-decided; `message` is "verified" or the first discrepancy (at `version`)."""
+
+    table: str
+    verified: bool
+    message: str
+    version: int
+    events_checked: int
+    commands_checked: int
+    draws_checked: int

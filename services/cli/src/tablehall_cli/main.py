@@ -29,7 +29,7 @@ def cmd_up(args: argparse.Namespace, settings: Settings) -> int:
 
     os.environ.setdefault("TABLEHALL_BOT_DEMO", "0" if args.no_demo else "1")
 
-    return _serving(run(settings, tuple(SERVICES), args.port or settings.port))
+    return _serving(run(settings, tuple(SERVICES), args.port or settings.port, web_port=settings.web_port))
 
 
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
@@ -48,6 +48,13 @@ def _serving(coro: Coroutine[Any, Any, None]) -> int:
     except PortInUse as exc:
         print(f"tablehall: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def cmd_web(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_web.serve import serve_alone
+
+    asyncio.run(serve_alone(args.upstream, args.host or settings.host, args.port or settings.web_port))
     return 0
 
 
@@ -144,6 +151,10 @@ def cmd_watch(args: argparse.Namespace, settings: Settings) -> int:
     return watch_main(args)
 
 
+def settings_port() -> str:
+    return os.environ.get("TABLEHALL_PORT", "50051")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tablehall", description="Tablehall: event-sourced table games server.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -155,6 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("service", choices=sorted(SERVICES))
     serve.add_argument("--port", type=int, default=0)
     serve.set_defaults(func=cmd_serve)
+    web = sub.add_parser("web", help="the web page alone, in front of a gRPC address (a deployment's web pods)")
+    web.add_argument("--upstream", default=f"127.0.0.1:{settings_port()}", help="the gRPC address it speaks to")
+    web.add_argument("--host", default="", help="address to listen on (default TABLEHALL_HOST)")
+    web.add_argument("--port", type=int, default=0, help="port (default TABLEHALL_WEB_PORT or 8080)")
+    web.set_defaults(func=cmd_web)
     mig = sub.add_parser("migrate", help="create or update the database schema")
     mig.set_defaults(func=cmd_migrate)
     token = sub.add_parser("token", help="issue a development token (dev identity provider)")

@@ -84,9 +84,15 @@ def authenticator(settings: Settings) -> Authenticator:
 
 
 async def run(
-    settings: Settings, services: tuple[str, ...], port: int, banner: bool = True, port_setting: str = "TABLEHALL_PORT"
+    settings: Settings,
+    services: tuple[str, ...],
+    port: int,
+    banner: bool = True,
+    port_setting: str = "TABLEHALL_PORT",
+    web_port: int = 0,
 ) -> None:
-    """Serve `services` on one port until SIGINT/SIGTERM, then stop cleanly.
+    """Serve `services` on one port until SIGINT/SIGTERM, then stop cleanly; with `web_port`,
+    the web page too (`tablehall up`), a client of those services like any other.
 
     A taken port raises `PortInUse` (naming `port_setting`) before any server is started.
     """
@@ -95,20 +101,27 @@ async def run(
         raise SystemExit(f"unknown service(s) {sorted(unknown)}; known: {', '.join(SERVICES)}")
     require_free(settings.host, port, "the gRPC", f"{port_setting} (or --port)")
     require_free(settings.metrics_host, settings.metrics_port, "the metrics", "TABLEHALL_METRICS_PORT (0: off)")
+    require_free(settings.host, web_port, "the web", "TABLEHALL_WEB_PORT (0: off)")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     servers = await prepare(settings)
     try:
-        await _serve(settings, services, port, banner, servers, stop)
+        await _serve(settings, services, port, banner, servers, stop, web_port)
     finally:
         servers.stop()
         log.info("stopped")
 
 
 async def _serve(
-    settings: Settings, services: tuple[str, ...], port: int, banner: bool, servers: Servers, stop: asyncio.Event
+    settings: Settings,
+    services: tuple[str, ...],
+    port: int,
+    banner: bool,
+    servers: Servers,
+    stop: asyncio.Event,
+    web_port: int = 0,
 ) -> None:
     address = f"{settings.host}:{port}"
     advertise = settings.advertise_address or address
@@ -117,6 +130,7 @@ async def _serve(
     store = await EventStore.connect(servers.database_url)
     ctx = RuntimeContext(settings, servers.database_url, servers.nats_url, advertise, store, service_tokens(settings))
     components: list[Component] = []
+    web_runner = None
     try:
         for name in services:
             module = importlib.import_module(SERVICES[name])
@@ -134,6 +148,10 @@ async def _serve(
             if component.start is not None:
                 await component.start()
         metrics.serve_metrics(settings.metrics_port, settings.metrics_host)
+        if web_port:
+            from tablehall_web.serve import start_web
+
+            web_runner, web_bound = await start_web(f"{settings.host}:{bound}", settings.host, web_port)
         log.info("serving", address=f"{settings.host}:{bound}", services=list(services), **servers.how)
         if banner:
             metrics_line = (
@@ -149,6 +167,8 @@ async def _serve(
                 file=sys.stderr,
                 flush=True,
             )
+            if web_runner is not None:
+                print(f"Web page: http://{settings.host}:{web_bound}/", file=sys.stderr, flush=True)
             for line in (c.extras["banner"]() for c in components if "banner" in c.extras):
                 if line:
                     print(line, file=sys.stderr, flush=True)
@@ -156,6 +176,8 @@ async def _serve(
     finally:
         log.info("stopping")
         stop.set()
+        if web_runner is not None:
+            await web_runner.cleanup()
         await health.enter_graceful_shutdown()
         for component in components:
             if component.drain is not None:

@@ -26,10 +26,13 @@ from tablehall_sdk.models import (
     Table,
     TableView,
     Update,
+    Verified,
 )
 
 T = TypeVar("T")
 CALL_TIMEOUT = 15.0
+# re-deciding every command of a long game takes longer than a call
+VERIFY_TIMEOUT = 120.0
 
 
 class Transport:
@@ -117,9 +120,12 @@ class Transport:
         return convert.table_from_proto(reply.table), reply.seat
 
     async def add_bot(
-        self, md: list[tuple[str, str]], table: str, seat: int | None, request_id: str
+        self, md: list[tuple[str, str]], table: str, seat: int | None, request_id: str, difficulty: str = ""
     ) -> tuple[Table, int]:
-        request = lobby_pb2.AddBotRequest(table=table, request_id=request_id)
+        level = f"BOT_DIFFICULTY_{difficulty.upper()}" if difficulty else "BOT_DIFFICULTY_UNSPECIFIED"
+        request = lobby_pb2.AddBotRequest(
+            table=table, request_id=request_id, difficulty=lobby_pb2.BotDifficulty.Value(level)
+        )
         if seat is not None:
             request.seat = seat
         reply = await self._call(lambda: self.lobby.AddBot(request, metadata=md, timeout=CALL_TIMEOUT))
@@ -186,6 +192,24 @@ class Transport:
         )
         reply = await self._call(lambda: self.projection.ListJournal(request, metadata=md, timeout=CALL_TIMEOUT))
         return [convert.journal_from_proto(line) for line in reply.lines], reply.next_page_token
+
+    async def verify(self, md: list[tuple[str, str]], table: str) -> Verified:
+        request = projection_pb2.VerifyTableRequest(table=table)
+        reply = await self._call(lambda: self.projection.VerifyTable(request, metadata=md, timeout=VERIFY_TIMEOUT))
+        return Verified(
+            reply.table,
+            reply.verified,
+            reply.message,
+            reply.version,
+            reply.events_checked,
+            reply.commands_checked,
+            reply.draws_checked,
+        )
+
+    async def export(self, md: list[tuple[str, str]], table: str) -> bytes:
+        request = projection_pb2.ExportTableRequest(table=table)
+        reply = await self._call(lambda: self.projection.ExportTable(request, metadata=md, timeout=VERIFY_TIMEOUT))
+        return bytes(reply.content)
 
     async def watch(
         self, md: list[tuple[str, str]], table: str, from_version: int, role: Role

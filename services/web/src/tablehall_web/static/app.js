@@ -1,0 +1,212 @@
+// Tablehall's page: sign-in, lobby, a table's waiting room; play and watch are in table.js.
+import { h, api, ApiError, requestId } from "./dom.js";
+import { initialLang, t } from "./i18n.js";
+import { openAudit } from "./audit.js";
+import { openTable } from "./table.js";
+
+const app = { lang: initialLang(), me: null, name: "", games: [], close: null };
+const main = document.getElementById("main");
+
+function secret() {
+  let value = localStorage.getItem("tablehall.secret");
+  if (!value) {
+    value = requestId() + requestId();
+    localStorage.setItem("tablehall.secret", value);
+  }
+  return value;
+}
+
+function gameTitle(id) {
+  const game = app.games.find((g) => g.id === id);
+  return game ? game.title[app.lang] || game.title.en || id : id;
+}
+
+function showError(where, error) {
+  where.textContent = error instanceof ApiError ? `${error.text(app.lang)} (${error.reason})` : String(error);
+}
+
+// ---- sign-in ------------------------------------------------------------------
+function signInScreen() {
+  const notice = h("p", { class: "notice", "data-testid": "notice" });
+  const name = h("input", { id: "name", name: "name", autocomplete: "username", required: true, maxlength: 64, "data-testid": "name" });
+  const form = h("form", { class: "form card", onsubmit: async (e) => {
+    e.preventDefault();
+    try {
+      const reply = await api("POST", "/api/sign-in", { name: name.value.trim(), secret: secret() });
+      localStorage.setItem("tablehall.name", reply.name);
+      await route();
+    } catch (error) { showError(notice, error); }
+  } },
+    h("h2", {}, t(app.lang, "dev_provider")),
+    h("label", { for: "name" }, t(app.lang, "name"), name),
+    h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t(app.lang, "sign_in")),
+    notice);
+  main.replaceChildren(form);
+  name.value = localStorage.getItem("tablehall.name") || "";
+  name.focus();
+}
+
+// ---- lobby --------------------------------------------------------------------
+function optionInputs(schema) {
+  const inputs = [];
+  for (const [key, prop] of Object.entries((schema && schema.properties) || {})) {
+    const label = prop.title || key;
+    let input;
+    if (prop.type === "boolean") {
+      input = h("input", { type: "checkbox", name: key, checked: prop.default === true });
+      input.read = () => input.checked;
+    } else if (Array.isArray(prop.enum)) {
+      input = h("select", { name: key }, prop.enum.map((v) => h("option", { value: String(v), selected: v === prop.default }, String(v))));
+      input.read = () => prop.enum.find((v) => String(v) === input.value);
+    } else if (prop.type === "integer" || prop.type === "number") {
+      input = h("input", { type: "number", name: key, min: prop.minimum, max: prop.maximum, step: prop.type === "integer" ? 1 : "any", value: prop.default ?? "" });
+      input.read = () => (input.value === "" ? undefined : Number(input.value));
+    } else if (prop.type === "string") {
+      input = h("input", { type: "text", name: key, value: prop.default ?? "" });
+      input.read = () => (input.value === "" ? undefined : input.value);
+    } else continue;  // a shape the form does not offer: the server's default applies
+    input.dataset.option = key;
+    inputs.push(h("label", { title: prop.description || "" }, label, input));
+  }
+  return inputs;
+}
+
+function gameCard(game) {
+  const notice = h("p", { class: "notice" });
+  const seats = h("select", { name: "seats", "data-testid": `seats-${game.id}` });
+  for (let n = game.min_seats; n <= game.max_seats; n++) seats.append(h("option", { value: n, selected: n === game.max_seats }, n));
+  const options = optionInputs(game.options_schema);
+  const privateBox = h("input", { type: "checkbox", name: "private" });
+  const pin = h("input", { type: "text", name: "pin", inputmode: "numeric", maxlength: 12, size: 6 });
+  const form = h("form", { class: "form", "data-testid": `create-${game.id}`, onsubmit: async (e) => {
+    e.preventDefault();
+    const values = {};
+    for (const label of options) {
+      const input = label.querySelector("[data-option]");
+      const value = input.read();
+      if (value !== undefined) values[input.dataset.option] = value;
+    }
+    try {
+      const reply = await api("POST", "/api/tables", {
+        game: game.id, seat_count: Number(seats.value), options: values,
+        private: privateBox.checked, pin: pin.value, request_id: requestId(),
+      });
+      location.hash = `#/table/${reply.table.name.split("/")[1]}`;
+    } catch (error) { showError(notice, error); }
+  } },
+    h("label", {}, t(app.lang, "seats"), seats), options,
+    h("label", {}, t(app.lang, "private"), privateBox), h("label", {}, t(app.lang, "pin"), pin),
+    h("button", { type: "submit", class: "primary" }, t(app.lang, "create")));
+  return h("section", { class: "card", "data-game": game.id },
+    h("h3", {}, `${game.title[app.lang] || game.title.en} `, h("span", { class: "muted" }, `${game.min_seats}–${game.max_seats}`)),
+    h("details", {}, h("summary", {}, t(app.lang, "new_table")), form), notice);
+}
+
+function tableRow(table) {
+  const id = table.name.split("/")[1];
+  const seated = table.seats.some((s) => s.user_id === app.me);
+  const actions = seated || table.host_user_id === app.me
+    ? h("a", { href: `#/table/${id}` }, t(app.lang, "open"))
+    : h("span", { class: "row" },
+      table.status === "WAITING" ? h("a", { href: `#/table/${id}` }, t(app.lang, "join")) : null,
+      h("a", { href: `#/watch/${id}` }, t(app.lang, "watch")));
+  const audit = table.status === "FINISHED" ? h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(app.lang, "audit")) : null;
+  return h("tr", { "data-table": id },
+    h("td", {}, gameTitle(table.game)), h("td", {}, id.slice(0, 8)), h("td", {}, table.status),
+    h("td", {}, table.seats.map((s) => s.name || "·").join(", ")), h("td", { class: "row" }, actions, audit));
+}
+
+async function lobbyScreen() {
+  const [games, page] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/tables?started=1")]);
+  app.games = games.games;
+  const mine = page.tables.filter((tb) => tb.host_user_id === app.me || tb.seats.some((s) => s.user_id === app.me));
+  const others = page.tables.filter((tb) => !mine.includes(tb));
+  const list = (rows) => rows.length
+    ? h("table", { class: "list" }, h("tbody", {}, rows.map((r) => tableRow(r))))
+    : h("p", { class: "muted" }, t(app.lang, "none"));
+  main.replaceChildren(
+    h("section", { "data-testid": "games" }, h("h2", {}, t(app.lang, "games")), app.games.map(gameCard)),
+    h("section", { class: "card", "data-testid": "my-tables" }, h("h2", {}, t(app.lang, "my_tables")), list(mine)),
+    h("section", { class: "card", "data-testid": "open-tables" }, h("h2", {}, t(app.lang, "open_tables")), list(others)));
+}
+
+// ---- a table before it starts ----------------------------------------------------
+async function waitingRoom(id) {
+  const notice = h("p", { class: "notice", "data-testid": "notice" });
+  const box = h("section", { class: "card", "data-testid": "waiting" });
+  main.replaceChildren(box, notice);
+  let stopped = false;
+  app.close = () => { stopped = true; };
+  const act = async (path, body) => {
+    try { await api("POST", `/api/tables/${id}/${path}`, { ...body, request_id: requestId() }); notice.textContent = ""; await draw(); }
+    catch (error) { showError(notice, error); }
+  };
+  const level = h("select", { "data-testid": "bot-level" },
+    h("option", { value: "easy" }, t(app.lang, "easy")), h("option", { value: "strong" }, t(app.lang, "strong")));
+  async function draw() {
+    const { table } = await api("GET", `/api/tables/${id}`);
+    if (table.status !== "WAITING") return true;
+    const seated = table.seats.some((s) => s.user_id === app.me);
+    const host = table.host_user_id === app.me;
+    const free = table.seats.filter((s) => !s.user_id).length;
+    box.replaceChildren(
+      h("h2", {}, `${gameTitle(table.game)} — ${t(app.lang, "waiting")}`),
+      h("table", { class: "list" }, h("tbody", {}, table.seats.map((s) => h("tr", { "data-seat": s.seat },
+        h("td", {}, `${t(app.lang, "seat")} ${s.seat}`),
+        h("td", {}, s.user_id ? `${s.name}${s.is_bot ? ` (${t(app.lang, "bot")})` : ""}${s.user_id === app.me ? ` (${t(app.lang, "you")})` : ""}` : t(app.lang, "free")),
+        h("td", {}, !s.user_id && !seated ? h("button", { type: "button", onclick: () => act("join", { seat: s.seat }) }, t(app.lang, "join")) : null))))),
+      h("div", { class: "row" },
+        host && free ? [h("label", {}, `${t(app.lang, "level")} `, level), h("button", { type: "button", "data-testid": "add-bot", onclick: () => act("bots", { difficulty: level.value }) }, t(app.lang, "add_bot"))] : null,
+        host ? h("button", { type: "button", class: "primary", "data-testid": "start", onclick: () => act("start", {}) }, t(app.lang, "start")) : null));
+    return false;
+  }
+  while (!stopped) {
+    let started = false;
+    try { started = await draw(); } catch (error) { showError(notice, error); }
+    if (started) return true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
+
+// ---- routes -----------------------------------------------------------------------
+async function route() {
+  if (app.close) { app.close(); app.close = null; }
+  try {
+    app.me = (await api("GET", "/api/me")).user_id;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) { app.me = null; renderWho(); signInScreen(); return; }
+    throw error;
+  }
+  renderWho();
+  if (!app.games.length) app.games = (await api("GET", "/api/games")).games;
+  const [, kind, id] = location.hash.split("/");
+  if (kind === "audit" && id) {
+    app.close = openAudit(main, { id, app, gameTitle });
+    return;
+  }
+  if ((kind === "table" || kind === "watch") && id) {
+    if (kind === "table" && !(await waitingRoom(id))) return;
+    app.close = openTable(main, { id, spectator: kind === "watch", app, gameTitle });
+    return;
+  }
+  await lobbyScreen();
+}
+
+function renderWho() {
+  const who = document.getElementById("who");
+  const name = localStorage.getItem("tablehall.name") || "";
+  who.replaceChildren(app.me ? h("span", {}, `${name} `, h("button", { type: "button", onclick: async () => {
+    await api("POST", "/api/sign-out", {}); app.me = null; await route();
+  } }, t(app.lang, "sign_out"))) : "");
+  document.documentElement.lang = app.lang;
+  document.getElementById("lang").textContent = app.lang === "ru" ? "EN" : "RU";
+}
+
+document.getElementById("lang").addEventListener("click", () => {
+  app.lang = app.lang === "ru" ? "en" : "ru";
+  localStorage.setItem("tablehall.lang", app.lang);
+  route();
+});
+window.addEventListener("hashchange", () => route());
+route();

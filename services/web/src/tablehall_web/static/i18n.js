@@ -1,0 +1,50 @@
+// The page's own words in both languages; the server's texts (journal, refusals) come in both already.
+const WORDS = {
+  en: {
+    sign_in: "Sign in", name: "Your name", dev_provider: "Development sign-in", sign_out: "Sign out",
+    games: "Games", new_table: "New table", seats: "Seats", create: "Create", private: "Private",
+    pin: "PIN", my_tables: "My tables", open_tables: "Open tables", none: "none yet", open: "Open",
+    watch: "Watch", join: "Sit down", add_bot: "Add a bot", start: "Start", level: "Level",
+    easy: "easy", strong: "strong", free: "free", bot: "bot", you: "you", host: "host",
+    waiting: "Waiting for players", status: "Status", seat: "Seat", spectator: "spectator",
+    your_move: "Your move", waiting_for: "Waiting for {who}", moves: "Your moves", no_moves: "No move of yours now",
+    journal: "Journal", chat: "Chat", say: "Send", refused: "Refused: {text} ({reason})",
+    finished: "Game over", players: "Players", live: "live", connecting: "connecting…",
+    afk: "AFK: your seat is on short clocks. Any move gives it back.", clock: "{s} s left",
+    board_missing: "This game's board is not drawn in the web client yet; the moves below play it.",
+    state: "The state (JSON)", go: "Play", money: "money", worth: "worth", here: "at",
+    seats_of: "{n} seats", table: "Table", game: "Game",
+    audit: "Audit", event: "After event", chart: "Net worth by event", export: "Download the export file",
+    verified: "Verified: {events} events, {commands} commands re-decided, {draws} draws recomputed (to v{version})",
+    not_verified: "NOT verified at v{version}: {message}",
+  },
+  ru: {
+    sign_in: "Войти", name: "Ваше имя", dev_provider: "Вход для разработки", sign_out: "Выйти",
+    games: "Игры", new_table: "Новый стол", seats: "Места", create: "Создать", private: "Закрытый",
+    pin: "PIN", my_tables: "Мои столы", open_tables: "Открытые столы", none: "пока нет", open: "Открыть",
+    watch: "Смотреть", join: "Сесть", add_bot: "Добавить бота", start: "Начать", level: "Уровень",
+    easy: "лёгкий", strong: "сильный", free: "свободно", bot: "бот", you: "вы", host: "хозяин",
+    waiting: "Ждём игроков", status: "Статус", seat: "Место", spectator: "зритель",
+    your_move: "Ваш ход", waiting_for: "Ждём: {who}", moves: "Ваши ходы", no_moves: "Сейчас у вас нет хода",
+    journal: "Журнал", chat: "Чат", say: "Отправить", refused: "Отказ: {text} ({reason})",
+    finished: "Игра окончена", players: "Игроки", live: "в эфире", connecting: "подключение…",
+    afk: "AFK: ваше место на коротких часах. Любой ход возвращает его вам.", clock: "осталось {s} с",
+    board_missing: "Поле этой игры веб-клиент пока не рисует; ходы ниже её играют.",
+    state: "Состояние (JSON)", go: "Ход", money: "деньги", worth: "капитал", here: "на",
+    seats_of: "мест: {n}", table: "Стол", game: "Игра",
+    audit: "Проверка", event: "После события", chart: "Капитал по событиям", export: "Скачать файл выгрузки",
+    verified: "Проверено: событий {events}, команд пересчитано {commands}, бросков пересчитано {draws} (до v{version})",
+    not_verified: "НЕ проверено на v{version}: {message}",
+  },
+};
+
+export function initialLang() {
+  const saved = localStorage.getItem("tablehall.lang");
+  if (saved === "ru" || saved === "en") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
+}
+
+export function t(lang, key, params = {}) {
+  const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
+}

@@ -1,0 +1,209 @@
+// One table, live: the board, players, my moves, clocks, journal and chat, from the server-sent feed.
+import { h, api, ApiError, requestId } from "./dom.js";
+import { t } from "./i18n.js";
+import { pluginFor, seatColour } from "./games/index.js";
+
+export function openTable(main, { id, spectator, app, gameTitle }) {
+  const role = spectator ? "spectator" : "default";
+  const lang = () => app.lang;
+  const ui = {
+    title: h("h2", { "data-testid": "title" }),
+    live: h("span", { class: "muted", "data-testid": "live" }, t(lang(), "connecting")),
+    status: h("p", { class: "status", "data-testid": "status" }),
+    clock: h("span", { class: "muted", "data-testid": "clock" }),
+    banner: h("div", { class: "banner", "data-testid": "afk", hidden: true }),
+    board: h("div", { class: "board card", "data-testid": "board" }),
+    players: h("div", { class: "card", "data-testid": "players" }),
+    moves: h("div", { class: "moves", "data-testid": "moves" }),
+    notice: h("p", { class: "notice", "data-testid": "notice", role: "alert" }),
+    journal: h("ol", { class: "journal", "data-testid": "journal" }),
+    chat: h("ol", { class: "journal", "data-testid": "chat" }),
+    outcome: h("p", { class: "status", "data-testid": "outcome", hidden: true }),
+  };
+  const chatInput = h("input", { type: "text", maxlength: 500, "aria-label": t(lang(), "chat"), "data-testid": "chat-input" });
+  const chatForm = h("form", { class: "row", onsubmit: async (e) => {
+    e.preventDefault();
+    if (!chatInput.value.trim()) return;
+    try { await api("POST", `/api/tables/${id}/chat`, { text: chatInput.value, request_id: requestId() }); chatInput.value = ""; await loadChat(); }
+    catch (error) { refusal(error); }
+  } }, chatInput, h("button", { type: "submit" }, t(lang(), "say")));
+  main.replaceChildren(
+    h("div", { class: "row" }, ui.title, ui.live),
+    h("div", { class: "row" }, ui.status, ui.clock), ui.outcome, ui.banner,
+    h("div", { class: "play" },
+      h("div", {}, ui.board),
+      h("div", {},
+        ui.players,
+        h("section", { class: "card" }, h("h3", {}, t(lang(), "moves")), ui.moves, ui.notice),
+        h("section", { class: "card" }, h("h3", {}, t(lang(), "journal")), ui.journal),
+        h("section", { class: "card" }, h("h3", {}, t(lang(), "chat")), ui.chat, chatForm))));
+
+  let shown = null;  // the view on screen: only a newer one replaces it
+  let decisions = [];
+  const lines = new Map();  // version -> journal lines of that version
+  let chatAfter = "";
+  let busy = false;
+
+  function refusal(error) {
+    ui.notice.textContent = error instanceof ApiError
+      ? t(lang(), "refused", { text: error.text(lang()), reason: error.reason })
+      : String(error);
+  }
+
+  function nameOf(view, seat) {
+    const players = view.state.players || [];
+    const player = players.find((p) => p.seat === seat);
+    return (player && player.name) || `#${seat}`;
+  }
+
+  function render(view) {
+    if (shown && view.version <= shown.version) return;  // never an older state than the one on screen
+    shown = view;
+    decisions = view.decisions;
+    draw(view);
+  }
+
+  function draw(view) {
+    const plugin = pluginFor(view.game);
+    main.dataset.version = String(view.version);
+    main.dataset.seat = view.seat === null ? "" : String(view.seat);
+    ui.title.textContent = `${gameTitle(view.game)} · ${id.slice(0, 8)} · ${view.seat === null ? t(lang(), "spectator") : `${t(lang(), "seat")} ${view.seat}`}`;
+    ui.live.textContent = `${t(lang(), "live")} · v${view.version}`;
+    const mine = view.seat !== null && view.decisions.some((d) => d.seat === view.seat);
+    const waiting = [...new Set(view.decisions.map((d) => d.seat))].map((s) => nameOf(view, s)).join(", ");
+    const headline = plugin.headline ? plugin.headline(view, lang()) : "";
+    ui.status.textContent = [headline, view.finished ? t(lang(), "finished") : mine ? t(lang(), "your_move") : waiting ? t(lang(), "waiting_for", { who: waiting }) : ""].filter(Boolean).join(" · ");
+    const me = (view.state.players || []).find((p) => p.seat === view.seat);
+    ui.banner.hidden = !(me && me.afk);
+    ui.banner.textContent = t(lang(), "afk");
+    ui.board.replaceChildren(plugin.board(view, lang(), { seatColour, submit }) || fallbackBoard(view));
+    ui.players.replaceChildren(plugin.players ? plugin.players(view, lang(), { seatColour }) : genericPlayers(view));
+    ui.moves.replaceChildren(...moveControls(view, plugin));
+    if (!ui.moves.childElementCount) ui.moves.append(h("span", { class: "muted" }, t(lang(), "no_moves")));
+    ui.outcome.hidden = !view.finished;
+    ui.outcome.replaceChildren(...(view.finished ? [`${t(lang(), "finished")}: ${plugin.outcome ? plugin.outcome(view, lang()) : JSON.stringify(view.outcome)} `,
+      h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(lang(), "audit"))] : []));
+    tick();
+  }
+
+  function fallbackBoard(view) {
+    return h("div", {}, h("p", { class: "muted" }, t(lang(), "board_missing")),
+      h("details", {}, h("summary", {}, t(lang(), "state")), h("pre", { style: "white-space: pre-wrap; font-size: .75rem" }, JSON.stringify(view.state, null, 1))));
+  }
+
+  function genericPlayers(view) {
+    const players = view.state.players || [];
+    const numeric = (p) => Object.entries(p).filter(([k, v]) => typeof v === "number" && k !== "seat" && k !== "position");
+    return h("table", { class: "list" }, h("tbody", {}, players.map((p) => h("tr", { "data-testid": `player-${p.seat}` },
+      h("td", {}, h("span", { class: "seat-dot", style: `background:${seatColour(p.seat)}` }), p.name || `#${p.seat}`),
+      h("td", {}, numeric(p).map(([k, v]) => `${k} ${v}`).join(" · "))))));
+  }
+
+  function moveControls(view, plugin) {
+    if (view.seat === null || view.finished) return [];
+    const controls = [];
+    for (const move of view.moves) {
+      const { kind, args } = move.command;
+      const label = (values) => (plugin.moveLabel && plugin.moveLabel(kind, { ...args, ...values }, lang(), view)) || `${kind} ${Object.keys({ ...args, ...values }).length ? JSON.stringify({ ...args, ...values }) : ""}`;
+      const params = move.parameters;
+      // a rule's parameter without examples needs a composer of its own (e.g. a trade's bundles)
+      if (params.some((p) => p.step === 0 && !p.values.length)) continue;
+      if (!params.length) {
+        controls.push(h("button", { type: "button", class: "move", "data-testid": `move-${kind}`, "data-command": JSON.stringify({ kind, args }), onclick: () => submit(kind, args) }, label({})));
+        continue;
+      }
+      if (params.length === 1 && params[0].step === 0 && params[0].values.length <= 16) {
+        const p = params[0];
+        for (const value of p.values) {
+          const full = { ...args, [p.field]: value };
+          controls.push(h("button", { type: "button", class: "move", "data-testid": `move-${kind}`, "data-command": JSON.stringify({ kind, args: full }), onclick: () => submit(kind, full) }, label({ [p.field]: value })));
+        }
+        continue;
+      }
+      const inputs = params.map((p) => {
+        if (p.step > 0) {
+          const input = h("input", { type: "number", min: p.lo, max: p.hi, step: p.step, value: p.lo, size: 6, "aria-label": p.field, "data-field": p.field });
+          input.read = () => Number(input.value);
+          return input;
+        }
+        const select = h("select", { "aria-label": p.field, "data-field": p.field }, p.values.map((v, i) => h("option", { value: String(i) }, typeof v === "object" ? JSON.stringify(v) : String(v))));
+        select.read = () => p.values[Number(select.value)];
+        return select;
+      });
+      const go = () => {
+        const values = {};
+        inputs.forEach((input, i) => { values[params[i].field] = input.read(); });
+        submit(kind, { ...args, ...values });
+      };
+      controls.push(h("span", { class: "move", "data-testid": `move-${kind}` }, h("span", {}, label(Object.fromEntries(params.map((p) => [p.field, p.step > 0 ? `${p.lo}–${p.hi}` : "…"])))), inputs,
+        h("button", { type: "button", "data-testid": `go-${kind}`, onclick: go }, t(lang(), "go"))));
+    }
+    return controls;
+  }
+
+  async function submit(kind, args) {
+    if (!shown || busy) return;
+    busy = true;
+    const acted = shown;
+    try {
+      const reply = await api("POST", `/api/tables/${id}/commands`, { seat: acted.seat, game: acted.game, kind, args, request_id: requestId() });
+      ui.notice.textContent = "";
+      render(reply.view);
+    } catch (error) {
+      refusal(error);
+      ui.notice.textContent += ` (v${acted.version})`;
+      try { render(await api("GET", `/api/tables/${id}/view?role=${role}`)); } catch { /* the feed brings the next one */ }
+    } finally { busy = false; }
+  }
+
+  function addLines(version, entries) {
+    if (lines.has(version)) return;
+    lines.set(version, entries);
+    const sorted = [...lines.keys()].sort((a, b) => a - b);
+    ui.journal.replaceChildren(...sorted.flatMap((v) => lines.get(v).map((line) => h("li", { "data-version": v }, line[lang()] || line.en))));
+    ui.journal.scrollTop = ui.journal.scrollHeight;
+  }
+
+  function tick() {
+    const open = decisions.filter((d) => d.deadline_ms > 0).sort((a, b) => a.deadline_ms - b.deadline_ms);
+    if (!open.length || (shown && shown.finished)) { ui.clock.textContent = ""; return; }
+    const left = Math.max(0, Math.ceil((open[0].deadline_ms - Date.now()) / 1000));
+    ui.clock.textContent = `${shown ? nameOf(shown, open[0].seat) : ""}: ${t(lang(), "clock", { s: left })}`;
+  }
+
+  async function loadChat() {
+    try {
+      const reply = await api("GET", `/api/tables/${id}/chat?after=${encodeURIComponent(chatAfter)}`);
+      for (const m of reply.messages) ui.chat.append(h("li", {}, `${m.name}: ${m.text}`));
+      chatAfter = reply.after;
+    } catch { /* spectators of a table whose chat is closed to them */ }
+  }
+
+  const source = new EventSource(`/api/tables/${id}/events?role=${role}`);
+  source.addEventListener("journal", (event) => {
+    const data = JSON.parse(event.data);
+    addLines(data.version, data.lines);
+    if (!shown || data.version >= shown.version) decisions = data.decisions;
+    if (data.lines.some((l) => l.code && l.code.includes("chat"))) loadChat();
+  });
+  source.addEventListener("view", (event) => render(JSON.parse(event.data)));
+  source.addEventListener("failure", (event) => {
+    const data = JSON.parse(event.data);
+    refusal(new ApiError(0, data.error));
+  });
+  source.addEventListener("error", () => { ui.live.textContent = `${t(lang(), "connecting")}${shown ? ` · v${shown.version}` : ""}`; });
+  api("GET", `/api/tables/${id}/journal?role=${role}`).then((reply) => {
+    const byVersion = new Map();
+    for (const line of reply.lines) (byVersion.get(line.version) || byVersion.set(line.version, []).get(line.version)).push(line);
+    for (const [v, entries] of byVersion) addLines(v, entries);
+  }).catch(() => {});
+  loadChat();
+  const clock = setInterval(tick, 500);
+  const chatPoll = setInterval(loadChat, 5000);
+  let narrow = window.innerWidth < 600;
+  const resized = () => {  // a board drawn for another width (a phone turned, a window resized)
+    if (shown && narrow !== (window.innerWidth < 600)) { narrow = !narrow; draw(shown); }
+  };
+  window.addEventListener("resize", resized);
+  return () => { source.close(); clearInterval(clock); clearInterval(chatPoll); window.removeEventListener("resize", resized); };
+}
