@@ -14,7 +14,8 @@ few minutes, fewer table counts, shorter windows.
    connection reached).
    Then the floor: a bare grpc.aio echo server and the same client (tests/load/grpc_floor.py), what
    no Python gRPC transport can pass on these cores.
-2. Replay: events per second rebuilding a 10,000-event table (bench_match.replay).
+2. Replay: events per second rebuilding a 10,000-event table (bench_match.replay), and each game's
+   longest of 3 random matches with its evolve alone (tests/bench/bench_replay.py).
 3. The test game (a dice race) on one match service: maximum sustained commands per second,
    closed loop (one command in flight per table), p50/p99, at 1, 100, 1,000 and 5,000 tables,
    each transport; CPU of the match service, of its PostgreSQL backends and of the load client
@@ -431,18 +432,24 @@ async def compare(servers: Servers, seconds: float, budget: Budget, processes: l
 # ---- replay ---------------------------------------------------------------------------------
 
 
-async def replay(servers: Servers) -> None:
+async def replay(servers: Servers, games: list[str]) -> None:
+    import bench_replay
+
     print("\n== 2. replay ==", flush=True)
     url, name = await new_database(servers, "tablehall_load_replay")
     try:
         r = await bm.replay(url)
+        print(
+            f"  dice race {r['events']:,.0f} events rebuilt in {r['seconds'] * 1000:.0f} ms = {r['eps']:,.0f} events/s"
+            f" (target >= {TARGETS['replay_eps']:,.0f}: {'met' if r['eps'] >= TARGETS['replay_eps'] else 'missed'});"
+            f" {r['eps_cpu']:,.0f} events per CPU second of the rebuilding process (the read's PostgreSQL time apart)",
+            flush=True,
+        )
+        say("replay: every game's longest of 3 random matches")
+        for g in await bench_replay.measure(url, sorted({GAME_LOADS[k].game for k in games}), seeds=3):
+            print(bench_replay.line(g, TARGETS["replay_eps"]), flush=True)
     finally:
         await drop_database(servers, name)
-    print(
-        f"  {r['events']:.0f} events rebuilt in {r['seconds'] * 1000:.0f} ms = {r['eps']:,.0f} events/s"
-        f" (target >= {TARGETS['replay_eps']:,.0f}: {'met' if r['eps'] >= TARGETS['replay_eps'] else 'missed'});"
-        f" {r['eps_cpu']:,.0f} events per CPU second of the rebuilding process (the read's PostgreSQL time apart)"
-    )
 
 
 # ---- the test game at 1..5,000 tables ---------------------------------------------------------
@@ -863,7 +870,7 @@ async def main() -> None:
     )
     steps: list[tuple[str, Callable[[], Awaitable[None]]]] = [
         ("compare", lambda: compare(servers, seconds, budget, processes)),
-        ("replay", lambda: replay(servers)),
+        ("replay", lambda: replay(servers, games)),
         ("scaling", lambda: scaling(servers, tables, seconds, budget)),
         ("instances", lambda: instances(servers, [1, 2, 4], 400 if quick else 1000, seconds, budget)),
         ("games", lambda: every_game(servers, games, game_tables, seconds, budget, args.humans, args.profile)),
