@@ -753,12 +753,26 @@ async def _watch_and_measure(
     try:
         first = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
         rss_before = rss_mb(up.process.pid)
+        xacts_before = int(
+            await conn.fetchval(
+                "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+            )
+        )
         recording = True
         if sampler is not None:
             sampler.start()
         await cpu.begin()
         await asyncio.sleep(seconds)
         used = await cpu.end()
+        # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
+        xacts = (
+            int(
+                await conn.fetchval(
+                    "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+                )
+            )
+            - xacts_before
+        )
         stacks = await asyncio.to_thread(sampler.stop) if sampler is not None else None
         recording = False
         last = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
@@ -796,7 +810,12 @@ async def _watch_and_measure(
         f" matched to a frame); {ended} tables ended so far",
         flush=True,
     )
-    print("         " + cpu_line(used, mps).replace("service", "tablehall up"), flush=True)
+    print(
+        "         "
+        + cpu_line(used, mps).replace("service", "tablehall up")
+        + (f"; {xacts / moves:.1f} PostgreSQL transactions a move" if moves else ""),
+        flush=True,
+    )
     per_1000 = (
         f"; {(used['service'] + used['postgres']) / n * 1000:.2f} cores per 1,000 tables at this pace"
         if n >= 100
