@@ -19,6 +19,7 @@ async def test_migrate_twice_is_a_noop(fresh_database_url: Callable[[], Awaitabl
         "0001_eventstore.sql",
         "0002_hash_scheme_2.sql",
         "0003_read_horizon_per_database.sql",
+        "0004_read_horizon_fast_path.sql",
     ]
     assert await migrate(url) == []
 
@@ -38,6 +39,7 @@ async def test_concurrent_migrators_apply_each_file_once(
         "0002_hash_scheme_2.sql",
         "0002_seats.sql",
         "0003_read_horizon_per_database.sql",
+        "0004_read_horizon_fast_path.sql",
     ]
     pool = await asyncpg.create_pool(url, min_size=1, max_size=2)
     try:
@@ -49,6 +51,7 @@ async def test_concurrent_migrators_apply_each_file_once(
             "0002_hash_scheme_2.sql",
             "0002_seats.sql",
             "0003_read_horizon_per_database.sql",
+            "0004_read_horizon_fast_path.sql",
         ]
         await pool.execute("INSERT INTO matches (id, seats) VALUES ('m', 4)")
     finally:

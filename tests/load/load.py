@@ -14,7 +14,8 @@ few minutes, fewer table counts, shorter windows.
    connection reached).
    Then the floor: a bare grpc.aio echo server and the same client (tests/load/grpc_floor.py), what
    no Python gRPC transport can pass on these cores.
-2. Replay: events per second rebuilding a 10,000-event table (bench_match.replay).
+2. Replay: events per second rebuilding a 10,000-event table (bench_match.replay), and each game's
+   longest of 3 random matches with its evolve alone (tests/bench/bench_replay.py).
 3. The test game (a dice race) on one match service: maximum sustained commands per second,
    closed loop (one command in flight per table), p50/p99, at 1, 100, 1,000 and 5,000 tables,
    each transport; CPU of the match service, of its PostgreSQL backends and of the load client
@@ -22,11 +23,17 @@ few minutes, fewer table counts, shorter windows.
 4. Match instances on one machine (1, 2, 4 `tablehall serve match` processes on one database,
    the tables spread over them, one client process per instance): total commands/s and where
    the CPU goes, which says what limits it.
-5. Пузиполия through every service (`tablehall up`: lobby, match, timer, bot, projection,
-   publisher): N tables of four bots opened through the lobby (all set up, then all started),
-   one spectator per table watching
-   through the projection's WatchTable; moves per second, latency from the match deciding a move
-   to the spectator receiving it (p50/p99), CPU and RSS per 1,000 tables.
+5. Every game through every service (`tablehall up`: lobby, match, timer, bot, projection,
+   publisher), Пузиполия, Гомункул (and 2-on-2), Драконы and Магнаты (`--games`): N tables of easy
+   bots opened through the lobby (all set up, then all started), one spectator per table watching
+   through the projection's WatchTable, and on the first `--humans` tables a scripted person in
+   seat 0 who follows its own live view and plays from its full view (GetTableView's legal
+   moves); moves per second, the share of the bots' decisions the bots made (not the timer's
+   defaults), latency from the match deciding a move to the spectator receiving it (p50/p99), CPU
+   per move of tablehall up, its PostgreSQL backends and NATS, RSS per 1,000 tables.
+   `--profile` samples tablehall up with py-spy during the window and says where a move's CPU
+   goes (tests/load/profiler.py: bot decision, match decide/evolve/view/legal, projection views
+   and journal, timer, publisher, gRPC, PostgreSQL and NATS clients).
 
 The clients are tests/bench/bench_match.py's (start_tables, drive, Streams) and
 tests/support/serverkit.py's `tablehall up`; boardgame.io's is its own load.js.
@@ -64,12 +71,15 @@ import asyncpg  # noqa: E402
 import bench_match as bm  # noqa: E402
 import grpc  # noqa: E402
 import grpc_floor  # noqa: E402
+import profiler  # noqa: E402
 import uvloop  # noqa: E402
 
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc  # noqa: E402
 from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc  # noqa: E402
 from tablehall_platform.infra import Servers, ensure_database, find_servers, free_port, with_database  # noqa: E402
+from tablehall_stream.names import BOT_SERVICE as BOT_ACTOR  # noqa: E402
+from tablehall_stream.names import ENDED  # noqa: E402
 
 # the peer beside the checkout (../shared/peers/boardgameio), or where LOAD_BGIO_DIR says (a clone elsewhere)
 PEER = Path(os.environ.get("LOAD_BGIO_DIR") or ROOT.parent / "shared" / "peers" / "boardgameio")
@@ -109,6 +119,7 @@ class Cpu:
     database_url: str
     db_name: str
     clients: list[int] = field(default_factory=list)  # client subprocesses (instance scaling)
+    nats: list[int] = field(default_factory=list)  # nats-server processes (part 5)
     start: dict[str, float] = field(default_factory=dict)
     pg_pids: list[int] = field(default_factory=list)
 
@@ -119,6 +130,7 @@ class Cpu:
             "service": sum(bm.proc_cpu(p) for p in self.services),
             "postgres": sum(bm.proc_cpu(p) for p in self.pg_pids),
             "client": own.user + own.system + sum(bm.proc_cpu(p) for p in self.clients),
+            "nats": sum(bm.proc_cpu(p) for p in self.nats),
             "machine": machine_busy(),
             "wall": time.perf_counter(),
         }
@@ -130,8 +142,9 @@ class Cpu:
         """Cores used by each part since begin(), and 'others': the rest of the machine."""
         now = await self._sample()
         wall = now["wall"] - self.start["wall"]
-        used = {k: (now[k] - self.start[k]) / wall for k in ("service", "postgres", "client", "machine")}
-        used["others"] = max(0.0, used["machine"] - used["service"] - used["postgres"] - used["client"])
+        used = {k: (now[k] - self.start[k]) / wall for k in ("service", "postgres", "client", "nats", "machine")}
+        ours = used["service"] + used["postgres"] + used["client"] + used["nats"]
+        used["others"] = max(0.0, used["machine"] - ours)
         used["wall"] = wall
         return used
 
@@ -144,10 +157,12 @@ def cpu_line(cpu: dict[str, float], per_second: float) -> str:
     def us(part: str) -> str:
         return f"{cpu[part] / per_second * 1e6:.0f}" if per_second else "-"
 
+    nats = cpu.get("nats", 0.0)
     return (
         f"cores: service {cpu['service']:.2f}, postgres {cpu['postgres']:.2f}, client {cpu['client']:.2f}, "
-        f"others {cpu['others']:.2f}; µs/command: service {us('service')}, postgres {us('postgres')}, "
-        f"client {us('client')}"
+        + (f"nats {nats:.2f}, " if nats else "")
+        + f"others {cpu['others']:.2f}; µs/command: service {us('service')}, postgres {us('postgres')}, "
+        f"client {us('client')}" + (f", nats {us('nats')}" if nats else "")
     )
 
 
@@ -417,18 +432,24 @@ async def compare(servers: Servers, seconds: float, budget: Budget, processes: l
 # ---- replay ---------------------------------------------------------------------------------
 
 
-async def replay(servers: Servers) -> None:
+async def replay(servers: Servers, games: list[str]) -> None:
+    import bench_replay
+
     print("\n== 2. replay ==", flush=True)
     url, name = await new_database(servers, "tablehall_load_replay")
     try:
         r = await bm.replay(url)
+        print(
+            f"  dice race {r['events']:,.0f} events rebuilt in {r['seconds'] * 1000:.0f} ms = {r['eps']:,.0f} events/s"
+            f" (target >= {TARGETS['replay_eps']:,.0f}: {'met' if r['eps'] >= TARGETS['replay_eps'] else 'missed'});"
+            f" {r['eps_cpu']:,.0f} events per CPU second of the rebuilding process (the read's PostgreSQL time apart)",
+            flush=True,
+        )
+        say("replay: every game's longest of 3 random matches")
+        for g in await bench_replay.measure(url, sorted({GAME_LOADS[k].game for k in games}), seeds=3):
+            print(bench_replay.line(g, TARGETS["replay_eps"]), flush=True)
     finally:
         await drop_database(servers, name)
-    print(
-        f"  {r['events']:.0f} events rebuilt in {r['seconds'] * 1000:.0f} ms = {r['eps']:,.0f} events/s"
-        f" (target >= {TARGETS['replay_eps']:,.0f}: {'met' if r['eps'] >= TARGETS['replay_eps'] else 'missed'});"
-        f" {r['eps_cpu']:,.0f} events per CPU second of the rebuilding process (the read's PostgreSQL time apart)"
-    )
 
 
 # ---- the test game at 1..5,000 tables ---------------------------------------------------------
@@ -538,36 +559,65 @@ async def instances(servers: Servers, counts: list[int], n_tables: int, seconds:
         )
 
 
-# ---- Пузиполия through every service ----------------------------------------------------------
+# ---- every game through every service --------------------------------------------------------
 
 
-async def puzzipolia(servers: Servers, counts: list[int], seconds: float, budget: Budget) -> None:
+@dataclass(frozen=True)
+class GameLoad:
+    """One game's tables in part 5: every seat a bot but the scripted human seats."""
+
+    label: str
+    game: str
+    seats: int
+    options: dict[str, Any]
+
+
+GAME_LOADS = {
+    "puzzipolia": GameLoad("Пузиполия", "puzzipolia", 4, {"round_limit": 0}),
+    "homunculus": GameLoad("Гомункул", "homunculus", 4, {}),
+    "homunculus-teams": GameLoad("Гомункул 2-on-2", "homunculus", 4, {"teams": True}),
+    "dragons": GameLoad("Драконы", "dragons", 2, {}),
+    "magnates": GameLoad("Магнаты", "magnates", 4, {"round_limit": 0}),
+}
+# commands a scripted person never sends (it plays on, as the load's bots do)
+QUITTING = {"leave", "surrender", "propose_end", "resign", "concede"}
+
+
+async def every_game(
+    servers: Servers, games: list[str], counts: list[int], seconds: float, budget: Budget, humans: int, profile: bool
+) -> None:
     from support.serverkit import start_up
 
-    print("\n== 5. Пузиполия through every service (tablehall up): 4 easy bots per table, 1 spectator ==", flush=True)
-    for n in counts:
-        # opening measured at 51 tables/s set up and 37 started per second at 5,000 tables on a
-        # busy machine (232 s); n / 15 leaves room, and 50 s the start and the stop
-        if not budget.allows(seconds + 50 + n / 15, f"Пузиполия at {n} tables"):
-            continue
-        db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
-        up = start_up({"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"})
-        try:
-            await _wait_up(up)
-            url = with_database(servers.database_url, db_name)
-            say(f"Пузиполия: opening {n} tables through the lobby")
-            began = time.perf_counter()
-            tables = await _open_tables(up, n)
-            print(f"  {n} tables opened (create, leave, 4 bots, start) in {time.perf_counter() - began:.1f} s")
-            await _watch_and_measure(up, url, db_name, tables, seconds)
-        finally:
+    print(
+        "\n== 5. Every game through every service (tablehall up): easy bots, 1 spectator a table,"
+        f" {humans} scripted human seats on full views ==",
+        flush=True,
+    )
+    for key in games:
+        load = GAME_LOADS[key]
+        for n in counts:
+            # opening measured at 51 tables/s set up and 37 started per second at 5,000 tables on a
+            # busy machine (232 s); n / 15 leaves room, and 50 s the start and the stop
+            if not budget.allows(seconds + 50 + n / 15, f"{load.label} at {n} tables"):
+                continue
+            db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
+            up = start_up({"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"})
             try:
-                await up.stop()
-            except subprocess.TimeoutExpired:  # draining thousands of tables can outlast its wait
-                up.process.kill()
-                await asyncio.to_thread(up.process.wait)
-                await up.stop()  # the process is gone: closes its log, deletes its bot consumer
-            await drop_database(servers, db_name)
+                await _wait_up(up)
+                url = with_database(servers.database_url, db_name)
+                say(f"{load.label}: opening {n} tables through the lobby")
+                began = time.perf_counter()
+                tables = await _open_tables(up, load, n, min(humans, n))
+                print(f"  {n} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
+                await _watch_and_measure(up, load, url, db_name, tables, min(humans, n), seconds, profile)
+            finally:
+                try:
+                    await up.stop()
+                except subprocess.TimeoutExpired:  # draining thousands of tables can outlast its wait
+                    up.process.kill()
+                    await asyncio.to_thread(up.process.wait)
+                    await up.stop()  # the process is gone: closes its log, deletes its bot consumer
+                await drop_database(servers, db_name)
 
 
 async def _wait_up(up: Up) -> None:
@@ -579,29 +629,39 @@ async def _wait_up(up: Up) -> None:
 
 
 # Lobby calls in flight while opening tables. Opening is two passes: every table is set up
-# (create, leave the host's seat, four bots) before any starts, so the set-up does not share
-# the CPU with the tables already playing (one pass took 241 s for 1,000 tables, the later
-# tables' calls waiting behind the first tables' bots), then every table is started.
+# (create, seats, bots) before any starts, so the set-up does not share the CPU with the tables
+# already playing (one pass took 241 s for 1,000 tables, the later tables' calls waiting behind
+# the first tables' bots), then every table is started.
 OPEN_CONCURRENCY = 64
 
 
-async def _open_tables(up: Any, n: int) -> list[str]:
+def _host(i: int) -> str:
+    return f"host{i}"
+
+
+async def _open_tables(up: Any, load: GameLoad, n: int, humans: int) -> list[str]:
+    """`n` tables of `load.game`; on the first `humans` tables the host keeps seat 0 and plays it."""
     async with grpc.aio.insecure_channel(up.address) as channel:
         lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
         sem = asyncio.Semaphore(OPEN_CONCURRENCY)
 
         async def set_up(i: int) -> str:
-            host = up.player(f"host{i}")
+            host = up.player(_host(i))
             async with sem:
                 created = await lobby.CreateTable(
                     lobby_pb2.CreateTableRequest(
-                        game="puzzipolia", options_json='{"round_limit": 0}', seat_count=4, request_id=f"c{i}"
+                        game=load.game,
+                        options_json=json.dumps(load.options),
+                        seat_count=load.seats,
+                        request_id=f"c{i}",
                     ),
                     metadata=host,
                 )
                 name = str(created.table.name)
-                await lobby.LeaveSeat(lobby_pb2.LeaveSeatRequest(table=name, request_id=f"l{i}"), metadata=host)
-                for seat in range(4):
+                person = i < humans
+                if not person:
+                    await lobby.LeaveSeat(lobby_pb2.LeaveSeatRequest(table=name, request_id=f"l{i}"), metadata=host)
+                for seat in range(1 if person else 0, load.seats):
                     await lobby.AddBot(
                         lobby_pb2.AddBotRequest(
                             table=name, seat=seat, difficulty=lobby_pb2.BOT_DIFFICULTY_EASY, request_id=f"b{i}-{seat}"
@@ -613,7 +673,7 @@ async def _open_tables(up: Any, n: int) -> list[str]:
         async def start(i: int, name: str) -> None:
             async with sem:
                 await lobby.StartTable(
-                    lobby_pb2.StartTableRequest(table=name, request_id=f"s{i}"), metadata=up.player(f"host{i}")
+                    lobby_pb2.StartTableRequest(table=name, request_id=f"s{i}"), metadata=up.player(_host(i))
                 )
 
         began = time.perf_counter()
@@ -621,14 +681,49 @@ async def _open_tables(up: Any, n: int) -> list[str]:
         set_up_s = time.perf_counter() - began
         await asyncio.gather(*(start(i, name) for i, name in enumerate(names)))
         print(
-            f"  set up {n} tables (create, leave, 4 bots) in {set_up_s:.1f} s = {n / set_up_s:.0f} tables/s,"
-            f" started them in {time.perf_counter() - began - set_up_s:.1f} s",
+            f"  set up {n} tables ({load.seats} seats, {humans} with a person in seat 0) in {set_up_s:.1f} s"
+            f" = {n / set_up_s:.0f} tables/s, started them in {time.perf_counter() - began - set_up_s:.1f} s",
             flush=True,
         )
         return names
 
 
-async def _watch_and_measure(up: Any, url: str, db_name: str, tables: list[str], seconds: float) -> None:
+async def _play_as_person(up: Any, table: str, user: str, seed: int) -> int:
+    """A scripted person in seat 0: follows its own live view and, when a decision is its own, asks
+    for the full view (its legal moves) and plays one of them at random, never quitting."""
+    import random
+
+    from tablehall_sdk import Client, TablehallError
+
+    rng = random.Random(seed)
+    played = 0
+    async with Client(up.address, up.people.issue(user)) as client:
+        async for update in client.watch(table):
+            if update.finished:
+                break
+            if 0 not in {d.seat for d in update.decisions}:
+                continue
+            view = await client.view(table)
+            staying = [c for c in view.legal if c.kind not in QUITTING]
+            if not staying:
+                continue
+            try:
+                await client.submit(table, 0, rng.choice(staying))
+                played += 1
+            except TablehallError:
+                continue  # the table moved on between the view and the command (a clock, a reaction)
+    return played
+
+
+def nats_pids() -> list[int]:
+    """The nats-server processes on this machine (the shared one or an embedded one)."""
+    out = subprocess.run(["pgrep", "-x", "nats-server"], capture_output=True, text=True, check=False).stdout
+    return [int(p) for p in out.split()]
+
+
+async def _watch_and_measure(
+    up: Any, load: GameLoad, url: str, db_name: str, tables: list[str], humans: int, seconds: float, profile: bool
+) -> None:
     received: dict[tuple[str, int], float] = {}  # (stream id, version) -> wall ms the spectator got it
     recording = False
     channels = [
@@ -650,45 +745,75 @@ async def _watch_and_measure(up: Any, url: str, db_name: str, tables: list[str],
             return
 
     watchers = [asyncio.create_task(watch(i, t)) for i, t in enumerate(tables)]
+    people = [asyncio.create_task(_play_as_person(up, t, _host(i), i)) for i, t in enumerate(tables[:humans])]
     await asyncio.sleep(3.0)  # every spectator's first frame
-    pids = [up.process.pid]
-    cpu = Cpu(pids, url, db_name)
+    cpu = Cpu([up.process.pid], url, db_name, nats=nats_pids())
     conn = await asyncpg.connect(url)
+    sampler = profiler.Sampler(up.process.pid) if profile else None
     try:
         first = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
         rss_before = rss_mb(up.process.pid)
+        xacts_before = int(
+            await conn.fetchval(
+                "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+            )
+        )
         recording = True
+        if sampler is not None:
+            sampler.start()
         await cpu.begin()
         await asyncio.sleep(seconds)
         used = await cpu.end()
+        # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
+        xacts = (
+            int(
+                await conn.fetchval(
+                    "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+                )
+            )
+            - xacts_before
+        )
+        stacks = await asyncio.to_thread(sampler.stop) if sampler is not None else None
         recording = False
         last = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
         await asyncio.sleep(2.0)  # frames of the window's last moves still on their way
         rows = await conn.fetch(
-            "SELECT stream_id, version, (metadata->>'now_ms')::float8 AS at, metadata->>'actor' AS actor"
+            "SELECT stream_id, version, (metadata->>'now_ms')::float8 AS at, metadata->>'actor' AS actor,"
+            " coalesce((metadata->>'timeout')::boolean, false) AS timeout"
             " FROM events WHERE position > $1 AND position <= $2 AND metadata ? 'command'",
             first,
             last,
         )
+        ended = int(await conn.fetchval("SELECT count(*) FROM events WHERE type = $1", ENDED))
     finally:
         await conn.close()
-        for task in watchers:
+        for task in [*watchers, *people]:
             task.cancel()
-        await asyncio.gather(*watchers, return_exceptions=True)
+        await asyncio.gather(*watchers, *people, return_exceptions=True)
         for channel in channels:
             await channel.close()
     moves = len(rows)
-    by_timer = sum(1 for r in rows if r["actor"] != "service:bot")
+    by_timer = sum(1 for r in rows if r["timeout"])
+    by_bots = sum(1 for r in rows if not r["timeout"] and r["actor"] == BOT_ACTOR)
+    by_people = moves - by_timer - by_bots
     mps = moves / used["wall"]
     lat = [
         received[(r["stream_id"], r["version"])] - r["at"] for r in rows if (r["stream_id"], r["version"]) in received
     ]
     seen = len(lat) / moves if moves else 0.0
     n = len(tables)
+    bot_share = by_bots / (by_bots + by_timer) if by_bots + by_timer else 0.0
     print(
-        f"  {n:>5} tables: {mps:>6.0f} moves/s ({by_timer} of {moves} by the timer or others), decided -> spectator"
+        f"  {load.label} {n:>5} tables: {mps:>6.0f} moves/s; {bot_share:.1%} of the bots' decisions made by the bots"
+        f" ({by_bots} bots, {by_timer} timer defaults, {by_people} people); decided -> spectator"
         f" p50 {bm.percentile(lat, 0.5):.0f} ms p99 {bm.percentile(lat, 0.99):.0f} ms ({seen:.0%} of the moves"
-        f" matched to a frame); " + cpu_line(used, mps).replace("service", "tablehall up"),
+        f" matched to a frame); {ended} tables ended so far",
+        flush=True,
+    )
+    print(
+        "         "
+        + cpu_line(used, mps).replace("service", "tablehall up")
+        + (f"; {xacts / moves:.1f} PostgreSQL transactions a move" if moves else ""),
         flush=True,
     )
     per_1000 = (
@@ -696,11 +821,14 @@ async def _watch_and_measure(up: Any, url: str, db_name: str, tables: list[str],
         if n >= 100
         else ""
     )
+    rss = rss_mb(up.process.pid)
     print(
-        f"         RSS of tablehall up {rss_mb(up.process.pid):.0f} MB (was {rss_before:.0f} at the window's start)"
-        + per_1000,
+        f"         RSS of tablehall up {rss:.0f} MB (was {rss_before:.0f} at the window's start)" + per_1000,
         flush=True,
     )
+    if stacks is not None:
+        per_move = used["service"] / mps * 1e6 if mps else 0.0
+        print(profiler.report(stacks, moves, used["wall"], load.game, per_move), flush=True)
 
 
 # ---- main -----------------------------------------------------------------------------------
@@ -712,10 +840,23 @@ async def main() -> None:
     parser.add_argument("--budget", type=float, default=None, help="stop within this many seconds")
     parser.add_argument("--seconds", type=float, default=None, help="measured seconds per scenario")
     parser.add_argument(
-        "--only", default="compare,replay,scaling,instances,puzzipolia", help="comma list of the parts to run"
+        "--only",
+        default="compare,replay,scaling,instances,games",
+        help="comma list of the parts to run (games: part 5; puzzipolia: part 5 for Пузиполия alone)",
     )
     parser.add_argument("--tables", default=None, help="comma list of table counts for the test game (part 3)")
-    parser.add_argument("--puzzipolia-tables", default=None, help="comma list of table counts for Пузиполия (part 5)")
+    parser.add_argument(
+        "--game-tables", "--puzzipolia-tables", default=None, help="comma list of table counts (part 5)"
+    )
+    parser.add_argument(
+        "--games", default=",".join(GAME_LOADS), help=f"comma list of part 5's games, of {', '.join(GAME_LOADS)}"
+    )
+    parser.add_argument("--humans", type=int, default=3, help="part 5: tables whose seat 0 a scripted person plays")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="part 5: sample tablehall up with py-spy and say where each move's CPU goes",
+    )
     parser.add_argument(
         "--match-processes",
         default="1,2",
@@ -730,9 +871,16 @@ async def main() -> None:
     tables = [1, 100, 1000] if quick else [1, 100, 1000, 5000]
     if args.tables:
         tables = [int(x) for x in args.tables.split(",")]
-    puzzi = [1, 100] if quick else [1, 100, 1000, 5000]
-    if args.puzzipolia_tables:
-        puzzi = [int(x) for x in args.puzzipolia_tables.split(",")]
+    game_tables = [1, 100] if quick else [1, 100, 1000, 5000]
+    if args.game_tables:
+        game_tables = [int(x) for x in args.game_tables.split(",")]
+    games = args.games.split(",")
+    if "puzzipolia" in parts:  # the part's old name: Пузиполия alone
+        parts.add("games")
+        games = ["puzzipolia"]
+    unknown = sorted(set(games) - set(GAME_LOADS))
+    if unknown:
+        parser.error(f"unknown --games {unknown}; the games are {', '.join(GAME_LOADS)}")
     servers = await find_servers(ROOT / ".data" / "bench", "postgres")
     print(
         f"load: {'quick' if quick else 'full'} run, {seconds:.0f} s windows, budget {budget.left():.0f} s;"
@@ -741,10 +889,10 @@ async def main() -> None:
     )
     steps: list[tuple[str, Callable[[], Awaitable[None]]]] = [
         ("compare", lambda: compare(servers, seconds, budget, processes)),
-        ("replay", lambda: replay(servers)),
+        ("replay", lambda: replay(servers, games)),
         ("scaling", lambda: scaling(servers, tables, seconds, budget)),
         ("instances", lambda: instances(servers, [1, 2, 4], 400 if quick else 1000, seconds, budget)),
-        ("puzzipolia", lambda: puzzipolia(servers, puzzi, seconds, budget)),
+        ("games", lambda: every_game(servers, games, game_tables, seconds, budget, args.humans, args.profile)),
     ]
     try:
         for name, step in steps:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import uuid
+from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,6 +13,7 @@ import msgspec
 
 from tablehall_eventstore import RecordedEvent
 from tablehall_rules import DecideContext, DrawSource, RuleError, SeatInfo, commitment
+from tablehall_rules.codec import type_name
 from tablehall_rules.legal import expand_all
 from tablehall_rules.registry import game_ids, get_game
 from tablehall_stream.codecs import command_codec, event_codec
@@ -71,8 +73,10 @@ def random_match(
     max_commands: int = 200,
     options: dict[str, Any] | None = None,
     players: int | None = None,
+    avoid: Collection[str] = (),
 ) -> list[RecordedEvent]:
-    """One match of random legal commands (15 % of them clocks running out), recorded."""
+    """One match of random legal commands (15 % of them clocks running out), recorded; commands
+    whose type is in `avoid` (quitting, say, for a long match) only when nothing else is legal."""
     seed = rng.randbytes(32)
     players = players or rng.randint(game.min_seats, min(game.max_seats, 6))
     seats = [SeatInfo(i, f"user{i}", f"Player {i}", is_bot=rng.random() < 0.3) for i in range(players)]
@@ -98,6 +102,8 @@ def random_match(
             break
         decision = rng.choice(pending)
         legal = expand_all(game.legal(state, decision.seat, now), command_codec(game.id), limit=500)
+        if avoid:
+            legal = [c for c in legal if type_name(type(c)) not in avoid] or legal
         timeout = decision.has_clock and (rng.random() < 0.15 or not legal)
         if not timeout and not legal:
             continue

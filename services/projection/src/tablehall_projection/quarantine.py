@@ -37,12 +37,23 @@ class Model(Protocol):
 
 
 class Quarantine:
+    """The model's quarantined streams, read once and then kept while the projector's fence holds
+    (only a batch, a retry or a rebuild changes them, and each of those moves the fence or goes
+    through here): a batch does not ask the database again."""
+
     def __init__(self, model_name: str) -> None:
         self.model_name = model_name
+        self._held: set[str] | None = None
+
+    def forget(self) -> None:
+        """Read the streams from the database next time (another instance may have moved them)."""
+        self._held = None
 
     async def streams(self, conn: Conn) -> set[str]:
-        rows = await conn.fetch("SELECT stream_id FROM projection_quarantine WHERE name = $1", self.model_name)
-        return {r[0] for r in rows}
+        if self._held is None:
+            rows = await conn.fetch("SELECT stream_id FROM projection_quarantine WHERE name = $1", self.model_name)
+            self._held = {r[0] for r in rows}
+        return set(self._held)
 
     async def hold(self, conn: Conn, event: RecordedEvent, error: BaseException) -> None:
         text = f"{type(error).__name__}: {error}"[:_ERROR_TEXT]
@@ -55,6 +66,8 @@ class Quarantine:
             event.version,
             text,
         )
+        if self._held is not None:
+            self._held.add(event.stream_id)
         metrics.QUARANTINED.labels(self.model_name).inc()
         log.error(
             "table quarantined: an event could not be applied",
@@ -74,11 +87,13 @@ class Quarantine:
         return None if row is None else f"version {row[0]}: {row[1]}"
 
     async def release(self, conn: Conn, stream_id: str) -> None:
+        self._held = None
         await conn.execute(
             "DELETE FROM projection_quarantine WHERE name = $1 AND stream_id = $2", self.model_name, stream_id
         )
 
     async def clear(self, conn: Conn) -> None:
+        self._held = None
         await conn.execute("DELETE FROM projection_quarantine WHERE name = $1", self.model_name)
 
 
