@@ -30,6 +30,7 @@ from dragons.board import FREE, SIDES, Contact, grid, half_of
 from dragons.chess import DiceBlocking, generator, movable
 from dragons.combos import Window, own_mask, own_windows, window_kinds
 from dragons.contour import components, examples, may_close, may_contain
+from dragons.enclosure import Enclosure
 from dragons.placement import KING, near_domino
 from dragons.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
@@ -54,6 +55,7 @@ class _Contours:
         self.seat = seat
         self.own = contact.own
         self.components = components(st.owner, seat) if st.black_left > 0 else []
+        self.enclosure = Enclosure(st.owner, seat) if st.black_left > 0 else None
         self.cache: dict[int, list[list[int]]] = {}
         self.pairs: dict[tuple[int, int], list[list[int]]] = {}
         # a working copy of the board that each question changes and puts back
@@ -63,7 +65,8 @@ class _Contours:
         if self.st.black_left <= 0:
             return []
         if cell not in self.cache:
-            if not may_contain(cell, self.components, self.own):
+            assert self.enclosure is not None
+            if not self.enclosure.may_close_die(cell) or not may_contain(cell, self.components, self.own):
                 self.cache[cell] = []
                 return []
             owner, face = self.owner, self.face
@@ -84,6 +87,9 @@ class _Contours:
         key = (min(cells), max(cells))
         if key not in self.pairs:
             a, b = key
+            if self.enclosure is not None and not self.enclosure.may_close_pair(a, b, self.own):
+                self.pairs[key] = []
+                return []
             with_a, with_b = list(self.own), list(self.own)
             with_a[a] = with_b[b] = True
             found: list[list[int]] = []
@@ -186,7 +192,7 @@ def _die_moves(st: State, seat: int, number: int, contours: _Contours, board: _B
 
 def _move_contours(st: State, seat: int, contours: _Contours, origin: int, target: int, number: int) -> list[list[int]]:
     """Example contours a chess move closes at its target (the board after the move)."""
-    if st.black_left <= 0:
+    if st.black_left <= 0 or contours.enclosure is None or not contours.enclosure.may_close_move(origin, target):
         return []
     own = list(contours.own)
     own[origin] = False
