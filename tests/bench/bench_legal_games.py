@@ -59,8 +59,10 @@ def play(game: Any, seats: int, options: dict[str, Any], seed: int, bots: bool, 
         if not legal:
             continue
         view = game.view(state, Viewer.of_seat(decision.seat))
-        policy = game.bot_policy if bots else game.random_policy
-        command = policy(view, legal, rng)
+        try:
+            command = (game.bot_policy if bots else game.random_policy)(view, legal, rng)
+        except Exception:  # a bot with no decision of its own (only leaving is legal): any legal one
+            command = game.random_policy(view, legal, rng)
         for event in game.decide(state, command, DecideContext(decision.seat, now, source)):
             state = game.evolve(state, event)
     return times, widest

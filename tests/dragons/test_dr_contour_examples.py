@@ -8,14 +8,17 @@ the engine accepts each one.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from dr_helpers import BLUE, RED, cell, give_hand, of, put, table, when
+from dr_helpers import BLACK, BLUE, RED, cell, give_hand, of, put, table, when
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dragons import commands as c
-from dragons.board import all_neighbours, grid, side_neighbours
+from dragons.board import FREE, all_neighbours, grid, side_neighbours
+from dragons.contour import examples
+from dragons.enclosure import Enclosure
 from dragons.events import ContourScored
 from dragons.legal import legal_moves
 from dragons.state import State
@@ -147,3 +150,45 @@ def test_a_die_that_shuts_any_pocket_is_offered_a_contour_the_engine_accepts(
     for cycle in found:
         events = when(state, c.PlaceDie(face=1, cell=gap, contour=cycle), dice=(1,))
         assert of(events, ContourScored)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.3, 0.7))
+def test_where_the_enclosure_rules_a_contour_out_no_example_is_found(seed: int, density: float) -> None:
+    """`dragons.enclosure.Enclosure` lets the listing skip the example search; wherever it says no
+    contour can exist (a die placed, a die moved, a domino laid), the search finds none."""
+    rng = random.Random(seed)
+    state: State = table(red=(1, 2, 3))
+    for x in range(-7, 8):
+        for y in range(-2, 9):
+            if grid().cell_at(x, y) is not None and rng.random() < density:
+                put(state, x, y, RED if rng.random() < 0.8 else BLUE, rng.randint(1, 5))
+    enclosure = Enclosure(state.owner, RED)
+    own = [o in (RED, BLACK) for o in state.owner]
+    free = [x for x, o in enumerate(state.owner) if o == FREE]
+
+    def found(cells: list[int], vacated: int | None = None) -> list[list[int]]:
+        owner, face, after = list(state.owner), list(state.face), list(own)
+        if vacated is not None:
+            owner[vacated], face[vacated], after[vacated] = FREE, 0, False
+        for x in cells:
+            owner[x], face[x], after[x] = RED, 1, True
+        return [
+            cycle
+            for half in cells
+            for cycle in examples(
+                half, owner, face, RED, state.black_left, moved=set(cells) - {half}, own_after=after, limit=20, tries=40
+            )
+        ]
+
+    ruled_out = [x for x in free if not enclosure.may_close_die(x)]
+    assert all(not found([x]) for x in ruled_out)
+    origins = [x for x, o in enumerate(state.owner) if o == RED][:12]
+    for origin in origins:
+        for target in rng.sample(free, min(len(free), 8)):
+            if not enclosure.may_close_move(origin, target):
+                assert not found([target], vacated=origin), (origin, target)
+    for a in rng.sample(free, min(len(free), 40)):
+        for b in side_neighbours()[a]:
+            if state.owner[b] == FREE and not enclosure.may_close_pair(a, b, own):
+                assert not found([a, b]), (a, b)

@@ -30,6 +30,7 @@ from dragons.board import FREE, SIDES, Contact, grid, half_of
 from dragons.chess import DiceBlocking, generator, movable
 from dragons.combos import Window, own_mask, own_windows, window_kinds
 from dragons.contour import components, examples, may_close, may_contain
+from dragons.enclosure import Enclosure
 from dragons.placement import KING, near_domino
 from dragons.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
@@ -54,6 +55,7 @@ class _Contours:
         self.seat = seat
         self.own = contact.own
         self.components = components(st.owner, seat) if st.black_left > 0 else []
+        self.enclosure = Enclosure(st.owner, seat) if st.black_left > 0 else None
         self.cache: dict[int, list[list[int]]] = {}
         self.pairs: dict[tuple[int, int], list[list[int]]] = {}
         # a working copy of the board that each question changes and puts back
@@ -63,7 +65,8 @@ class _Contours:
         if self.st.black_left <= 0:
             return []
         if cell not in self.cache:
-            if not may_contain(cell, self.components, self.own):
+            assert self.enclosure is not None
+            if not self.enclosure.may_close_die(cell) or not may_contain(cell, self.components, self.own):
                 self.cache[cell] = []
                 return []
             owner, face = self.owner, self.face
@@ -81,36 +84,42 @@ class _Contours:
         """Example contours through a half of a domino laid on `cells` (they do not depend on its pips)."""
         if self.st.black_left <= 0:
             return []
-        key = (min(cells), max(cells))
-        if key not in self.pairs:
-            a, b = key
-            with_a, with_b = list(self.own), list(self.own)
-            with_a[a] = with_b[b] = True
-            found: list[list[int]] = []
-            both = list(with_a)
-            both[b] = True
-            if (
-                may_close(a, self.components, with_b)
-                or may_close(b, self.components, with_a)
-                or domino_may_enclose(a, b, both)
-            ):
-                owner, face = self.owner, self.face
-                saved = owner[a], owner[b]
-                owner[a] = owner[b] = self.seat
-                with_a[b] = True
-                try:
-                    for half, other in ((a, b), (b, a)):
-                        found += [
-                            x
-                            for x in examples(
-                                half, owner, face, self.seat, self.st.black_left, moved={other}, own_after=with_a
-                            )
-                            if x not in found
-                        ]
-                finally:
-                    owner[a], owner[b] = saved
-            self.pairs[key] = found[:3]
-        return self.pairs[key]
+        key = (cells[0], cells[1]) if cells[0] < cells[1] else (cells[1], cells[0])
+        found = self.pairs.get(key)
+        if found is None:
+            found = self.pairs[key] = self._pair(*key)
+        return found
+
+    def _pair(self, a: int, b: int) -> list[list[int]]:
+        if self.enclosure is not None and not self.enclosure.may_close_pair(a, b, self.own):
+            return []
+        own = self.own  # changed for each question and put back (`examples` copies it)
+        found: list[list[int]] = []
+        try:
+            own[b] = True
+            closes = may_close(a, self.components, own)
+            own[a], own[b] = True, False
+            closes = closes or may_close(b, self.components, own)
+            own[b] = True
+            if not (closes or domino_may_enclose(a, b, own)):
+                return []
+            owner, face = self.owner, self.face
+            saved = owner[a], owner[b]
+            owner[a] = owner[b] = self.seat
+            try:
+                for half, other in ((a, b), (b, a)):
+                    found += [
+                        x
+                        for x in examples(
+                            half, owner, face, self.seat, self.st.black_left, moved={other}, own_after=own
+                        )
+                        if x not in found
+                    ]
+            finally:
+                owner[a], owner[b] = saved
+        finally:
+            own[a] = own[b] = False
+        return found[:3]
 
 
 class _Board:
@@ -186,7 +195,7 @@ def _die_moves(st: State, seat: int, number: int, contours: _Contours, board: _B
 
 def _move_contours(st: State, seat: int, contours: _Contours, origin: int, target: int, number: int) -> list[list[int]]:
     """Example contours a chess move closes at its target (the board after the move)."""
-    if st.black_left <= 0:
+    if st.black_left <= 0 or contours.enclosure is None or not contours.enclosure.may_close_move(origin, target):
         return []
     own = list(contours.own)
     own[origin] = False
@@ -240,13 +249,19 @@ def _domino_moves(st: State, seat: int, faces: list[int], board: _Board, contour
     # (cells, a half touches by a side, a half touches by a corner, first / second on the own half);
     # a pair touching nothing is allowed only to a six on the own half (rule 4)
     fits = [o == FREE and not n for o, n in zip(owner, near, strict=True)]
-    pairs = [
-        (cells, side[x] or side[y], corner_contact[x] or corner_contact[y], home[x], home[y])
-        for a, b in _adjacent_pairs()
-        if fits[a] and fits[b]
-        for cells, x, y in (([a, b], a, b), ([b, a], b, a))
-    ]
-    touching = [p for p in pairs if p[1] or p[2]]
+    touch = [s or c for s, c in zip(side, corner_contact, strict=True)]
+    sixes = any(t.low == KING or t.high == KING for t in hand)
+    pairs: list[tuple[list[int], bool, bool, bool, bool]] = []  # every pair, for a six (rule 4)
+    touching: list[tuple[list[int], bool, bool, bool, bool]] = []
+    for a, b in _adjacent_pairs():
+        if not (fits[a] and fits[b]) or not (sixes or touch[a] or touch[b]):
+            continue
+        by_side, by_corner = side[a] or side[b], corner_contact[a] or corner_contact[b]
+        both = (([a, b], by_side, by_corner, home[a], home[b]), ([b, a], by_side, by_corner, home[b], home[a]))
+        if sixes:
+            pairs += both
+        if by_side or by_corner:
+            touching += both
     for t in hand:
         low, high = t.low, t.high
         six = low == KING or high == KING

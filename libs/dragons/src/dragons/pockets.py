@@ -36,6 +36,11 @@ def _ring(cell: Cell) -> tuple[Cell | None, ...]:
     return tuple(grid().cell_at(x + dx, y + dy) for dx, dy in RING_STEPS)
 
 
+def edge_cells() -> tuple[bool, ...]:
+    """Per cell: it has a side off the board (no contour can enclose it)."""
+    return _rim()
+
+
 @cache
 def _rim() -> tuple[bool, ...]:
     """Cells with a side off the board: a group holding one reaches the board's edge."""

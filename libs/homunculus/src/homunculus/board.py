@@ -64,9 +64,10 @@ class HomunculusBlocking:
     def _base(self, player: int) -> list[Verdict]:
         """Pieces only: own and allied blocked, enemies taken, every other cell empty."""
         state = self._state
+        friends = {p for p in range(state.players) if state.allied(player, p)}
         row = [Verdict.EMPTY] * len(cross.grid())
         for cell, piece in state.pieces.items():
-            row[cell] = Verdict.BLOCKED if state.allied(player, piece.side) else Verdict.CAPTURE
+            row[cell] = Verdict.BLOCKED if piece.side in friends else Verdict.CAPTURE
         return row
 
     def verdicts(self, piece: Piece) -> Sequence[Verdict]:
@@ -74,7 +75,10 @@ class HomunculusBlocking:
         key = (piece.side, strength)
         found = self._cache.get(key)
         if found is None:
-            found = self._base(piece.side)
+            base = self._cache.get((piece.side, -1))
+            if base is None:
+                base = self._cache[(piece.side, -1)] = self._base(piece.side)
+            found = list(base)
             for cell, owner, pips in self._halves:
                 if self._state.allied(piece.side, owner):
                     found[cell] = Verdict.PASS

@@ -10,6 +10,7 @@ the player with one card and «Поймать» for its opponents while the wind
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import cache, lru_cache
 
 from homunculus import cards as k
 from homunculus import commands as c
@@ -21,7 +22,6 @@ from homunculus.rules.dominoes_play import free_cells
 from homunculus.rules.ring_commands import ring_legal
 from homunculus.state import ACTION, AFTER_DRAW, CONTINUE, FREE_MOVE, State
 from tablehall_boards import Kind, Move
-from tablehall_boards.dominoes import placements
 from tablehall_rules import Choice, LegalMove, RuleError
 from tablehall_rules.legal import move as describe
 
@@ -43,6 +43,19 @@ def legal(state: State, seat: int, now_ms: int) -> list[LegalMove]:
             out.append(LegalMove(c.CatchUno()))
     out.append(LegalMove(c.Surrender()))
     return out
+
+
+@cache
+def _adjacent_pairs() -> tuple[tuple[int, int], ...]:
+    """The side-neighbour pairs of the board, in `dominoes.placements`' order."""
+    return grid().adjacent_pairs()
+
+
+@lru_cache(maxsize=64)
+def _spots(free: frozenset[int]) -> list[list[int]]:
+    """Every [cell, cell] a tile may cover on the `free` cells, both orientations (the same
+    board gives the same list: consecutive states mostly share their board; read-only)."""
+    return [list(p) for a, b in _adjacent_pairs() if a in free and b in free for p in ((a, b), (b, a))]
 
 
 def _targets(moves: list[Move]) -> dict[int, list[int]]:
@@ -85,7 +98,7 @@ def _shop_moves(state: State, seat: int, moves: list[Move]) -> list[LegalMove]:
     if state.item_used:
         return out
     owned = set(state.inventory[seat])
-    targets = shop.usable_targets(state, seat)
+    targets = shop.usable_targets(state, seat) if owned & {"teleport", "castling"} else {}
     for item in sorted(owned - shop.AUTOMATIC):
         if item == "boots":
             for origin, ts in sorted(_targets(moves).items()):
@@ -117,8 +130,7 @@ def _turn_moves(state: State, seat: int) -> list[LegalMove]:
     if phase in (ACTION, CONTINUE):
         for card in sorted(set(hand)):
             out += card_moves(state, seat, card, moves)
-        free = free_cells(state)
-        spots = [list(p) for p in placements(grid(), free.__contains__)]
+        spots = _spots(frozenset(free_cells(state)))
         if spots:
             for t in sorted(set(state.domino_hands[seat])):
                 out.append(describe(c.PlaceDomino(t.low, t.high, []), cells=Choice(spots)))

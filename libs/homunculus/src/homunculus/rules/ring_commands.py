@@ -215,10 +215,11 @@ def _estate_moves(state: State, seat: int) -> list[LegalMove]:
         if ok:
             out.append(describe(cls(0), square=Choice(ok)))
     if not state.ring.offered:
+        tradable = _tradable(state)
         for other in state.live_players():
             if other == seat:
                 continue
-            example = _example_offer(state, seat, other)
+            example = _example_offer(state, seat, other, tradable)
             if example is None:
                 continue
             template = c.OfferTrade(other, [], [])
@@ -234,10 +235,14 @@ def _estate_moves(state: State, seat: int) -> list[LegalMove]:
     return out
 
 
-def _example_offer(state: State, seat: int, other: int) -> c.OfferTrade | None:
+def _tradable(state: State) -> list[int]:
+    """The ownable lots whose district has no buildings (those a trade may pass on)."""
+    return [i for i in range(rb.SIZE) if rb.square(i).ownable and not lots.district_built(state, i)]
+
+
+def _example_offer(state: State, seat: int, other: int, free: list[int]) -> c.OfferTrade | None:
     """One offer the engine accepts now: a lot of the other's for its price, else one's own
-    lot for its price, else 1 gold as a gift (when there is gold)."""
-    free = [i for i in range(rb.SIZE) if not lots.district_built(state, i) and rb.square(i).ownable]
+    lot for its price, else 1 gold as a gift (when there is gold); `free`: the `_tradable` lots."""
     theirs = [i for i in free if state.ring.owners[i] == other]
     mine = [i for i in free if state.ring.owners[i] == seat]
     if theirs and state.gold[seat] >= 1:

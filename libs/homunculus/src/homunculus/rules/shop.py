@@ -147,7 +147,8 @@ def usable_targets(state: State, player: int) -> dict[str, list[tuple[int, list[
     """Per item with cells, (origin, targets) pairs for the descriptors."""
     out: dict[str, list[tuple[int, list[int]]]] = {}
     own = sorted(c for c, p in state.pieces.items() if p.side == player)
-    empty = [c for c in range(len(grid())) if _empty(state, c)]
+    taken = set(state.pieces) | {x for d in state.dominoes for x in d.cells}
+    empty = [c for c in range(len(grid())) if c not in taken]  # `_empty` of every cell at once
     out["teleport"] = [(o, empty) for o in own] if empty else []
     out["castling"] = [(o, [x for x in own if x != o]) for o in own] if len(own) > 1 else []
     return out

@@ -1,0 +1,168 @@
+"""Which cells a die could shut off from the board's edge: one look at the board per listing.
+
+A contour encloses at least one free cell, and a side-connected group of cells that are not the
+player's own cannot cross a contour (`dragons.pockets`), nor can a cell with a side off the board
+be inside one. So after a move, some group of not-own cells that reaches no edge cell and holds a
+free cell must exist, or no contour can be declared.
+
+`Enclosure` reads the board before the move once: the side-connected groups of not-own cells
+and, by a depth-first search (Tarjan's cut vertices), what taking one cell out of its group
+leaves. It answers, for a die placed on a free cell or moved to a target, whether such a group
+can exist after the move; when it says no, no contour through the move exists and the example
+search is skipped. When a group already enclosed before the move holds a free cell, it cannot
+tell (a contour through the move may go round that group) and says yes to everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dragons.board import FREE, side_neighbours, supports
+from dragons.pockets import domino_may_enclose, edge_cells
+
+
+class Enclosure:
+    """The not-own groups of one board for one side, with their cut vertices."""
+
+    __slots__ = (
+        "_cut",
+        "comp",
+        "comp_free",
+        "comp_rim",
+        "disc",
+        "end",
+        "free",
+        "heads",
+        "loose",
+        "low",
+        "open_ended",
+        "rim",
+        "sub",
+    )
+
+    def __init__(self, owner: Sequence[int], side: int) -> None:
+        sides = side_neighbours()
+        edge = edge_cells()
+        size = len(owner)
+        loose = [not supports(o, side) for o in owner]  # not own: free cells and the opponent's
+        self.loose = loose
+        self.rim = [int(edge[c]) for c in range(size)]
+        self.free = [int(o == FREE) for o in owner]
+        self.comp = [-1] * size
+        self.disc = [-1] * size
+        self.low = [0] * size
+        self.end = [0] * size  # one past the last discovery number of the cell's subtree
+        self.heads: list[list[int]] = [[] for _ in range(size)]  # children whose subtree the cell cuts off
+        sub_rim = list(self.rim)
+        sub_free = list(self.free)
+        self.comp_rim: list[int] = []
+        self.comp_free: list[int] = []
+        counter = 0
+        parent = [-1] * size
+        for root in range(size):
+            if not loose[root] or self.comp[root] >= 0:
+                continue
+            label = len(self.comp_rim)
+            self.comp[root] = label
+            self.disc[root] = self.low[root] = counter
+            counter += 1
+            cells = [root]
+            steps = [0]  # per cell on the path: how many of its side neighbours were looked at
+            while cells:
+                cell = cells[-1]
+                around = sides[cell]
+                i = steps[-1]
+                while i < len(around):
+                    n = around[i]
+                    i += 1
+                    if loose[n]:
+                        if self.disc[n] < 0:
+                            break
+                        if n != parent[cell] and self.disc[n] < self.low[cell]:
+                            self.low[cell] = self.disc[n]
+                else:
+                    n = -1
+                steps[-1] = i
+                if n >= 0:  # go down to n
+                    self.comp[n] = label
+                    self.disc[n] = self.low[n] = counter
+                    counter += 1
+                    parent[n] = cell
+                    cells.append(n)
+                    steps.append(0)
+                    continue
+                cells.pop()
+                steps.pop()
+                self.end[cell] = counter
+                up = parent[cell]
+                if cell != root:
+                    if self.low[cell] < self.low[up]:
+                        self.low[up] = self.low[cell]
+                    sub_rim[up] += sub_rim[cell]
+                    sub_free[up] += sub_free[cell]
+                    if self.low[cell] >= self.disc[up] or up == root:
+                        self.heads[up].append(cell)
+            self.comp_rim.append(sub_rim[root])
+            self.comp_free.append(sub_free[root])
+        self.sub = (sub_rim, sub_free)
+        self._cut: dict[int, list[tuple[int, int, int, int]]] = {}
+        # a group that reaches no edge cell already holds a free cell: a contour may go round it
+        self.open_ended = any(r == 0 and f > 0 for r, f in zip(self.comp_rim, self.comp_free, strict=True))
+
+    def _pieces(self, cell: int) -> list[tuple[int, int, int, int]]:
+        found = self._cut.get(cell)
+        if found is None:
+            found = self._cut[cell] = self._cut_off(cell)
+        return found
+
+    def _cut_off(self, cell: int) -> list[tuple[int, int, int, int]]:
+        """The groups left when `cell` (not own) is taken out of its group: (first, end discovery
+        number or -1 for the rest, edge cells, free cells)."""
+        sub_rim, sub_free = self.sub
+        label = self.comp[cell]
+        out = []
+        cut_rim = cut_free = 0
+        for child in self.heads[cell]:
+            out.append((self.disc[child], self.end[child], sub_rim[child], sub_free[child]))
+            cut_rim += sub_rim[child]
+            cut_free += sub_free[child]
+        rest_rim = self.comp_rim[label] - cut_rim - self.rim[cell]
+        rest_free = self.comp_free[label] - cut_free - self.free[cell]
+        out.append((-1, -1, rest_rim, rest_free))  # the rest, with the group's first cell (maybe empty)
+        return out
+
+    def shuts(self, cell: int) -> bool:
+        """Whether a die on `cell` (not own before) leaves a group of its own group that reaches no
+        edge and holds a free cell."""
+        return any(r == 0 and f > 0 for _, _, r, f in self._pieces(cell))
+
+    def reaches_edge(self, cell: int, other: int) -> bool:
+        """Whether the not-own cell `other` still reaches an edge cell once `cell` is own."""
+        if self.comp[other] != self.comp[cell]:
+            return self.comp_rim[self.comp[other]] > 0
+        at = self.disc[other]
+        for first, end, r, _ in self._pieces(cell):
+            if first <= at < end:
+                return r > 0
+        return self._pieces(cell)[-1][2] > 0
+
+    def may_close_pair(self, a: int, b: int, own: Sequence[bool]) -> bool:
+        """A contour may exist after a domino goes on the free side neighbours `a`, `b` (`own`:
+        before the move). A group cut off by the two together but by neither alone touches both:
+        it and the rest of the old group (or the board's edge) lie in separate runs of the ring
+        of cells around the domino (`pockets.domino_may_enclose`)."""
+        return self.open_ended or self.shuts(a) or self.shuts(b) or domino_may_enclose(a, b, own)
+
+    def may_close_die(self, cell: int) -> bool:
+        """A contour may exist after an own die goes on the free `cell`."""
+        return self.open_ended or self.shuts(cell)
+
+    def may_close_move(self, origin: int, target: int) -> bool:
+        """A contour may exist after an own die moves from `origin` to `target` (not own before).
+        The group holding the vacated `origin` is enclosed only
+        if `origin` is no edge cell and each of its not-own side neighbours is cut off."""
+        if self.open_ended or self.shuts(target):
+            return True
+        if self.rim[origin]:
+            return False
+        return not any(self.reaches_edge(target, n) for n in side_neighbours()[origin] if self.loose[n] and n != target)
