@@ -50,7 +50,7 @@ class Dragons(
     HasEvaluation,
 ):
     id: ClassVar[str] = "dragons"
-    rules_version: ClassVar[str] = "1.0.0"
+    rules_version: ClassVar[str] = "1.1.0"  # 1.1.0: pinched figure-eights refused; domino answers sealed
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     state_type: ClassVar[type[Any]] = State

@@ -59,7 +59,7 @@ class Homunculus(
     HasStandings,
 ):
     id: ClassVar[str] = "homunculus"
-    rules_version: ClassVar[str] = "0.2"
+    rules_version: ClassVar[str] = "0.3"  # 0.3: a capture and the castling swap open the cells they land on
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     state_type: ClassVar[type[Any]] = State
