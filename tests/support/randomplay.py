@@ -11,7 +11,16 @@ from typing import Any
 import msgspec
 
 from tablehall_eventstore import RecordedEvent
-from tablehall_rules import DecideContext, DrawSource, RuleError, SeatInfo, commitment
+from tablehall_rules import (
+    DecideContext,
+    DrawSource,
+    HasRandomPolicy,
+    NoMove,
+    RuleError,
+    SeatInfo,
+    Viewer,
+    commitment,
+)
 from tablehall_rules.legal import expand_all
 from tablehall_rules.registry import game_ids, get_game
 from tablehall_stream.codecs import command_codec, event_codec
@@ -71,11 +80,22 @@ def random_match(
     max_commands: int = 200,
     options: dict[str, Any] | None = None,
     players: int | None = None,
+    names: list[str] | None = None,
+    policy: bool = False,
+    timeout_rate: float = 0.15,
+    control_rate: float = 0.0,
 ) -> list[RecordedEvent]:
-    """One match of random legal commands (15 % of them clocks running out), recorded."""
+    """One match of random legal commands (`timeout_rate` of them clocks running out), recorded;
+    the seats are named `names` (default "Player 0"…). With `policy`, the game's own random
+    player (`random_policy`, which keeps the game going) picks from the seat's view; with
+    `control_rate`, that share of the steps is a table action of the platform's instead (a seat's
+    presence or controller changing, as the lobby tells the game)."""
     seed = rng.randbytes(32)
     players = players or rng.randint(game.min_seats, min(game.max_seats, 6))
-    seats = [SeatInfo(i, f"user{i}", f"Player {i}", is_bot=rng.random() < 0.3) for i in range(players)]
+    seats = [
+        SeatInfo(i, f"user{i}", names[i] if names else f"Player {i}", is_bot=rng.random() < 0.3)
+        for i in range(players)
+    ]
     options = dict(game.parse_options(options or {}))
     rec = Recorder(table_id)
     now = NOW
@@ -96,12 +116,36 @@ def random_match(
         pending = game.pending(state)
         if not pending:
             break
+        if control_rate and rng.random() < control_rate:
+            control = _control(game, rng, players)
+            if control is not None:
+                source = DrawSource(seed, counter)
+                try:
+                    events = game.decide(state, control, DecideContext(None, now, source))
+                except RuleError:
+                    events = []
+                for event in events:
+                    state = game.evolve(state, event)
+                if events:
+                    meta = {"command_id": f"c{n}", "seat": None, "now_ms": now, "timeout": False}
+                    meta["command"] = msgspec.to_builtins(control)
+                    counter = source.counter
+                    rec.command(game, events, meta, game.pending(state))
+                continue
         decision = rng.choice(pending)
         legal = expand_all(game.legal(state, decision.seat, now), command_codec(game.id), limit=500)
-        timeout = decision.has_clock and (rng.random() < 0.15 or not legal)
+        timeout = decision.has_clock and (rng.random() < timeout_rate or not legal)
         if not timeout and not legal:
             continue
-        command = game.default_command(state, decision) if timeout else rng.choice(legal)
+        if timeout:
+            command = game.default_command(state, decision)
+        elif policy and isinstance(game, HasRandomPolicy):
+            try:
+                command = game.random_policy(game.view(state, Viewer.of_seat(decision.seat)), legal, rng)
+            except NoMove:
+                continue
+        else:
+            command = rng.choice(legal)
         now = decision.deadline_ms if timeout else now + rng.randint(1, 5000)
         source = DrawSource(seed, counter)
         try:
@@ -128,3 +172,11 @@ def random_match(
         ended = MatchEnded(msgspec.to_builtins(outcome), seed.hex(), now)
         rec.add(ENDED, msgspec.json.encode(ended), {"command_id": "end"})
     return rec.events
+
+
+def _control(game: Any, rng: random.Random, players: int) -> Any:
+    """A platform table action the game may take now: a seat's presence or controller."""
+    seat = rng.randrange(players)
+    if rng.random() < 0.5:
+        return game.presence_command(seat, rng.random() < 0.5) if hasattr(game, "presence_command") else None
+    return game.controller_command(seat, rng.random() < 0.5) if hasattr(game, "controller_command") else None
