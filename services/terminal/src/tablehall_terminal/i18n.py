@@ -46,6 +46,13 @@ TEXT: dict[str, dict[str, str]] = {
         "unknown_game": "The server offers no game {game!r}. It offers:{games}",
         "games": "The games {server} offers (tablehall play GAME):",
         "bad_bots": "{game}: --bots must be {lo} to {hi}.",
+        "no_flag": "--{flag}: the game {game} has no such option.",
+        "unknown_option": "Unknown option {option!r}.",
+        "bad_option": "Option {option}: {value} is not allowed; it takes {allowed}.",
+        "any_integer": "a whole number",
+        "options_of": "The options of {game}:",
+        "no_options": "The game {game} has no options.",
+        "default": "default",
     },
     "ru": {
         "title": "{game} — стол {table}",
@@ -85,6 +92,13 @@ TEXT: dict[str, dict[str, str]] = {
         "unknown_game": "Сервер не предлагает игру {game!r}. Есть:{games}",
         "games": "Игры сервера {server} (tablehall play ИГРА):",
         "bad_bots": "{game}: --bots — от {lo} до {hi}.",
+        "no_flag": "--{flag}: у игры {game} нет такой настройки.",
+        "unknown_option": "Неизвестная настройка {option!r}.",
+        "bad_option": "Настройка {option}: {value} нельзя; можно {allowed}.",
+        "any_integer": "целое число",
+        "options_of": "Настройки игры {game}:",
+        "no_options": "У игры {game} нет настроек.",
+        "default": "по умолчанию",
     },
 }
 
