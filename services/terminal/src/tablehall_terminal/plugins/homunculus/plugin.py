@@ -290,6 +290,7 @@ class HomunculusPlugin:
             if drawn:
                 hand.append("(" + self.text(lang, "drawn", card=self.card(lang, drawn)) + ")", style="italic")
             out.append(hand)
+            out.append(Text(self.text(lang, "card_legend"), style="dim"))  # what `BS`, `⊘E` stand for
             tiles = Text(self.text(lang, "tiles") + ": ", style="bold")
             own = (state.get("domino_hands") or [[]])[seat] if seat < len(state.get("domino_hands") or []) else []
             tiles.append(" ".join(f"[{int(t[0])}|{int(t[1])}]" for t in own) or self.text(lang, "none"))
