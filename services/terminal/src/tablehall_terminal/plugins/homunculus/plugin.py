@@ -290,7 +290,6 @@ class HomunculusPlugin:
             if drawn:
                 hand.append("(" + self.text(lang, "drawn", card=self.card(lang, drawn)) + ")", style="italic")
             out.append(hand)
-            out.append(Text(self.text(lang, "card_legend"), style="dim"))  # what `BS`, `⊘E` stand for
             tiles = Text(self.text(lang, "tiles") + ": ", style="bold")
             own = (state.get("domino_hands") or [[]])[seat] if seat < len(state.get("domino_hands") or []) else []
             tiles.append(" ".join(f"[{int(t[0])}|{int(t[1])}]" for t in own) or self.text(lang, "none"))
@@ -299,6 +298,8 @@ class HomunculusPlugin:
         out += self._ring(frame, lang, width, room - len(out) - (1 if shop is not None else 0))
         if shop is not None:
             out.append(shop)
+        if seat is not None:
+            out.append(Text(self.text(lang, "card_legend"), style="dim"))  # what `BS`, `⊘E` in the hand stand for
         out.append(Text(self.text(lang, "legend"), style="dim"))
         for line in out:
             line.no_wrap, line.overflow = True, "ellipsis"

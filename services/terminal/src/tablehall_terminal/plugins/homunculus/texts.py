@@ -19,8 +19,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "skips": "next: skips {skips}, draws {draws}",
         "quiet": "rounds without a capture: {quiet} of 30",
         "shop": "Shop",
-        "card_legend": "Cards: P pawn N knight B bishop R rook Q queen K king ⊘ skip ⇄ reverse +2 draw two W wild"
-        " · colour S/W/N/E: south, west, north, east",
+        "card_legend": "BS = bishop, south · ⊘ skip ⇄ reverse W wild · S W N E: colours",
         "legend": "PNBRQK pieces (k wounded), by seat · ⓪-⑥ tiles · 1-8 numbers · ░ closed centre · * your mines"
         " · lots: [1]-[4] houses, [H] hotel, [z] mortgaged",
         "col_player": "Player",
@@ -109,8 +108,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "skips": "следующий: пропусков {skips}, берёт {draws}",
         "quiet": "кругов без взятий: {quiet} из 30",
         "shop": "Лавка",
-        "card_legend": "Карты: P пешка N конь B слон R ладья Q ферзь K король ⊘ пропуск ⇄ разворот +2 взять две"
-        " W дикая · цвет Ю/З/С/В: южный, западный, северный, восточный",
+        "card_legend": "BЮ = слон, южный · ⊘ пропуск ⇄ разворот W дикая · Ю З С В: цвета",
         "legend": "PNBRQK фигуры (k ранен), по местам · ⓪-⑥ кости · 1-8 цифры · ░ закрытый центр · * ваши мины"
         " · участки: [1]-[4] дома, [H] отель, [з] залог",
         "col_player": "Игрок",
