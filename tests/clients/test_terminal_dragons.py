@@ -285,8 +285,9 @@ def test_the_end_screen_scores_are_the_results_and_its_reason_is_words() -> None
     frame = from_view(shown, NAMES)
     console = Console(file=io.StringIO(), width=60, color_system=None)
     console.print(PLUGIN.players(frame, "en", 60))
-    rows = {name: line for line in console.file.getvalue().splitlines() for name in NAMES if name in line}  # type: ignore[attr-defined]
-    for seat, name in enumerate(NAMES):
-        assert f" {_written(state.final[seat])} " in rows[name], rows[name]
+    text: str = console.file.getvalue()  # type: ignore[attr-defined]
+    rows = {who: line for line in text.splitlines() for who in NAMES if who in line}
+    for seat, who in enumerate(NAMES):
+        assert f" {_written(state.final[seat])} " in rows[who], rows[who]
     odd = from_view(dataclasses.replace(shown, outcome={**shown.outcome, "reason": "closed:idle"}), NAMES)
     assert "closed" not in PLUGIN.outcome(odd, "en") and "игра завершена" in PLUGIN.outcome(odd, "ru")

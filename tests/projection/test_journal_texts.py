@@ -62,7 +62,14 @@ def _lines(game_id: str) -> dict[str, list[tuple[str, str]]]:
     middle: Any = None
     for n in range(games):
         events = random_match(
-            game, rng, f"t{n}", max_commands=commands, names=NAMES, policy=n % 2 == 0, timeout_rate=0.05, control_rate=0.01
+            game,
+            rng,
+            f"t{n}",
+            max_commands=commands,
+            names=NAMES,
+            policy=n % 2 == 0,
+            timeout_rate=0.05,
+            control_rate=0.01,
         )
         fold = TableFold(f"t{n}")
         for i, event in enumerate(events):

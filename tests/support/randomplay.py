@@ -93,8 +93,7 @@ def random_match(
     seed = rng.randbytes(32)
     players = players or rng.randint(game.min_seats, min(game.max_seats, 6))
     seats = [
-        SeatInfo(i, f"user{i}", names[i] if names else f"Player {i}", is_bot=rng.random() < 0.3)
-        for i in range(players)
+        SeatInfo(i, f"user{i}", names[i] if names else f"Player {i}", is_bot=rng.random() < 0.3) for i in range(players)
     ]
     options = dict(game.parse_options(options or {}))
     rec = Recorder(table_id)

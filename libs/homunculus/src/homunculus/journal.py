@@ -192,9 +192,7 @@ def _(event: e.DominoPlaced) -> list[JournalEntry]:
 def _(event: e.DominoTaken) -> list[JournalEntry]:
     p = event.seat
     return [
-        _line(
-            "DOMINO_TAKEN", {"seat": p}, f"{_ru(p)} взял кость из базара.", f"{_en(p)} took a tile from the bazaar."
-        ),
+        _line("DOMINO_TAKEN", {"seat": p}, f"{_ru(p)} взял кость из базара.", f"{_en(p)} took a tile from the bazaar."),
         _line(
             "DOMINO_TAKEN_OWN",
             {"seat": p, "tile": str(event.tile)},

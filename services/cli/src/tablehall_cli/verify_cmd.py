@@ -22,7 +22,6 @@ from tablehall_projection.audit.signing import Signer, key_file
 from tablehall_projection.audit.verify import verify_stream
 from tablehall_stream.names import ENDED, stream_id, table_of
 
-
 # the shortest start of a table id taken for the whole (the screen shows ids whole; people type less)
 SHORT_ID_MIN = 4
 
@@ -38,7 +37,9 @@ async def resolve_table(store: EventStore, table: str) -> str:
     rows = await store.pool.fetch("SELECT stream_id FROM streams WHERE stream_id LIKE $1 ORDER BY 1 LIMIT 3", pattern)
     found = [t for (sid,) in rows if (t := table_of(sid)) is not None]
     if len(found) > 1:
-        raise SystemExit(f"tables/{table_id}: more than one table starts so ({', '.join(found[:2])}, …); give more of it")
+        raise SystemExit(
+            f"tables/{table_id}: more than one table starts so ({', '.join(found[:2])}, …); give more of it"
+        )
     return found[0] if found else table_id
 
 

@@ -31,7 +31,10 @@ COMMON_END_REASONS: Mapping[str, Mapping[str, str]] = {
     "rounds": {"en": "the last round is played", "ru": "сыграны все круги"},
     "last_standing": {"en": "one player is left", "ru": "остался один игрок"},
     "kings": {"en": "one side's king is left", "ru": "остался король одной стороны"},
-    "strength": {"en": "the quiet rounds ran out; the strongest army leads", "ru": "тихие круги кончились, места по силе армий"},
+    "strength": {
+        "en": "the quiet rounds ran out; the strongest army leads",
+        "ru": "тихие круги кончились, места по силе армий",
+    },
     "vote": {"en": "the players voted to end it", "ru": "игроки проголосовали за конец"},
     "removed": {"en": "a player was removed", "ru": "игрока убрали из игры"},
     "operator": {"en": "an operator closed the table", "ru": "оператор закрыл стол"},

@@ -383,7 +383,9 @@ class TableApp(App[None]):
         move = next((m for m in self.moves if m.key == pressed), None)
         if move is None and self.frame is not None and _typed(event) and pressed != "q":
             keys = " ".join(m.key for m in self.moves)
-            self._set_notice(t(self.lang, "no_such_key", pressed=pressed, keys=keys) if keys else t(self.lang, "no_moves"))
+            self._set_notice(
+                t(self.lang, "no_such_key", pressed=pressed, keys=keys) if keys else t(self.lang, "no_moves")
+            )
             return
         if move is None or self.busy or self.frame is None:
             return

@@ -89,16 +89,20 @@ def _problem(known: Mapping[str, Any], key: str, value: Any, lang: str) -> str:
         return t(lang, "unknown_option", option=key)
     kind = spec.get("type")
     if kind == "integer" and (isinstance(value, bool) or not isinstance(value, int)):
-        return t(lang, "bad_option", option=key, value=json.dumps(value, ensure_ascii=False), allowed=_allowed(spec, lang))
+        return t(
+            lang, "bad_option", option=key, value=json.dumps(value, ensure_ascii=False), allowed=_allowed(spec, lang)
+        )
     if kind == "boolean" and not isinstance(value, bool):
-        return t(lang, "bad_option", option=key, value=json.dumps(value, ensure_ascii=False), allowed=_allowed(spec, lang))
+        return t(
+            lang, "bad_option", option=key, value=json.dumps(value, ensure_ascii=False), allowed=_allowed(spec, lang)
+        )
     enum = spec.get("enum")
     low, high = spec.get("minimum"), spec.get("maximum")
-    out_of_range = isinstance(value, int) and (
-        (low is not None and value < low) or (high is not None and value > high)
-    )
+    out_of_range = isinstance(value, int) and ((low is not None and value < low) or (high is not None and value > high))
     if (enum is not None and value not in enum) or out_of_range:
-        return t(lang, "bad_option", option=key, value=json.dumps(value, ensure_ascii=False), allowed=_allowed(spec, lang))
+        return t(
+            lang, "bad_option", option=key, value=json.dumps(value, ensure_ascii=False), allowed=_allowed(spec, lang)
+        )
     return ""
 
 
@@ -120,7 +124,9 @@ def option_list(game: GameInfo, lang: str) -> str:
         return t(lang, "no_options", game=game.id)
     lines = [t(lang, "options_of", game=game.id)]
     for key, spec in known.items():
-        default = f" ({t(lang, 'default')} {json.dumps(spec['default'], ensure_ascii=False)})" if "default" in spec else ""
+        default = (
+            f" ({t(lang, 'default')} {json.dumps(spec['default'], ensure_ascii=False)})" if "default" in spec else ""
+        )
         about = f" — {spec['description']}" if spec.get("description") else ""
         lines.append(f"  --option {key}=…  {_allowed(spec, lang)}{default}{about}")
     return "\n".join(lines)

@@ -24,9 +24,7 @@ def _(event: e.DiceRolled) -> list[JournalEntry]:
     p, a, b = event.seat, event.first, event.second
     double_ru, double_en = (" — дубль" if a == b else ""), (", doubles" if a == b else "")
     params = {"seat": p, "dice": [a, b]}
-    return [
-        _line("RING_ROLL", params, f"{_ru(p)} бросил {a}+{b}{double_ru}.", f"{_en(p)} rolled {a}+{b}{double_en}.")
-    ]
+    return [_line("RING_ROLL", params, f"{_ru(p)} бросил {a}+{b}{double_ru}.", f"{_en(p)} rolled {a}+{b}{double_en}.")]
 
 
 @_lines.register
@@ -202,9 +200,7 @@ def _(event: e.PieceSold) -> list[JournalEntry]:
     p, kind = event.seat, int(event.kind)
     params = {"seat": p, "cell": event.cell, "kind": kind, "price": event.price, "cause": event.cause}
     if event.cause == "card":
-        return [
-            _line("PIECE_LOST", params, f"{_ru(p)} теряет {KIND_RU[kind]}.", f"{_en(p)} loses a {KIND_EN[kind]}.")
-        ]
+        return [_line("PIECE_LOST", params, f"{_ru(p)} теряет {KIND_RU[kind]}.", f"{_en(p)} loses a {KIND_EN[kind]}.")]
     n = event.price
     return [
         _line(

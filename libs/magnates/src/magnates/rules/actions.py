@@ -12,7 +12,6 @@ from magnates.rules.money import charge, company_value, fine
 from magnates.rules.options import arbitrage_cells, effective, office_choices, shop_pieces, upgrade_cells
 from magnates.state import BANK, Stop
 
-
 # what the turn expects in each phase, said with the refusal of anything else
 EXPECTED: dict[str, tuple[str, str]] = {
     "roll": ("Roll first.", "Сначала бросьте кубики."),

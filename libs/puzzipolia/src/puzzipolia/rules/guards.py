@@ -6,7 +6,6 @@ from puzzipolia.errors import illegal, invalid
 from puzzipolia.state import State
 from tablehall_rules import NotYourTurn
 
-
 # what the turn expects in each phase, said with the refusal of anything else
 EXPECTED: dict[str, tuple[str, str]] = {
     "order": ("Roll for the turn order first.", "Сначала бросок за очерёдность."),
