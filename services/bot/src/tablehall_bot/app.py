@@ -157,7 +157,10 @@ class BotApp:
     async def _move(self, view: SeatView, seat: BotSeat, rid: str, decisions: list[str]) -> Answer:
         difficulty = Difficulty(seat.difficulty)
         player = Player(
-            GameHooks(get_game(view.game)), difficulty, random.Random(self.rng.getrandbits(64)), self.search_for(view.table)
+            GameHooks(get_game(view.game)),
+            difficulty,
+            random.Random(self.rng.getrandbits(64)),
+            self.search_for(view.table),
         )
         started = time.perf_counter()
         try:
