@@ -66,7 +66,9 @@ $(PROTO_OUT)/.stamp: $(STAMP) $(PROTOS) $(TEST_PROTOS)
 		--mypy_out=tests $(TEST_PROTOS))
 	$(Q)touch $@
 
+# every .proto a client in another language needs (ours and google/rpc), in build/proto
 protos: $(PROTO_OUT)/.stamp
+	$(Q)$(call QUIETLY,$(VENV)/bin/tablehall protos --out build/proto)
 
 # only warnings and errors of the services' logs (V=1 or TABLEHALL_LOG_LEVEL=info: all of them)
 run: install

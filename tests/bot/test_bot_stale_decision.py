@@ -150,3 +150,18 @@ def test_no_bot_player_leaves_when_leaving_is_all_that_is_legal(difficulty: Diff
     player = Player(GameHooks(game), difficulty, random.Random(7), noise=1.0)
     with pytest.raises(NoMove):
         player.choose(view, 0, [c.Leave(), c.ProposeEnd()])
+
+
+async def test_a_paced_demo_tables_strong_bots_think_briefly(match: Running, tokens: Tokens) -> None:
+    """The idle cost of `make run` is its demo table's strong bots thinking: at a paced table they
+    search for TABLEHALL_BOT_DEMO_THINK_MS (40) instead of TABLEHALL_BOT_THINK_MS (200)."""
+    bot = _bot(match, tokens)
+    try:
+        assert bot.search_for("t-demo").think_ms == 20  # this test's think time (the default: 200)
+        bot.pace("t-demo", 1.0)
+        assert bot.search_for("t-demo").think_ms == BotSettings(match.address, match.address).demo_think_ms == 40
+        assert bot.search_for("t-other").think_ms == 20
+        bot.pace("t-demo", 0)
+        assert bot.search_for("t-demo").think_ms == 20
+    finally:
+        await bot.close()

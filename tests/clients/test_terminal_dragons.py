@@ -259,6 +259,35 @@ def test_the_end_line_gives_each_final_score_and_the_places() -> None:
     state = _states()["over"]
     frame = from_view(_view(state, 40), NAMES)
     line = PLUGIN.outcome(frame, "en")
-    assert f"Final: Ann {state.final[0]}, Bot 1 {state.final[1]}" in line
+    assert f"Final: Ann {_written(state.final[0])}, Bot 1 {_written(state.final[1])}" in line
     winner = NAMES[state.places[0][0]]
     assert f"Places: 1. {winner}" in line
+
+
+def _written(n: int) -> str:
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def test_the_end_screen_scores_are_the_results_and_its_reason_is_words() -> None:
+    """Once over, the players' score column is the result's final score (the end rules applied:
+    no own king-six makes it 0, the pips left in hand count against), not the running score;
+    an end reason the plug-in has no words for reads as words, never its code."""
+    import dataclasses
+    import io
+
+    from rich.console import Console
+
+    from tablehall_terminal.frame import from_view
+    from tablehall_terminal.plugins.dragons.plugin import PLUGIN
+
+    state = _states()["over"]
+    shown = _view(state, 40)
+    frame = from_view(shown, NAMES)
+    console = Console(file=io.StringIO(), width=60, color_system=None)
+    console.print(PLUGIN.players(frame, "en", 60))
+    text: str = console.file.getvalue()  # type: ignore[attr-defined]
+    rows = {who: line for line in text.splitlines() for who in NAMES if who in line}
+    for seat, who in enumerate(NAMES):
+        assert f" {_written(state.final[seat])} " in rows[who], rows[who]
+    odd = from_view(dataclasses.replace(shown, outcome={**shown.outcome, "reason": "closed:idle"}), NAMES)
+    assert "closed" not in PLUGIN.outcome(odd, "en") and "игра завершена" in PLUGIN.outcome(odd, "ru")

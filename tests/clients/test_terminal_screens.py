@@ -319,3 +319,30 @@ async def test_a_magnates_player_moves_a_piece_from_the_chooser_the_descriptors_
     version, command = client.submitted[-1]
     assert version == shown.version and command == keys["m"].commands[1]
     assert not app.notice.startswith("Refused")
+
+
+async def test_a_key_that_is_no_move_says_so_and_which_keys_are() -> None:
+    shown = view(1, puzzipolia_state(), (LegalMove(Command("puzzipolia", "roll")),), decisions=(decision(0),))
+    client = ScriptedClient("puzzipolia", NAMES, {1: shown})
+    app = TableApp(client, PlayPlan("puzzipolia", 3, "ann"), "ru")  # type: ignore[arg-type]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table != "")
+        client.feed.put_nowait(1)
+        await until(pilot, lambda: app.frame is not None and [m.key for m in app.moves] == ["r"])
+        await pilot.press("z")
+        assert app.notice == "«z» — сейчас не ход. Ваши клавиши: r"
+        assert client.submitted == []
+        await pilot.press("r")  # a move key still plays
+        await until(pilot, lambda: client.submitted != [])
+
+
+async def test_the_title_names_the_whole_table_and_the_seat_holds_presence_once_shown() -> None:
+    shown = view(1, puzzipolia_state(), (LegalMove(Command("puzzipolia", "roll")),), decisions=(decision(0),))
+    client = ScriptedClient("puzzipolia", NAMES, {1: shown})
+    app = TableApp(client, PlayPlan("puzzipolia", 3, "ann"), "en")  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.table != "")
+        assert client.presence_holds == 0  # nothing shown yet: the first clock waits
+        client.feed.put_nowait(1)
+        await until(pilot, lambda: app.frame is not None and client.presence_holds == 1)
+        assert app.table.removeprefix("tables/") in app.title_text

@@ -36,7 +36,8 @@ def test_the_shop_writes_who_bought_and_used_what_for_everybody() -> None:
     assert [(x.code, x.params, x.audience) for x in lines] == [
         ("ITEM_BOUGHT", {"seat": 0, "item": "chameleon", "price": 4}, None)
     ]
-    assert lines[0].ru == "Игрок 0 купил в лавке: Хамелеон за 4." and lines[0].en == "Player 0 bought Chameleon for 4."
+    name = s.names[0]  # the seat's name, from the table's seats
+    assert lines[0].ru == f"{name} купил в лавке: Хамелеон за 4." and lines[0].en == f"{name} bought Chameleon for 4."
     events, _ = when(bought, c.UseItem("chameleon", colour=2))
     used = [line for ev in events for line in GAME.journal(bought, ev) if line.code == "ITEM_USED"]
     assert len(used) == 1 and used[0].params == {"seat": 0, "item": "chameleon"} and used[0].ru and used[0].en

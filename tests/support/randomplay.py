@@ -12,7 +12,16 @@ from typing import Any
 import msgspec
 
 from tablehall_eventstore import RecordedEvent
-from tablehall_rules import DecideContext, DrawSource, RuleError, SeatInfo, commitment
+from tablehall_rules import (
+    DecideContext,
+    DrawSource,
+    HasRandomPolicy,
+    NoMove,
+    RuleError,
+    SeatInfo,
+    Viewer,
+    commitment,
+)
 from tablehall_rules.codec import type_name
 from tablehall_rules.legal import expand_all
 from tablehall_rules.registry import game_ids, get_game
@@ -73,13 +82,23 @@ def random_match(
     max_commands: int = 200,
     options: dict[str, Any] | None = None,
     players: int | None = None,
+    names: list[str] | None = None,
+    policy: bool = False,
+    timeout_rate: float = 0.15,
+    control_rate: float = 0.0,
     avoid: Collection[str] = (),
 ) -> list[RecordedEvent]:
-    """One match of random legal commands (15 % of them clocks running out), recorded; commands
-    whose type is in `avoid` (quitting, say, for a long match) only when nothing else is legal."""
+    """One match of random legal commands (`timeout_rate` of them clocks running out), recorded;
+    the seats are named `names` (default "Player 0"…). With `policy`, the game's own random
+    player (`random_policy`, which keeps the game going) picks from the seat's view; with
+    `control_rate`, that share of the steps is a table action of the platform's instead (a seat's
+    presence or controller changing, as the lobby tells the game). Commands whose type is in
+    `avoid` (quitting, say, for a long match) only when nothing else is legal."""
     seed = rng.randbytes(32)
     players = players or rng.randint(game.min_seats, min(game.max_seats, 6))
-    seats = [SeatInfo(i, f"user{i}", f"Player {i}", is_bot=rng.random() < 0.3) for i in range(players)]
+    seats = [
+        SeatInfo(i, f"user{i}", names[i] if names else f"Player {i}", is_bot=rng.random() < 0.3) for i in range(players)
+    ]
     options = dict(game.parse_options(options or {}))
     rec = Recorder(table_id)
     now = NOW
@@ -100,14 +119,38 @@ def random_match(
         pending = game.pending(state)
         if not pending:
             break
+        if control_rate and rng.random() < control_rate:
+            control = _control(game, rng, players)
+            if control is not None:
+                source = DrawSource(seed, counter)
+                try:
+                    events = game.decide(state, control, DecideContext(None, now, source))
+                except RuleError:
+                    events = []
+                for event in events:
+                    state = game.evolve(state, event)
+                if events:
+                    meta = {"command_id": f"c{n}", "seat": None, "now_ms": now, "timeout": False}
+                    meta["command"] = msgspec.to_builtins(control)
+                    counter = source.counter
+                    rec.command(game, events, meta, game.pending(state))
+                continue
         decision = rng.choice(pending)
         legal = expand_all(game.legal(state, decision.seat, now), command_codec(game.id), limit=500)
         if avoid:
             legal = [c for c in legal if type_name(type(c)) not in avoid] or legal
-        timeout = decision.has_clock and (rng.random() < 0.15 or not legal)
+        timeout = decision.has_clock and (rng.random() < timeout_rate or not legal)
         if not timeout and not legal:
             continue
-        command = game.default_command(state, decision) if timeout else rng.choice(legal)
+        if timeout:
+            command = game.default_command(state, decision)
+        elif policy and isinstance(game, HasRandomPolicy):
+            try:
+                command = game.random_policy(game.view(state, Viewer.of_seat(decision.seat)), legal, rng)
+            except NoMove:
+                continue
+        else:
+            command = rng.choice(legal)
         now = decision.deadline_ms if timeout else now + rng.randint(1, 5000)
         source = DrawSource(seed, counter)
         try:
@@ -134,3 +177,11 @@ def random_match(
         ended = MatchEnded(msgspec.to_builtins(outcome), seed.hex(), now)
         rec.add(ENDED, msgspec.json.encode(ended), {"command_id": "end"})
     return rec.events
+
+
+def _control(game: Any, rng: random.Random, players: int) -> Any:
+    """A platform table action the game may take now: a seat's presence or controller."""
+    seat = rng.randrange(players)
+    if rng.random() < 0.5:
+        return game.presence_command(seat, rng.random() < 0.5) if hasattr(game, "presence_command") else None
+    return game.controller_command(seat, rng.random() < 0.5) if hasattr(game, "controller_command") else None

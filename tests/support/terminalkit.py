@@ -72,10 +72,17 @@ class ScriptedClient:
         self.feed: asyncio.Queue[int | None] = asyncio.Queue()
         self.said: list[ChatMessage] = []
         self.missing_at_first = 0  # WatchTable answers NOT_FOUND this many times (a just-started table)
+        self.presence_holds = 0
 
     def table(self) -> Table:
         seats = tuple(Seat(i, "me" if i == 0 else f"bot{i}", n, i != 0) for i, n in enumerate(self.names))
         return Table("tables/tsnap0001", self.game, "PLAYING", {}, "me", seats, False, 9)
+
+    async def hold_presence(self, table: str) -> AsyncIterator[bool]:
+        """Present until the app stops iterating (counted in `presence_holds`)."""
+        self.presence_holds += 1
+        yield True
+        await asyncio.Event().wait()
 
     async def sign_in_dev(self, name: str, display_name: str = "") -> None:
         return None

@@ -43,9 +43,14 @@ def _combos(combos: list[ev.Combo]) -> tuple[str, str]:
 Line = tuple[str, str, dict[str, Any]]
 
 
+def _number(n: int) -> str:
+    """A score as a person writes it: a true minus sign."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def _line(st: State, e: Any) -> Line:
     def who(seat: int) -> str:
-        return st.player(seat).name if st.has_seat(seat) else f"#{seat}"
+        return st.player(seat).name if st.has_seat(seat) else f"#{seat + 1}"
 
     match e:
         case ev.GameStarted():
@@ -65,9 +70,10 @@ def _line(st: State, e: Any) -> Line:
         case ev.SixesPlaced():
             return "Шестёрки встают на свои места.", "The sixes take their places.", {}
         case ev.RoundStarted():
+            rolled = "; ".join(f"{who(seat)} — {', '.join(map(str, dice))}" for seat, dice in enumerate(e.rolled))
             return (
-                f"Круг {e.round}: выпало {e.rolled}.",
-                f"Round {e.round}: rolled {e.rolled}.",
+                f"Круг {e.round}: выпало {rolled}.",
+                f"Round {e.round}: rolled {rolled}.",
                 {"round": e.round, "rolled": e.rolled},
             )
         case ev.TurnStarted():
@@ -134,9 +140,10 @@ def _line(st: State, e: Any) -> Line:
                 {"seat": e.seat},
             )
         case ev.GameEnded():
+            final = ", ".join(f"{who(seat)} {_number(score)}" for seat, score in enumerate(e.final))
             return (
-                f"Игра окончена: {e.final}.",
-                f"The game is over: {e.final}.",
+                f"Игра окончена. Итог: {final}.",
+                f"The game is over. Final scores: {final}.",
                 {"final": e.final, "places": e.places, "reason": e.reason},
             )
     return "", "", {}

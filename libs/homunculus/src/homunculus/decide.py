@@ -121,15 +121,15 @@ def _turn_command(state: State, seat: int, command: msgspec.Struct) -> None:
     phase = state.phase
     if isinstance(command, c.PlayCard):
         if phase not in (ACTION, CONTINUE, AFTER_DRAW):
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         cards_play.check_play(state, seat, command)
     elif isinstance(command, c.PlaceDomino):
         if phase not in (ACTION, CONTINUE):
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         dominoes_play.check_place(state, seat, command)
     elif isinstance(command, c.DrawCard):
         if phase not in (ACTION, CONTINUE):
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         if len(state.hands[seat]) >= k.HAND_LIMIT:
             raise err.illegal(
                 "HAND_FULL",
@@ -138,7 +138,7 @@ def _turn_command(state: State, seat: int, command: msgspec.Struct) -> None:
             )
     elif isinstance(command, c.ExchangeCard):
         if phase not in (ACTION, CONTINUE):
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         if len(state.hands[seat]) < k.HAND_LIMIT:
             raise err.illegal(
                 "HAND_NOT_FULL", "Exchange only with 10 cards; draw instead.", "Менять можно только при 10 картах."
@@ -147,18 +147,18 @@ def _turn_command(state: State, seat: int, command: msgspec.Struct) -> None:
             raise err.not_in_hand()
     elif isinstance(command, c.KeepCard):
         if phase != AFTER_DRAW:
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
     elif isinstance(command, c.FreeMove):
         if phase != FREE_MOVE:
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         if find_move(state, seat, command.origin, command.target) is None:
             raise err.no_such_move()
     elif isinstance(command, c.EndTurn):
         if phase not in (CONTINUE, FREE_MOVE):
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
     elif isinstance(command, c.BuyItem | c.UseItem):
         if phase not in (ACTION, CONTINUE):
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         if isinstance(command, c.BuyItem):
             shop.check_buy(state, seat, command)
         else:

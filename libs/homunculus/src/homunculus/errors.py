@@ -13,8 +13,24 @@ def invalid(reason: str, en: str, ru: str) -> InvalidCommand:
     return InvalidCommand(reason, en, ru)
 
 
-def wrong_phase() -> IllegalCommand:
-    return illegal("WRONG_PHASE", "That is not possible at this point of the turn.", "Сейчас этого сделать нельзя.")
+# what the turn expects in each phase, said with the refusal of anything else
+EXPECTED: dict[str, tuple[str, str]] = {
+    "action": ("Play a card, place a domino or draw a card.", "Сыграйте карту, поставьте кость или возьмите карту."),
+    "continue": ("One more action, or end the turn.", "Ещё одно действие или конец хода."),
+    "after_draw": ("Play the card you drew, or keep it.", "Сыграйте взятую карту или оставьте её."),
+    "free_move": ("Make the free move, or end the turn.", "Сделайте свободный ход или закончите ход."),
+    "buy": ("Buy the lot you stand on, or decline it.", "Купите участок, на котором стоите, или откажитесь."),
+    "auction": ("The auction goes first: bid or pass.", "Сначала аукцион: ставка или пас."),
+    "dungeon": ("You are in the Dungeon: roll, pay 5 or use a pass.", "Вы в Темнице: бросок, 5 золота или пропуск."),
+}
+
+
+def wrong_phase(phase: str = "") -> IllegalCommand:
+    """Not at this point of the turn; the refusal says what the turn expects now."""
+    en, ru = EXPECTED.get(phase, ("Wait for your moment.", "Дождитесь своего момента."))
+    return illegal(
+        "WRONG_PHASE", f"That is not possible at this point of the turn. {en}", f"Сейчас этого сделать нельзя. {ru}"
+    )
 
 
 def not_in_hand() -> IllegalCommand:

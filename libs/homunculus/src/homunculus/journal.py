@@ -7,6 +7,7 @@ without them. Hidden mines are never named before they explode.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from functools import singledispatch
 from typing import Any
 
@@ -39,8 +40,24 @@ CAUSE_RU = {"king": "потерял короля", "surrender": "сдался", 
 CAUSE_EN = {"king": "lost the king", "surrender": "surrendered", "clock": "ran out of time thrice", "removed": "left"}
 
 
+VALUE_EN = {"draw2": "+2", "wild": "wild", "wild4": "wild +4"}
+# the seats' names while one event's lines are written (from the state: the table's seats)
+_NAMES: ContextVar[tuple[str, ...]] = ContextVar("homunculus_journal_names", default=())
+
+
+def _ru(seat: int) -> str:
+    """A seat as the journal names it: the player's name (a seat without one: «Игрок N», from 1)."""
+    names = _NAMES.get()
+    return names[seat] if 0 <= seat < len(names) and names[seat] else f"Игрок {seat + 1}"
+
+
+def _en(seat: int) -> str:
+    names = _NAMES.get()
+    return names[seat] if 0 <= seat < len(names) and names[seat] else f"Player {seat + 1}"
+
+
 def _card_en(card: Card) -> str:
-    return f"{card.value} ({COLOUR_EN[card.colour]})"
+    return f"{VALUE_EN.get(card.value, card.value)} ({COLOUR_EN[card.colour]})"
 
 
 def _card_ru(card: Card) -> str:
@@ -56,7 +73,12 @@ def _line(code: str, params: dict[str, Any], ru: str, en: str, audience: list[in
 
 
 def journal(state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:
-    return _lines(event)
+    source = state_before if state_before is not None else getattr(event, "state", None)
+    token = _NAMES.set(tuple(source.names) if isinstance(source, State) else ())
+    try:
+        return _lines(event)
+    finally:
+        _NAMES.reset(token)
 
 
 @singledispatch
@@ -77,8 +99,8 @@ def _(event: e.CardPlayed) -> list[JournalEntry]:
         _line(
             "CARD_PLAYED",
             {"seat": p, "card": msgspec.to_builtins(card), "colour": event.colour},
-            f"Игрок {p} сыграл карту: {_card_ru(card)}.",
-            f"Player {p} played {_card_en(card)}.",
+            f"{_ru(p)} сыграл карту: {_card_ru(card)}.",
+            f"{_en(p)} played {_card_en(card)}.",
         )
     ]
 
@@ -93,8 +115,8 @@ def _(event: e.CardsDrawn) -> list[JournalEntry]:
         _line(
             "CARDS_DRAWN",
             {"seat": p, "count": n, "reason": event.reason},
-            f"Игрок {p} взял карт: {n}.",
-            f"Player {p} drew {n} cards.",
+            f"{_ru(p)} взял карт: {n}.",
+            f"{_en(p)} drew {n} cards.",
         ),
         _line(
             "CARDS_DRAWN_OWN",
@@ -113,8 +135,8 @@ def _(event: e.PieceMoved) -> list[JournalEntry]:
         _line(
             "MOVED",
             {"seat": event.seat, "from": a, "to": b},
-            f"Игрок {event.seat}: {a}–{b}.",
-            f"Player {event.seat}: {a}-{b}.",
+            f"{_ru(event.seat)}: {a}–{b}.",
+            f"{_en(event.seat)}: {a}-{b}.",
         )
     ]
 
@@ -122,7 +144,7 @@ def _(event: e.PieceMoved) -> list[JournalEntry]:
 @_lines.register
 def _(event: e.PieceRemoved) -> list[JournalEntry]:
     where = _name(event.cell)
-    if event.cause == "mine":
+    if event.cause == "mine" or event.by is None:  # a mine, or the round die's blast
         return [
             _line(
                 "BLOWN_UP",
@@ -135,8 +157,8 @@ def _(event: e.PieceRemoved) -> list[JournalEntry]:
         _line(
             "TAKEN",
             {"cell": where, "by": event.by},
-            f"Игрок {event.by} взял фигуру на {where}.",
-            f"Player {event.by} took on {where}.",
+            f"{_ru(event.by)} взял фигуру на {where}.",
+            f"{_en(event.by)} took on {where}.",
         )
     ]
 
@@ -147,8 +169,8 @@ def _(event: e.KingWounded) -> list[JournalEntry]:
         _line(
             "KING_WOUNDED",
             {"seat": event.seat},
-            f"Король игрока {event.seat} ранен.",
-            f"Player {event.seat}'s king is wounded.",
+            f"Король игрока {_ru(event.seat)} ранен.",
+            f"{_en(event.seat)}'s king is wounded.",
         )
     ]
 
@@ -160,8 +182,8 @@ def _(event: e.DominoPlaced) -> list[JournalEntry]:
         _line(
             "DOMINO_PLACED",
             {"seat": event.seat, "tile": t},
-            f"Игрок {event.seat} поставил кость {t}.",
-            f"Player {event.seat} placed {t}.",
+            f"{_ru(event.seat)} поставил кость {t}.",
+            f"{_en(event.seat)} placed {t}.",
         )
     ]
 
@@ -170,9 +192,7 @@ def _(event: e.DominoPlaced) -> list[JournalEntry]:
 def _(event: e.DominoTaken) -> list[JournalEntry]:
     p = event.seat
     return [
-        _line(
-            "DOMINO_TAKEN", {"seat": p}, f"Игрок {p} взял кость из базара.", f"Player {p} took a tile from the bazaar."
-        ),
+        _line("DOMINO_TAKEN", {"seat": p}, f"{_ru(p)} взял кость из базара.", f"{_en(p)} took a tile from the bazaar."),
         _line(
             "DOMINO_TAKEN_OWN",
             {"seat": p, "tile": str(event.tile)},
@@ -192,14 +212,14 @@ def _(event: e.MineExploded) -> list[JournalEntry]:
 @_lines.register
 def _(event: e.UnoClosed) -> list[JournalEntry]:
     if event.said:
-        return [_line("UNO", {"seat": event.seat}, f"Игрок {event.seat}: «Уно!»", f"Player {event.seat}: «Uno!»")]
+        return [_line("UNO", {"seat": event.seat}, f"{_ru(event.seat)}: «Уно!»", f"{_en(event.seat)}: «Uno!»")]
     if event.caught_by is not None:
         return [
             _line(
                 "CAUGHT",
                 {"seat": event.seat, "by": event.caught_by},
-                f"Игрок {event.caught_by} поймал игрока {event.seat}: +2 карты.",
-                f"Player {event.caught_by} caught player {event.seat}: +2 cards.",
+                f"{_ru(event.caught_by)} поймал игрока {_ru(event.seat)}: +2 карты.",
+                f"{_en(event.caught_by)} caught {_en(event.seat)}: +2 cards.",
             )
         ]
     return []
@@ -222,16 +242,21 @@ def _(event: e.Eliminated) -> list[JournalEntry]:
         _line(
             "ELIMINATED",
             {"seat": p, "reason": event.reason},
-            f"Игрок {p} выбыл: {CAUSE_RU[event.reason]}.",
-            f"Player {p} is out: {CAUSE_EN[event.reason]}.",
+            f"{_ru(p)} выбыл: {CAUSE_RU[event.reason]}.",
+            f"{_en(p)} is out: {CAUSE_EN[event.reason]}.",
         )
     ]
 
 
 @_lines.register
 def _(event: e.Finished) -> list[JournalEntry]:
-    won = ", ".join(str(p) for p in event.places[0]) if event.places else "—"
-    return [_line("FINISHED", {"places": event.places}, f"Партия окончена. Победа: {won}.", f"Game over. Won: {won}.")]
+    won_ru = ", ".join(_ru(p) for p in event.places[0]) if event.places else "—"
+    won_en = ", ".join(_en(p) for p in event.places[0]) if event.places else "—"
+    return [
+        _line(
+            "FINISHED", {"places": event.places}, f"Партия окончена. Победа: {won_ru}.", f"Game over. Won by {won_en}."
+        )
+    ]
 
 
 def standings(state: State) -> list[list[int]]:
@@ -261,7 +286,7 @@ def _(event: e.ItemBought) -> list[JournalEntry]:
     p, n = event.seat, event.price
     ru, en = ITEM_TEXTS[event.item][:2] if event.item in ITEM_TEXTS else (event.item, event.item)
     params = {"seat": p, "item": event.item, "price": n}
-    return [_line("ITEM_BOUGHT", params, f"Игрок {p} купил в лавке: {ru} за {n}.", f"Player {p} bought {en} for {n}.")]
+    return [_line("ITEM_BOUGHT", params, f"{_ru(p)} купил в лавке: {ru} за {n}.", f"{_en(p)} bought {en} for {n}.")]
 
 
 @_lines.register
@@ -269,7 +294,7 @@ def _(event: e.ItemUsed) -> list[JournalEntry]:
     p = event.seat
     ru, en = ITEM_TEXTS[event.item][:2] if event.item in ITEM_TEXTS else (event.item, event.item)
     params = {"seat": p, "item": event.item}
-    return [_line("ITEM_USED", params, f"Игрок {p} применил: {ru}.", f"Player {p} used: {en}.")]
+    return [_line("ITEM_USED", params, f"{_ru(p)} применил: {ru}.", f"{_en(p)} used: {en}.")]
 
 
 # --- shop items, second part (rules/items.py): never a hidden cell, mine or card ------------
@@ -278,7 +303,7 @@ def _(event: e.ItemUsed) -> list[JournalEntry]:
 @_lines.register
 def _(event: e.MinePlaced) -> list[JournalEntry]:
     p = event.seat
-    return [_line("MINE_PLACED", {"seat": p}, f"Игрок {p} тайно поставил мину.", f"Player {p} laid a mine in secret.")]
+    return [_line("MINE_PLACED", {"seat": p}, f"{_ru(p)} тайно поставил мину.", f"{_en(p)} laid a mine in secret.")]
 
 
 @_lines.register
@@ -288,8 +313,8 @@ def _(event: e.DetectorUsed) -> list[JournalEntry]:
         _line(
             "DETECTOR_USED",
             {"seat": p, "centre": where},
-            f"Игрок {p} проверил миноискателем квадрат у {where}.",
-            f"Player {p} swept the square around {where} with the detector.",
+            f"{_ru(p)} проверил миноискателем квадрат у {where}.",
+            f"{_en(p)} swept the square around {where} with the detector.",
         )
     ]
 
@@ -322,8 +347,8 @@ def _(event: e.PieceResurrected) -> list[JournalEntry]:
         _line(
             "RESURRECTED",
             {"seat": p, "cell": where, "kind": int(event.kind)},
-            f"Игрок {p} воскресил фигуру на {where}.",
-            f"Player {p} brought a piece back on {where}.",
+            f"{_ru(p)} воскресил фигуру на {where}.",
+            f"{_en(p)} brought a piece back on {where}.",
         )
     ]
 
@@ -345,8 +370,8 @@ def _(event: e.SpyglassUsed) -> list[JournalEntry]:
         _line(
             "SPYGLASS_USED",
             {"seat": p, "watched": w},
-            f"Игрок {p} смотрит в подзорную трубу на карты игрока {w}.",
-            f"Player {p} looks at player {w}'s cards through the spyglass.",
+            f"{_ru(p)} смотрит в подзорную трубу на карты игрока {_ru(w)}.",
+            f"{_en(p)} looks at {_en(w)}'s cards through the spyglass.",
         )
     ]
 

@@ -96,6 +96,7 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
         afk=AfkLadder.for_seats(n),
         inventory=[[] for _ in range(n)],
         ring=Ring.for_players(n),
+        names=[s.name for s in sorted(seats, key=lambda s: s.seat)],
     )
     tx = Tx(state, ctx)
     begin_ring(tx)  # the first turn, like every turn, begins with the ring roll

@@ -96,6 +96,7 @@ class State(msgspec.Struct):
     fallen: dict[int, list[Kind]] = msgspec.field(default_factory=dict)  # per player, its fallen pieces in order
     detection: list[int] = msgspec.field(default_factory=list)  # [user, centre] of this turn's detector, or []
     spyglass: list[int] = msgspec.field(default_factory=list)  # [user, watched] of this turn's spyglass, or []
+    names: list[str] = msgspec.field(default_factory=list)  # the seats' names (the journal's), from the start
 
     # --- who is who ------------------------------------------------------------------------
 

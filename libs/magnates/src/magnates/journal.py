@@ -37,8 +37,24 @@ def _name_en(state: State, seat: int) -> str:
     return "the bank" if seat == BANK else state.seats[seat].name
 
 
+# why a Company changed, as the English line says it (the Russian line leaves it to the one before)
+_COMPANY_WHY_EN = {
+    "bought": " (bought)",
+    "sold": " (sold)",
+    "upgrade": " (upgraded)",
+    "upgrade_sold": " (an upgrade sold)",
+    "raid": " (raided)",
+    "arbitrage": " (by arbitrage)",
+}
+
+
 def _line(key: str, params: dict[str, Any], ru: str, en: str) -> JournalEntry:
-    return JournalEntry(f"magnates.{key}", params, ru, en)
+    return JournalEntry(f"magnates.{key}", params, _upper_first(ru), _upper_first(en))
+
+
+def _upper_first(text: str) -> str:
+    """A line starts a sentence («банк → Анна» as «Банк → Анна»)."""
+    return text[:1].upper() + text[1:]
 
 
 def _paid(s: State, ev: e.Paid) -> JournalEntry:
@@ -97,7 +113,8 @@ def _simple(s: State, ev: Any) -> JournalEntry:
             "company",
             params,
             f"Компания {board.name(ev.cell)}: владелец {owner}, уровень {ev.level}.",
-            f"Company {board.name(ev.cell)}: owner {_name_en(s, ev.owner)}, level {ev.level} ({ev.reason}).",
+            f"Company {board.name(ev.cell)}: owner {_name_en(s, ev.owner)}, level {ev.level}"
+            f"{_COMPANY_WHY_EN.get(ev.reason, '')}.",
         )
     if isinstance(ev, e.PieceMoved):
         n = _name(s, ev.seat)

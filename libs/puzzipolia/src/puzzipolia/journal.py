@@ -71,6 +71,22 @@ _LEFT_EN = {
     "doubles": "by rolling doubles",
     "three_tries": "after three tries",
 }
+# what a clock ran out on (PendingDecision.kind), as a person says it
+_DECISION_WORDS = {
+    "order_roll": ("бросок за очерёдность", "the order roll"),
+    "roll": ("бросок", "the roll"),
+    "jail": ("ход из тюрьмы", "the move out of jail"),
+    "buy": ("покупку", "the purchase"),
+    "card67": ("выбор 6 или 7", "the choice of 6 or 7"),
+    "end_turn": ("конец хода", "ending the turn"),
+    "debt": ("оплату долга", "paying the debt"),
+    "auction": ("ставку", "the bid"),
+    "auction_pass": ("ставку", "the bid"),
+    "vote_answer": ("голосование", "the vote"),
+    "offer_answer": ("ответ на предложение", "answering the offer"),
+}
+_BOARD_RU = {"classic": "обычная доска", "large": "большая доска"}
+_BOARD_EN = {"classic": "the classic board", "large": "the large board"}
 _END_RU = {
     "last_standing": "остался последний игрок",
     "round_limit": "кончились круги",
@@ -102,8 +118,10 @@ def _lines(e: Any, n: _Names) -> Lines:
     match e:
         case ev.GameStarted():
             return (
-                f"Игра началась: {_players_ru(len(e.seats))}, доска {e.board}, стартовые деньги {e.start_money}.",
-                f"The game starts: {len(e.seats)} players, {e.board} board, starting money {e.start_money}.",
+                f"Игра началась: {_players_ru(len(e.seats))}, {_BOARD_RU.get(e.board, 'доска')}, "
+                f"стартовые деньги {e.start_money}.",
+                f"The game starts: {len(e.seats)} players, {_BOARD_EN.get(e.board, 'board')}, "
+                f"starting money {e.start_money}.",
             )
         case ev.StreetDealt():
             return (f"{w} получает участок {n.sq_ru(e.square)}.", f"{we} is dealt {n.sq_en(e.square)}.")
@@ -296,7 +314,8 @@ def _lines(e: Any, n: _Names) -> Lines:
         case ev.VotePassed():
             return ("Все согласны: игра заканчивается.", "Everybody agrees: the game ends.")
         case ev.ClockExpired():
-            return (f"У {w} кончилось время ({e.kind}).", f"{we} ran out of time ({e.kind}).")
+            ru, en = _DECISION_WORDS.get(e.kind, ("решение", "a decision"))
+            return (f"{w}: кончилось время на {ru}.", f"{we} ran out of time for {en}.")
         case ev.AfkChanged():
             if e.afk:
                 return (f"{w} не на месте: дальше часы 2 с.", f"{we} is away: 2-second clocks from now.")

@@ -52,6 +52,9 @@ class BotApp:
         self.feed = feed
         self.settings = settings
         self.search = SearchSettings(think_ms=settings.think_ms)
+        # a paced (demo) table is a showcase left running: its strong bots think briefly, so an idle
+        # `make run` costs little (the search still plays; fewer samples overrule its heuristic less)
+        self.paced_search = SearchSettings(think_ms=settings.demo_think_ms)
         self._slots = asyncio.Semaphore(settings.concurrency)
         self._waiting: dict[str, list[Notification]] = {}
         self._running: dict[str, asyncio.Task[None]] = {}
@@ -127,6 +130,10 @@ class BotApp:
         else:
             self._paced.pop(table, None)
 
+    def search_for(self, table: str) -> SearchSettings:
+        """A strong bot's search at `table`: brief at a paced (demo) table."""
+        return self.paced_search if table in self._paced else self.search
+
     # ---- one seat's move ------------------------------------------------------
 
     async def play(self, table: str, game: str, seat: BotSeat) -> None:
@@ -150,7 +157,10 @@ class BotApp:
     async def _move(self, view: SeatView, seat: BotSeat, rid: str, decisions: list[str]) -> Answer:
         difficulty = Difficulty(seat.difficulty)
         player = Player(
-            GameHooks(get_game(view.game)), difficulty, random.Random(self.rng.getrandbits(64)), self.search
+            GameHooks(get_game(view.game)),
+            difficulty,
+            random.Random(self.rng.getrandbits(64)),
+            self.search_for(view.table),
         )
         started = time.perf_counter()
         try:

@@ -88,7 +88,7 @@ class Feed:
         while not stop.is_set():
             try:
                 msgs = await self._sub.fetch(FETCH_BATCH, timeout=0.5)
-            except nats.errors.TimeoutError:
+            except (nats.errors.TimeoutError, TimeoutError):  # nothing to fetch (nats-py 2.16 raises either)
                 continue
             except Exception as exc:
                 if stop.is_set():

@@ -11,6 +11,7 @@
 | TABLEHALL_BOT_CONSUMER | `tablehall-bot` | the JetStream durable consumer all bot instances share |
 | TABLEHALL_BOT_DEMO | `0` | `1`: keep a demo table of four bots open (`tablehall up` sets it unless `--no-demo`) |
 | TABLEHALL_BOT_DEMO_PACE_MS | `1000` | a demo table's bots wait this long before each move (a human pace; 0: full speed) |
+| TABLEHALL_BOT_DEMO_THINK_MS | `40` | think time of a strong bot per decision at a paced (demo) table |
 """
 
 from __future__ import annotations
@@ -32,10 +33,13 @@ class BotSettings:
     consumer: str = "tablehall-bot"
     demo: bool = False
     demo_pace_ms: int = 1000
+    demo_think_ms: int = 40
 
     def __post_init__(self) -> None:
         if not self.match_address:
             raise ValueError("the bot service needs TABLEHALL_MATCH_ADDRESS when the match is not in this process")
+        if not 1 <= self.demo_think_ms <= 60_000:
+            raise ValueError(f"TABLEHALL_BOT_DEMO_THINK_MS must be 1..60000, got {self.demo_think_ms}")
         if not 1 <= self.think_ms <= 60_000:
             raise ValueError(f"TABLEHALL_BOT_THINK_MS must be 1..60000, got {self.think_ms}")
         if self.handed_difficulty not in DIFFICULTIES:
@@ -61,4 +65,5 @@ class BotSettings:
             consumer=env.get("TABLEHALL_BOT_CONSUMER", "tablehall-bot"),
             demo=env.get("TABLEHALL_BOT_DEMO", "0") == "1",
             demo_pace_ms=int(env.get("TABLEHALL_BOT_DEMO_PACE_MS", "1000")),
+            demo_think_ms=int(env.get("TABLEHALL_BOT_DEMO_THINK_MS", "40")),
         )

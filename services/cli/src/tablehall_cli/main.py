@@ -139,6 +139,12 @@ def cmd_reasons(args: argparse.Namespace, settings: Settings) -> int:
     return reasons_main(args.check)
 
 
+def cmd_protos(args: argparse.Namespace, settings: Settings) -> int:
+    from tablehall_cli.protos import main as protos_main
+
+    return protos_main(args.out)
+
+
 def cmd_play(args: argparse.Namespace, settings: Settings) -> int:
     from tablehall_terminal.cli import play_main
 
@@ -212,6 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
     retry = proj_sub.add_parser("retry", help="rebuild a quarantined table's rows in every read model")
     retry.add_argument("table", help="table id or tables/{id}")
     proj.set_defaults(func=cmd_projections)
+    protos = sub.add_parser("protos", help="every .proto a client needs (ours and google/rpc) in one folder")
+    protos.add_argument("--out", default="build/proto", help="the folder (default build/proto)")
+    protos.set_defaults(func=cmd_protos)
     reasons = sub.add_parser("reasons", help="every refusal reason with its status and texts, from the code (markdown)")
     reasons.add_argument("--check", metavar="FILE", help="exit 1 when FILE differs from the output")
     reasons.set_defaults(func=cmd_reasons)

@@ -24,15 +24,34 @@ from tablehall_projection.audit.export import ExportError, check_signature, expo
 from tablehall_projection.audit.replay import seat_view, steps
 from tablehall_projection.audit.signing import Signer, key_file
 from tablehall_projection.audit.verify import verify_stream
-from tablehall_stream.names import ENDED
+from tablehall_stream.names import ENDED, stream_id, table_of
+
+# the shortest start of a table id taken for the whole (the screen shows ids whole; people type less)
+SHORT_ID_MIN = 4
+
+
+async def resolve_table(store: EventStore, table: str) -> str:
+    """The table id `table` names: the id itself, or the one table whose id starts with it."""
+    table_id = table.removeprefix("tables/")
+    if len(table_id) < SHORT_ID_MIN or await store.pool.fetchval(
+        "SELECT 1 FROM streams WHERE stream_id = $1", stream_id(table_id)
+    ):
+        return table_id
+    pattern = stream_id(table_id.replace("\\", "").replace("%", "").replace("_", "\\_")) + "%"
+    rows = await store.pool.fetch("SELECT stream_id FROM streams WHERE stream_id LIKE $1 ORDER BY 1 LIMIT 3", pattern)
+    found = [t for (sid,) in rows if (t := table_of(sid)) is not None]
+    if len(found) > 1:
+        raise SystemExit(
+            f"tables/{table_id}: more than one table starts so ({', '.join(found[:2])}, …); give more of it"
+        )
+    return found[0] if found else table_id
 
 
 async def _load(settings: Settings, table: str) -> StreamCopy:
-    table_id = table.removeprefix("tables/")
     servers = await find_servers(settings.data_dir, settings.db_name, settings.database_url, settings.nats_url)
     store = await EventStore.connect(servers.database_url, min_size=1, max_size=2)
     try:
-        return await load_stream(store, table_id)
+        return await load_stream(store, await resolve_table(store, table))
     finally:
         await store.close()
         servers.stop()

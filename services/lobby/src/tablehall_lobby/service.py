@@ -76,7 +76,8 @@ DEV_WARNING = (
 def dev_provider(settings: Settings) -> DevProvider | None:
     if "dev" not in settings.auth_providers:
         return None
-    log.warning("development sign-in is on", providers=list(settings.auth_providers))
+    # said once: the plain warning on stderr (the log line stays at info, under the quiet default)
+    log.info("development sign-in is on", providers=list(settings.auth_providers))
     print(DEV_WARNING, file=sys.stderr)
     return DevProvider.from_secrets_dir(settings.secrets_dir, settings.token_secret)
 

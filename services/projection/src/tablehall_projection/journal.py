@@ -25,19 +25,46 @@ class JournalLine:
         return role == "auditor" or self.entry.visible_to_seat(seat if role == "seat" else None)
 
 
+# end reasons most games share, as a person says them (a game's own `end_reasons` come first)
+COMMON_END_REASONS: Mapping[str, Mapping[str, str]] = {
+    "round_limit": {"en": "the last round is played", "ru": "сыграны все круги"},
+    "rounds": {"en": "the last round is played", "ru": "сыграны все круги"},
+    "last_standing": {"en": "one player is left", "ru": "остался один игрок"},
+    "kings": {"en": "one side's king is left", "ru": "остался король одной стороны"},
+    "strength": {
+        "en": "the quiet rounds ran out; the strongest army leads",
+        "ru": "тихие круги кончились, места по силе армий",
+    },
+    "vote": {"en": "the players voted to end it", "ru": "игроки проголосовали за конец"},
+    "removed": {"en": "a player was removed", "ru": "игрока убрали из игры"},
+    "operator": {"en": "an operator closed the table", "ru": "оператор закрыл стол"},
+    "idle": {"en": "the table stood idle for too long", "ru": "стол слишком долго простоял без ходов"},
+    "closed": {"en": "the table was closed", "ru": "стол закрыт"},
+}
+UNKNOWN_END = {"en": "the game has ended", "ru": "игра завершена"}
+
+
 def _names(started: MatchStarted, seats: list[int]) -> str:
     by_seat = {s.seat: s.name for s in started.seats}
-    return ", ".join(by_seat.get(s, str(s)) for s in seats)
+    return ", ".join(by_seat.get(s) or f"#{s + 1}" for s in seats)
+
+
+def _title(game_id: str) -> Mapping[str, str]:
+    try:
+        return get_game(game_id).title or {}
+    except (RuleError, ImportError):
+        return {}
 
 
 def started_entries(started: MatchStarted) -> list[JournalEntry]:
     names = _names(started, [s.seat for s in started.seats])
+    title = _title(started.game)
     return [
         JournalEntry(
             "match.started",
             {"game": started.game, "rules_version": started.rules_version, "seats": len(started.seats)},
-            f"Матч начался ({started.game}). Игроки: {names}.",
-            f"The match has started ({started.game}). Players: {names}.",
+            f"Матч начался: {title.get('ru', 'игра')}. Игроки: {names}.",
+            f"The match has started: {title.get('en', 'a game')}. Players: {names}.",
         )
     ]
 
@@ -51,18 +78,24 @@ def ended_entries(started: MatchStarted, ended: MatchEnded) -> list[JournalEntry
         JournalEntry(
             "match.ended",
             {"places": places, "reason": reason, "seed_hex": ended.seed_hex},
-            f"Матч окончен: {words.get('ru', reason)}. Места: {ranking}. Зерно раскрыто: {ended.seed_hex}.",
-            f"The match is over: {words.get('en', reason)}. Places: {ranking}. Seed revealed: {ended.seed_hex}.",
+            f"Матч окончен: {words['ru']}. Места: {ranking}. Зерно раскрыто: {ended.seed_hex}.",
+            f"The match is over: {words['en']}. Places: {ranking}. Seed revealed: {ended.seed_hex}.",
         )
     ]
 
 
 def _reason_words(game_id: str, reason: str) -> Mapping[str, str]:
-    """The game's words for an end reason (the code itself where it has none)."""
+    """The words for an end reason: the game's, else the common ones (a «closed:idle» as «idle»),
+    else a plain «the game has ended»: never the code itself."""
     try:
-        return get_game(game_id).end_reasons.get(reason, {})
-    except RuleError:
-        return {}
+        own: Mapping[str, Mapping[str, str]] = get_game(game_id).end_reasons
+    except (RuleError, ImportError):
+        own = {}
+    for code in (reason, reason.rpartition(":")[2], reason.partition(":")[0]):
+        words = own.get(code) or COMMON_END_REASONS.get(code)
+        if words and "en" in words and "ru" in words:
+            return words
+    return UNKNOWN_END
 
 
 def timeout_entries(started: MatchStarted | None, metadata: dict[str, Any]) -> list[JournalEntry]:
@@ -77,7 +110,7 @@ def timeout_entries(started: MatchStarted | None, metadata: dict[str, Any]) -> l
         JournalEntry(
             "match.timeout",
             {"seat": seat, "decision_key": metadata.get("decision_key")},
-            f"У {name} вышло время; сделан ход по умолчанию.",
+            f"{name}: вышло время, сделан ход по умолчанию.",
             f"{name}'s clock ran out; the default move is made.",
         )
     ]

@@ -311,7 +311,7 @@ class TableApp(App[None]):
 
     def _draw_status(self) -> None:
         frame, plugin = self.frame, self.plugin
-        title = t(self.lang, "title", game=self.game_title or "…", table=self.table.removeprefix("tables/")[:8])
+        title = t(self.lang, "title", game=self.game_title or "…", table=self.table.removeprefix("tables/"))
         if self.seat is not None:
             title += " · " + t(self.lang, "playing", seat=self.seat + 1)
         elif self.table:
@@ -381,6 +381,12 @@ class TableApp(App[None]):
             self._chat()
             return
         move = next((m for m in self.moves if m.key == pressed), None)
+        if move is None and self.frame is not None and _typed(event) and pressed != "q":
+            keys = " ".join(m.key for m in self.moves)
+            self._set_notice(
+                t(self.lang, "no_such_key", pressed=pressed, keys=keys) if keys else t(self.lang, "no_moves")
+            )
+            return
         if move is None or self.busy or self.frame is None:
             return
         event.stop()
@@ -447,3 +453,8 @@ def _plain(renderable: RenderableType, width: int = 200) -> str:
     console = Console(file=io.StringIO(), width=width, color_system=None)
     console.print(renderable)
     return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+def _typed(event: Key) -> bool:
+    """A printable key a person typed (not Tab, an arrow or a modifier)."""
+    return bool(event.character) and len(event.character or "") == 1 and (event.character or "").isprintable()

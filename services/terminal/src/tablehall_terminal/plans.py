@@ -61,10 +61,32 @@ async def play(client: Client, plan: PlayPlan, say: Callable[[str, dict[str, Any
     return Seated(table.name, seat)
 
 
+# a table id is "t" and 15 hex digits; fewer: the start of one (the unique table whose id begins so)
+FULL_ID = 16
+LISTED_PAGES = 20
+
+
 async def watch(client: Client, plan: WatchPlan, say: Callable[[str, dict[str, Any]], None]) -> Seated:
     say("signing_in", {"name": plan.name})
     await client.sign_in_dev(plan.name)
-    return Seated(table_name(plan.table), None)
+    return Seated(await resolve_table(client, plan.table), None)
+
+
+async def resolve_table(client: Client, table: str) -> str:
+    """`tables/{id}` for a table id, or for the start of one when exactly one listed table begins so."""
+    name = table_name(table)
+    short = name.removeprefix("tables/")
+    if len(short) >= FULL_ID:
+        return name
+    found: list[str] = []
+    token = ""
+    for _ in range(LISTED_PAGES):
+        page = await client.list_tables(include_started=True, page_size=100, page_token=token)
+        found += [t.name for t in page.tables if t.name.removeprefix("tables/").startswith(short)]
+        token = page.next_page_token
+        if not token or len(found) > 1:
+            break
+    return found[0] if len(found) == 1 else name
 
 
 Prepare = Callable[[Client, Callable[[str, dict[str, Any]], None]], Awaitable[Seated]]

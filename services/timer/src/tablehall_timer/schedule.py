@@ -140,10 +140,10 @@ class TableClock:
                 self.resumed_at_ms = max(self.resumed_at_ms, presence.at_ms)
         seat = metadata.get("seat")
         now_ms = metadata.get("now_ms")
-        if seat is not None and not metadata.get("timeout") and isinstance(now_ms, int):
-            # with no person at the table, bots playing on keep nothing alive: the table waits
-            if not self.standing_still or seat in self.humans:
-                self.last_move_ms = max(self.last_move_ms, now_ms)
+        # a move; with no person at the table, bots playing on keep nothing alive: the table waits
+        moved = seat is not None and not metadata.get("timeout")
+        if moved and isinstance(now_ms, int) and (not self.standing_still or seat in self.humans):
+            self.last_move_ms = max(self.last_move_ms, now_ms)
         pending = metadata.get("pending")
         if pending is not None and not self.finished:
             self.decisions = tuple(_convert_pending(pending, type=list[PendingDecision]))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from homunculus import events as e
-from homunculus.journal import _line, _lines
+from homunculus.journal import _en, _line, _lines, _ru
 from homunculus.ring.board import square
 from homunculus.ring.cards import ring_card
 from tablehall_rules.journal import JournalEntry
@@ -24,9 +24,7 @@ def _(event: e.DiceRolled) -> list[JournalEntry]:
     p, a, b = event.seat, event.first, event.second
     double_ru, double_en = (" — дубль" if a == b else ""), (", doubles" if a == b else "")
     params = {"seat": p, "dice": [a, b]}
-    return [
-        _line("RING_ROLL", params, f"Игрок {p} бросил {a}+{b}{double_ru}.", f"Player {p} rolled {a}+{b}{double_en}.")
-    ]
+    return [_line("RING_ROLL", params, f"{_ru(p)} бросил {a}+{b}{double_ru}.", f"{_en(p)} rolled {a}+{b}{double_en}.")]
 
 
 @_lines.register
@@ -38,7 +36,7 @@ def _(event: e.TokenMoved) -> list[JournalEntry]:
     )
     params = {"seat": event.seat, "square": event.square}
     return [
-        _line("TOKEN_MOVED", params, f"Игрок {event.seat} → {ru}{bonus_ru}.", f"Player {event.seat} → {en}{bonus_en}.")
+        _line("TOKEN_MOVED", params, f"{_ru(event.seat)} → {ru}{bonus_ru}.", f"{_en(event.seat)} → {en}{bonus_en}.")
     ]
 
 
@@ -46,7 +44,7 @@ def _(event: e.TokenMoved) -> list[JournalEntry]:
 def _(event: e.DungeonEntered) -> list[JournalEntry]:
     p = event.seat
     return [
-        _line("DUNGEON", {"seat": p, "reason": event.reason}, f"Игрок {p} в Темнице.", f"Player {p} is in the Dungeon.")
+        _line("DUNGEON", {"seat": p, "reason": event.reason}, f"{_ru(p)} в Темнице.", f"{_en(p)} is in the Dungeon.")
     ]
 
 
@@ -57,8 +55,8 @@ def _(event: e.DungeonLeft) -> list[JournalEntry]:
         _line(
             "DUNGEON_LEFT",
             {"seat": p, "how": event.how},
-            f"Игрок {p} вышел из Темницы {HOW_RU[event.how]}.",
-            f"Player {p} left the Dungeon {HOW_EN[event.how]}.",
+            f"{_ru(p)} вышел из Темницы {HOW_RU[event.how]}.",
+            f"{_en(p)} left the Dungeon {HOW_EN[event.how]}.",
         )
     ]
 
@@ -68,7 +66,7 @@ def _(event: e.LotBought) -> list[JournalEntry]:
     ru, en = _sq(event.square)
     p, price = event.seat, event.price
     params = {"seat": p, "square": event.square, "price": price}
-    return [_line("LOT_BOUGHT", params, f"Игрок {p} купил {ru} за {price}.", f"Player {p} bought {en} for {price}.")]
+    return [_line("LOT_BOUGHT", params, f"{_ru(p)} купил {ru} за {price}.", f"{_en(p)} bought {en} for {price}.")]
 
 
 @_lines.register
@@ -80,7 +78,7 @@ def _(event: e.AuctionOpened) -> list[JournalEntry]:
 @_lines.register
 def _(event: e.BidPlaced) -> list[JournalEntry]:
     p, n = event.seat, event.amount
-    return [_line("BID", {"seat": p, "amount": n}, f"Игрок {p}: ставка {n}.", f"Player {p} bids {n}.")]
+    return [_line("BID", {"seat": p, "amount": n}, f"{_ru(p)}: ставка {n}.", f"{_en(p)} bids {n}.")]
 
 
 @_lines.register
@@ -91,8 +89,8 @@ def _(event: e.BidPassed) -> list[JournalEntry]:
             _line(
                 "BID_PASS_GOLD",
                 {"seat": p},
-                f"Игрок {p}: пас — золота не хватает, чтобы перебить ставку.",
-                f"Player {p} passes: not enough gold to outbid.",
+                f"{_ru(p)}: пас — золота не хватает, чтобы перебить ставку.",
+                f"{_en(p)} passes: not enough gold to outbid.",
             )
         ]
     if event.reason == "out":
@@ -100,11 +98,11 @@ def _(event: e.BidPassed) -> list[JournalEntry]:
             _line(
                 "BID_PASS_OUT",
                 {"seat": p},
-                f"Игрок {p} выбыл и вышел из аукциона.",
-                f"Player {p} is out of the game and of the auction.",
+                f"{_ru(p)} выбыл и вышел из аукциона.",
+                f"{_en(p)} is out of the game and of the auction.",
             )
         ]
-    return [_line("BID_PASS", {"seat": p}, f"Игрок {p}: пас.", f"Player {p} passes.")]
+    return [_line("BID_PASS", {"seat": p}, f"{_ru(p)}: пас.", f"{_en(p)} passes.")]
 
 
 @_lines.register
@@ -114,7 +112,7 @@ def _(event: e.AuctionClosed) -> list[JournalEntry]:
     if event.winner < 0:
         return [_line("AUCTION_UNSOLD", params, f"{ru} остаётся у банка.", f"{en} stays with the bank.")]
     w, n = event.winner, event.price
-    return [_line("AUCTION_WON", params, f"Игрок {w} берёт {ru} за {n}.", f"Player {w} takes {en} for {n}.")]
+    return [_line("AUCTION_WON", params, f"{_ru(w)} берёт {ru} за {n}.", f"{_en(w)} takes {en} for {n}.")]
 
 
 @_lines.register
@@ -124,8 +122,8 @@ def _(event: e.RingCardDrawn) -> list[JournalEntry]:
         _line(
             "RING_CARD",
             {"seat": event.seat, "card": card.id},
-            f"Игрок {event.seat}: {card.ru}",
-            f"Player {event.seat}: {card.en}",
+            f"{_ru(event.seat)}: {card.ru}",
+            f"{_en(event.seat)}: {card.en}",
         )
     ]
 
@@ -135,7 +133,7 @@ def _(event: e.BuildingBuilt) -> list[JournalEntry]:
     ru, en = _sq(event.square)
     p = event.seat
     params = {"seat": p, "square": event.square, "cost": event.cost}
-    return [_line("BUILT", params, f"Игрок {p} строит на {ru}.", f"Player {p} builds on {en}.")]
+    return [_line("BUILT", params, f"{_ru(p)} строит на {ru}.", f"{_en(p)} builds on {en}.")]
 
 
 @_lines.register
@@ -147,8 +145,8 @@ def _(event: e.BuildingDemolished) -> list[JournalEntry]:
         _line(
             "DEMOLISHED",
             params,
-            f"Снос на {ru} за долг игрока {p}: +{n}.",
-            f"Demolished on {en} for player {p}'s debt: +{n}.",
+            f"Снос на {ru} за долг игрока {_ru(p)}: +{n}.",
+            f"Demolished on {en} for {_en(p)}'s debt: +{n}.",
         )
     ]
 
@@ -158,7 +156,7 @@ def _(event: e.LotMortgaged) -> list[JournalEntry]:
     ru, en = _sq(event.square)
     p, n = event.seat, event.amount
     params = {"seat": p, "square": event.square, "amount": n}
-    return [_line("MORTGAGED", params, f"Игрок {p} заложил {ru}: +{n}.", f"Player {p} mortgaged {en}: +{n}.")]
+    return [_line("MORTGAGED", params, f"{_ru(p)} заложил {ru}: +{n}.", f"{_en(p)} mortgaged {en}: +{n}.")]
 
 
 @_lines.register
@@ -166,7 +164,7 @@ def _(event: e.LotRedeemed) -> list[JournalEntry]:
     ru, en = _sq(event.square)
     p, n = event.seat, event.cost
     params = {"seat": p, "square": event.square, "cost": n}
-    return [_line("REDEEMED", params, f"Игрок {p} выкупил {ru} за {n}.", f"Player {p} redeemed {en} for {n}.")]
+    return [_line("REDEEMED", params, f"{_ru(p)} выкупил {ru} за {n}.", f"{_en(p)} redeemed {en} for {n}.")]
 
 
 @_lines.register
@@ -184,8 +182,8 @@ def _(event: e.TradeOffered) -> list[JournalEntry]:
         _line(
             "TRADE_OFFERED",
             params,
-            f"Игрок {a} предлагает сделку игроку {b}.",
-            f"Player {a} offers player {b} a trade.",
+            f"{_ru(a)} предлагает сделку игроку {_ru(b)}.",
+            f"{_en(a)} offers {_en(b)} a trade.",
         )
     ]
 
@@ -202,16 +200,14 @@ def _(event: e.PieceSold) -> list[JournalEntry]:
     p, kind = event.seat, int(event.kind)
     params = {"seat": p, "cell": event.cell, "kind": kind, "price": event.price, "cause": event.cause}
     if event.cause == "card":
-        return [
-            _line("PIECE_LOST", params, f"Игрок {p} теряет {KIND_RU[kind]}.", f"Player {p} loses a {KIND_EN[kind]}.")
-        ]
+        return [_line("PIECE_LOST", params, f"{_ru(p)} теряет {KIND_RU[kind]}.", f"{_en(p)} loses a {KIND_EN[kind]}.")]
     n = event.price
     return [
         _line(
             "PIECE_SOLD",
             params,
-            f"Игрок {p} продаёт {KIND_RU[kind]} за {n}.",
-            f"Player {p} sells a {KIND_EN[kind]} for {n}.",
+            f"{_ru(p)} продаёт {KIND_RU[kind]} за {n}.",
+            f"{_en(p)} sells a {KIND_EN[kind]} for {n}.",
         )
     ]
 
@@ -224,7 +220,7 @@ def _(event: e.DebtForgiven) -> list[JournalEntry]:
             "DEBT_FORGIVEN",
             {"seat": p, "amount": n},
             f"Игроку {p} прощено {n} долга.",
-            f"Player {p}'s debt of {n} is forgiven.",
+            f"{_en(p)}'s debt of {n} is forgiven.",
         )
     ]
 
@@ -236,8 +232,8 @@ def _(event: e.LotsReturned) -> list[JournalEntry]:
         _line(
             "LOTS_RETURNED",
             {"seat": p},
-            f"Участки игрока {p} вернулись банку.",
-            f"Player {p}'s lots went back to the bank.",
+            f"Участки игрока {_ru(p)} вернулись банку.",
+            f"{_en(p)}'s lots went back to the bank.",
         )
     ]
 
@@ -249,8 +245,8 @@ def _(event: e.SafeConductSpent) -> list[JournalEntry]:
         _line(
             "SAFE_CONDUCT",
             {"seat": p},
-            f"Охранная грамота игрока {p}: аренда −15.",
-            f"Player {p}'s safe-conduct: rent −15.",
+            f"Охранная грамота игрока {_ru(p)}: аренда −15.",
+            f"{_en(p)}'s safe-conduct: rent −15.",
         )
     ]
 
@@ -278,7 +274,7 @@ def _(event: e.GoldPaid) -> list[JournalEntry]:
         _line(
             "RING_GOLD",
             params,
-            f"Игрок {p}: {sign} ({REASON_RU[event.reason]}).",
-            f"Player {p}: {sign} ({REASON_EN[event.reason]}).",
+            f"{_ru(p)}: {sign} ({REASON_RU[event.reason]}).",
+            f"{_en(p)}: {sign} ({REASON_EN[event.reason]}).",
         )
     ]

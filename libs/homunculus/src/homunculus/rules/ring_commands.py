@@ -41,19 +41,19 @@ def check_turn(state: State, seat: int, cmd: msgspec.Struct) -> None:
     r = state.ring
     if isinstance(cmd, c.RollDice | c.PayFine | c.UsePass):
         if phase != DUNGEON:
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         if isinstance(cmd, c.PayFine) and state.gold[seat] < rb.DUNGEON_FINE:
             raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
         if isinstance(cmd, c.UsePass) and not r.passes[seat]:
             raise err.illegal("NO_PASS", "You hold no pass card.", "У вас нет пропуска.")
     elif isinstance(cmd, c.BuyLot | c.DeclineLot):
         if phase != BUY:
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         if isinstance(cmd, c.BuyLot):
             lots.check_buy(state, seat)
     else:
         if phase not in (ACTION, CONTINUE):
-            raise err.wrong_phase()
+            raise err.wrong_phase(phase)
         if isinstance(cmd, c.Build):
             lots.check_build(state, seat, cmd.square)
         elif isinstance(cmd, c.Mortgage):

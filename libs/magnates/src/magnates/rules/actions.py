@@ -12,10 +12,21 @@ from magnates.rules.money import charge, company_value, fine
 from magnates.rules.options import arbitrage_cells, effective, office_choices, shop_pieces, upgrade_cells
 from magnates.state import BANK, Stop
 
+# what the turn expects in each phase, said with the refusal of anything else
+EXPECTED: dict[str, tuple[str, str]] = {
+    "roll": ("Roll first.", "Сначала бросьте кубики."),
+    "move": ("Move a piece first.", "Сначала сходите фигурой."),
+    "king_stop": ("Finish the King's stop first (its options, or end it).", "Сначала закончите остановку Короля."),
+    "piece_stop": ("Finish the piece's stop first (its options, or end it).", "Сначала закончите остановку фигуры."),
+    "fine": ("Pay the fine first.", "Сначала заплатите штраф."),
+    "over": ("The game is over.", "Игра окончена."),
+}
+
 
 def _phase(flow: Flow, *phases: str) -> None:
     if flow.state.phase not in phases:
-        raise illegal("NOT_NOW", "That is not a move of this moment.", "Сейчас этот ход невозможен.")
+        en, ru = EXPECTED.get(flow.state.phase, ("Wait for your moment.", "Дождитесь своего момента."))
+        raise illegal("NOT_NOW", f"That is not a move of this moment. {en}", f"Сейчас этот ход невозможен. {ru}")
 
 
 def _stop(flow: Flow, seat: int) -> Stop:

@@ -6,16 +6,25 @@ from puzzipolia.errors import illegal, invalid
 from puzzipolia.state import State
 from tablehall_rules import NotYourTurn
 
+# what the turn expects in each phase, said with the refusal of anything else
+EXPECTED: dict[str, tuple[str, str]] = {
+    "order": ("Roll for the turn order first.", "Сначала бросок за очерёдность."),
+    "roll": ("Roll first.", "Сначала брось кубики."),
+    "buy": ("Buy the lot or decline it first.", "Сначала купи участок или откажись."),
+    "card67": ("Choose 6 or 7 first.", "Сначала выбери 6 или 7."),
+    "end": ("The move is made: end the turn.", "Ход сделан: заверши его."),
+    "auction": ("The auction goes first: bid or pass.", "Сначала аукцион: ставка или пас."),
+    "moving": ("The move is under way.", "Ход ещё идёт."),
+    "over": ("The game is over.", "Игра окончена."),
+}
+
 
 def require_active(st: State, seat: int, *phases: str) -> None:
     if st.active != seat:
         raise NotYourTurn()
     if st.phase not in phases:
-        raise illegal(
-            "WRONG_PHASE",
-            f"This cannot be done now (phase {st.phase}).",
-            f"Сейчас этого сделать нельзя (фаза {st.phase}).",
-        )
+        en, ru = EXPECTED.get(st.phase, ("Wait for your moment.", "Дождись своего момента."))
+        raise illegal("WRONG_PHASE", f"This cannot be done now. {en}", f"Сейчас этого сделать нельзя. {ru}")
 
 
 def require_no_debts(st: State) -> None:

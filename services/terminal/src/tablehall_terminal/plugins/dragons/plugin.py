@@ -114,10 +114,8 @@ class DragonsPlugin:
         result = frame.outcome or frame.state.get("result") or {}
         code = str(result.get("reason") or "")
         key = f"reason_{code}"
-        reason = self.text(lang, key) if key in TEXTS["en"] else self.text(lang, "reason_other", reason=code)
-        final: Any = (frame.state.get("result") or {}).get("final") or result.get("final") or result.get("scores") or []
-        pairs = sorted((int(k), v) for k, v in final.items()) if isinstance(final, Mapping) else enumerate(final)
-        scores = ", ".join(f"{self.seat_name(frame, i)} {s}" for i, s in pairs)
+        reason = self.text(lang, key) if key in TEXTS["en"] else self.text(lang, "reason_other")
+        scores = ", ".join(f"{self.seat_name(frame, i)} {_number(s)}" for i, s in sorted(final_scores(frame).items()))
         places = "; ".join(
             f"{i + 1}. {', '.join(self.seat_name(frame, int(s)) for s in place)}"
             for i, place in enumerate(result.get("places") or [])
@@ -216,6 +214,7 @@ class DragonsPlugin:
             columns.append((self.text(lang, "col_king"), {"justify": "center"}))
         table = players_table(self.text(lang, "col_player"), columns)
         active = state.get("active_seat")
+        final = final_scores(frame)  # once over, the score column is the result's (the end rules applied)
         for p in state.get("players") or []:
             seat = int(p["seat"])
             colour = str(p.get("colour") or COLOURS[seat % 2])
@@ -223,7 +222,8 @@ class DragonsPlugin:
             badge, label = player_cells(
                 seat, str(p.get("name")), playing=seat == active, me=False, tags=tags, style=STYLE.get(colour)
             )
-            row: list[RenderableType] = [badge, label, str(p.get("score", 0)), str(p.get("dice_left", ""))]
+            score = final.get(seat, p.get("score", 0)) if final else p.get("score", 0)
+            row: list[RenderableType] = [badge, label, _number(int(score)), str(p.get("dice_left", ""))]
             row.append(str(p.get("hand_size", 0)))
             if wide:
                 row.append("♔6" if p.get("king_on_board") else "–")
@@ -384,3 +384,18 @@ class DragonsPlugin:
 
 
 PLUGIN = DragonsPlugin()
+
+
+def final_scores(frame: Frame) -> dict[int, int]:
+    """Each seat's final score once the game is over (after the end rules), else nothing."""
+    result = frame.outcome or frame.state.get("result") or {}
+    final: Any = (frame.state.get("result") or {}).get("final") or result.get("final") or result.get("scores") or []
+    if not final:
+        return {}
+    pairs = final.items() if isinstance(final, Mapping) else enumerate(final)
+    return {int(k): int(v) for k, v in pairs}
+
+
+def _number(n: int) -> str:
+    """A score as a person writes it: a true minus sign."""
+    return f"−{-n}" if n < 0 else str(n)

@@ -32,7 +32,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "reason_removed": "a player was removed",
         "reason_operator": "an operator closed the table",
         "reason_idle": "the table stood idle",
-        "reason_other": "{reason}",
+        "reason_other": "the game has ended",
         "over": "Game over: {reason}. Final: {scores}. Places: {places}",
         # moves
         "place_start": "put the start die on a marked cell",
@@ -88,7 +88,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "reason_removed": "игрок удалён",
         "reason_operator": "стол закрыл оператор",
         "reason_idle": "стол простаивал",
-        "reason_other": "{reason}",
+        "reason_other": "игра завершена",
         "over": "Игра окончена: {reason}. Итог: {scores}. Места: {places}",
         "place_start": "поставить стартовый кубик на отмеченную клетку",
         "start_on": "на {cell}",

@@ -298,6 +298,8 @@ class HomunculusPlugin:
         out += self._ring(frame, lang, width, room - len(out) - (1 if shop is not None else 0))
         if shop is not None:
             out.append(shop)
+        if seat is not None:
+            out.append(Text(self.text(lang, "card_legend"), style="dim"))  # what `BS`, `⊘E` in the hand stand for
         out.append(Text(self.text(lang, "legend"), style="dim"))
         for line in out:
             line.no_wrap, line.overflow = True, "ellipsis"

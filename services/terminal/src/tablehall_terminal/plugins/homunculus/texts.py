@@ -19,6 +19,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "skips": "next: skips {skips}, draws {draws}",
         "quiet": "rounds without a capture: {quiet} of 30",
         "shop": "Shop",
+        "card_legend": "BS = bishop, south · ⊘ skip ⇄ reverse W wild · S W N E: colours",
         "legend": "PNBRQK pieces (k wounded), by seat · ⓪-⑥ tiles · 1-8 numbers · ░ closed centre · * your mines"
         " · lots: [1]-[4] houses, [H] hotel, [z] mortgaged",
         "col_player": "Player",
@@ -33,7 +34,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "team": "team",
         "reason_kings": "one side is left",
         "reason_strength": "30 rounds without a capture: army strength",
-        "reason_other": "{reason}",
+        "reason_other": "the game has ended",
         "over": "Game over: {reason}. Places: {places}",
         "colour_0": "S",
         "colour_1": "W",
@@ -107,6 +108,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "skips": "следующий: пропусков {skips}, берёт {draws}",
         "quiet": "кругов без взятий: {quiet} из 30",
         "shop": "Лавка",
+        "card_legend": "BЮ = слон, южный · ⊘ пропуск ⇄ разворот W дикая · Ю З С В: цвета",
         "legend": "PNBRQK фигуры (k ранен), по местам · ⓪-⑥ кости · 1-8 цифры · ░ закрытый центр · * ваши мины"
         " · участки: [1]-[4] дома, [H] отель, [з] залог",
         "col_player": "Игрок",
@@ -121,7 +123,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "team": "команда",
         "reason_kings": "осталась одна сторона",
         "reason_strength": "30 кругов без взятий: сила армий",
-        "reason_other": "{reason}",
+        "reason_other": "игра завершена",
         "over": "Игра окончена: {reason}. Места: {places}",
         "colour_0": "Ю",
         "colour_1": "З",

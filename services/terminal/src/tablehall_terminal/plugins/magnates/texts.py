@@ -65,7 +65,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "reason_round_limit": "the round limit was reached",
         "reason_last_standing": "one player is left",
         "reason_closed": "the table was closed",
-        "reason_other": "{reason}",
+        "reason_other": "the game has ended",
         "over": "Game over: {reason}. Places: {places}",
         # moves
         "roll_": "roll the White and the Blue die",
@@ -146,7 +146,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "reason_round_limit": "сыграны все раунды",
         "reason_last_standing": "остался один игрок",
         "reason_closed": "стол закрыт",
-        "reason_other": "{reason}",
+        "reason_other": "игра завершена",
         "over": "Игра окончена: {reason}. Места: {places}",
         "roll_": "бросить Белый и Синий кубики",
         "buy_company": "купить {cell} за {price}",

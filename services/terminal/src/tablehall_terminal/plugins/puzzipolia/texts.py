@@ -31,7 +31,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "reason_last_standing": "one player is left",
         "reason_operator": "an operator closed the table",
         "reason_idle": "the table stood idle",
-        "reason_other": "{reason}",
+        "reason_other": "the game has ended",
         "over": "Game over: {reason}. Places: {places}",
         # moves
         "roll_for_order": "roll for the order",
@@ -97,7 +97,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "reason_last_standing": "остался один игрок",
         "reason_operator": "оператор закрыл стол",
         "reason_idle": "стол простаивал",
-        "reason_other": "{reason}",
+        "reason_other": "игра завершена",
         "over": "Игра окончена: {reason}. Места: {places}",
         "roll_for_order": "бросить за очерёдность",
         "roll": "бросить кубики",
