@@ -429,8 +429,13 @@ async def memory(address: str, pid: int, n_tables: int = 1000) -> dict[str, floa
 
 
 def spawn(
-    database_url: str, nats_url: str, port: int, extra_env: dict[str, str] | None = None
+    database_url: str,
+    nats_url: str,
+    port: int,
+    extra_env: dict[str, str] | None = None,
+    prefix: list[str] | None = None,
 ) -> subprocess.Popen[bytes]:
+    """`tablehall serve match`; `prefix`: interpreter options before it (e.g. `-m cProfile`)."""
     env = {
         **os.environ,
         "TABLEHALL_DATABASE_URL": database_url,
@@ -446,7 +451,9 @@ def spawn(
         **(extra_env or {}),
     }
     return subprocess.Popen(
-        [sys.executable, "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)], env=env, cwd=ROOT
+        [sys.executable, *(prefix or []), "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)],
+        env=env,
+        cwd=ROOT,
     )
 
 
