@@ -1,10 +1,11 @@
-"""Fuzz every RPC of every service of a running `tablehall up` (issue 13).
+"""Fuzz every RPC of every service of a running `tablehall up` (issues 13 and 30).
 
 Starts `tablehall up` in a subprocess on a database of its own, plays honest
 games of the test game on a few tables (players submitting through the match),
 and meanwhile sends thousands of random and hostile requests to every method
 of every service found in the protos (lobby, identity, match, timer, bot,
-projection). It prints the counts by status code and fails (exit 1) on any
+projection); game commands packed in `GameCommand.other` carry the test game's type with
+corrupt bytes or hostile strings inside. It prints the counts by status code and fails (exit 1) on any
 UNKNOWN or INTERNAL answer, a server that died, an honest command that failed,
 or an honest table whose head moved by anything but its honest commands.
 
@@ -33,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from support.serverkit import start_up  # noqa: E402
+from testgame.proto import testgame_pb2  # noqa: E402
 
 from tablehall.bot.v1 import bot_pb2  # noqa: E402
 from tablehall.lobby.v1 import lobby_pb2  # noqa: E402
@@ -66,6 +68,32 @@ HOSTILE_STRINGS = [
     "MjE0NzQ4MzY0OA==",  # base64 "2147483648"
     "MTg0NDY3NDQwNzM3MDk1NTE2MTY6dC0x",  # "18446744073709551616:t-1"
     "\udcff".encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
+    # issue 30: text that looks like an escape, invisible characters, look-alike names, numbers
+    "\\u0000",
+    "Eve\\u0000",
+    "\\\\u0000",
+    "Eve\u200b",
+    "\u2066Eve\u2069",
+    "E\u00adve",
+    "\u3164",
+    "\uff25\uff56\uff45",
+    "P4HOST",
+    "p4host",
+    '{"target": ' + "9" * 5000 + "}",
+    '{"target": 30, "x": -' + "1" * 400 + "}",
+    '{"target": 30, "x": 1e999}',
+    '{"target": NaN}',
+    '{"target": 9223372036854775808}',
+]
+# GameCommand.other (an Any): the test game's command type, with bytes of every kind inside
+TESTGAME_COMMAND = "type.googleapis.com/tablehall.testgame.v1.Command"
+HOSTILE_COMMAND_BYTES = [
+    b"\x22\x03\x0a\x01\xff",  # Close{reason: invalid UTF-8}
+    b"\xff\xff\xff",
+    b"\x0a\x10",  # a field cut short
+    b"\x22\x04\x0a\x02a\x00",  # Close{reason: "a<NUL>"}
+    b"\x22\x05\x0a\x03a\x07b",  # Close{reason: a control character}
+    b"\x0a\x00",  # Roll{}
 ]
 HOSTILE_INTS = [0, 1, -1, 2, 7, 2**31 - 1, -(2**31), 2**63 - 1, -(2**63)]
 
@@ -88,7 +116,7 @@ class Fuzzer:
             if name == "game":
                 return self.rng.choice(["testgame", "puzzipolia"])
             if name in ("user_id", "name", "display_name"):
-                return self.rng.choice(["fuzz0", "fuzz1", "honest0a", "Eve"])
+                return self.rng.choice(["fuzz0", "fuzz1", "honest0a", "Eve", "HONEST0A", "Eve\\u0000"])
             if name != "table":
                 return self.rng.choice(["", "hello", "1234", "0417"])
         r = self.rng.random()
@@ -134,6 +162,9 @@ class Fuzzer:
             if field.type == FieldDescriptor.TYPE_MESSAGE:
                 if depth > 4:
                     continue
+                if field.message_type.full_name == "google.protobuf.Any" and not field.is_repeated:
+                    self.any_value(getattr(message, field.name))
+                    continue
                 if field.is_repeated:
                     for _ in range(self.rng.randrange(0, 3)):
                         self.fill(getattr(message, field.name).add(), depth + 1)
@@ -145,6 +176,20 @@ class Fuzzer:
             else:
                 setattr(message, field.name, self.value(field, depth))
         return message
+
+    def any_value(self, packed: Message) -> None:
+        """An Any as a game command travels (GameCommand.other): mostly the test game's type, its
+        bytes corrupt, cut short, or a command whose strings break the input policy."""
+        if self.rng.random() < 0.2:
+            packed.type_url = self.string("type_url")  # type: ignore[attr-defined]
+            packed.value = self.rng.randbytes(self.rng.randrange(0, 32))  # type: ignore[attr-defined]
+            return
+        packed.type_url = TESTGAME_COMMAND  # type: ignore[attr-defined]
+        if self.rng.random() < 0.5:
+            packed.value = self.rng.choice(HOSTILE_COMMAND_BYTES)  # type: ignore[attr-defined]
+        else:
+            close = testgame_pb2.Close(reason=self.rng.choice(HOSTILE_STRINGS))
+            packed.value = testgame_pb2.Command(close=close).SerializeToString()  # type: ignore[attr-defined]
 
     def payload(self, method: MethodDescriptor) -> bytes:
         self.valid = self.rng.choice([0.3, 0.9, 1.0])
