@@ -37,7 +37,7 @@ from support.serverkit import start_up  # noqa: E402
 from testgame.proto import testgame_pb2  # noqa: E402
 
 from tablehall.bot.v1 import bot_pb2  # noqa: E402
-from tablehall.lobby.v1 import lobby_pb2  # noqa: E402
+from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc  # noqa: E402
 from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall.projection.v1 import projection_pb2  # noqa: E402
 from tablehall.timer.v1 import timer_pb2  # noqa: E402
@@ -200,6 +200,87 @@ class Fuzzer:
         return data
 
 
+async def sharp_cases(channel: grpc.aio.Channel, people: DevProvider, table: str) -> list[str]:
+    """Requests that once answered INTERNAL or were taken (issue 30), each with the answer it
+    must get now; the differences, as failures. `table` is an honest table of the test game."""
+    lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
+    identity = lobby_pb2_grpc.IdentityServiceStub(channel)
+    match = match_pb2_grpc.MatchServiceStub(channel)
+    code = grpc.StatusCode
+    failures: list[str] = []
+
+    async def expect(what: str, call: Any, want: grpc.StatusCode) -> Any:
+        try:
+            answer = await call
+        except grpc.aio.AioRpcError as exc:
+            if exc.code() != want:
+                failures.append(f"{what}: {exc.code().name} ({exc.details()}), expected {want.name}")
+            return None
+        if want != code.OK:
+            failures.append(f"{what}: OK, expected {want.name}")
+        return answer
+
+    secret = f"fuzz-sharp-{uuid.uuid4().hex}"
+    signed = await expect(
+        "DevSignIn with the text \\u0000 in the display name",
+        identity.DevSignIn(lobby_pb2.DevSignInRequest(name="sharp30", display_name="Eve\\u0000", client_secret=secret)),
+        code.OK,
+    )
+    meta = (
+        [("authorization", f"Bearer {signed.token}")] if signed else [("authorization", f"Bearer {people.issue('s')}")]
+    )
+    made = await expect(
+        "CreateTable by that user",
+        lobby.CreateTable(
+            lobby_pb2.CreateTableRequest(game="testgame", options_json='{"target": 30}', seat_count=2, request_id="s1"),
+            metadata=meta,
+        ),
+        code.OK,
+    )
+    await expect(
+        "DevSignIn of the same name in capitals by another client",
+        identity.DevSignIn(lobby_pb2.DevSignInRequest(name="SHARP30", client_secret=f"other-{secret}")),
+        code.PERMISSION_DENIED,
+    )
+    await expect(
+        "DevSignIn with a zero-width space in the display name",
+        identity.DevSignIn(lobby_pb2.DevSignInRequest(name="sharp30", display_name="Eve\u200b", client_secret=secret)),
+        code.INVALID_ARGUMENT,
+    )
+    for digits in ("9" * 5000, "1e999", "NaN"):
+        await expect(
+            f"CreateTable with options_json {digits[:8]}...",
+            lobby.CreateTable(
+                lobby_pb2.CreateTableRequest(
+                    game="testgame", options_json='{"target": ' + digits + "}", seat_count=2, request_id=digits[:8]
+                ),
+                metadata=meta,
+            ),
+            code.INVALID_ARGUMENT,
+        )
+    if made is not None:
+        await expect(
+            "RemoveSpectator with an empty user id",
+            lobby.RemoveSpectator(
+                lobby_pb2.RemoveSpectatorRequest(table=made.table.name, user_id="", request_id="s2"), metadata=meta
+            ),
+            code.INVALID_ARGUMENT,
+        )
+    for n, value in enumerate(HOSTILE_COMMAND_BYTES[:5]):
+        command = match_pb2.GameCommand()
+        command.other.type_url = TESTGAME_COMMAND
+        command.other.value = value
+        await expect(
+            f"SubmitCommand with GameCommand.other bytes {value!r}",
+            match.SubmitCommand(
+                match_pb2.SubmitCommandRequest(table=table, command=command, request_id=f"sharp{n}", as_table=True),
+                metadata=[("authorization", f"Bearer {people.issue('sharp-op', roles=('operator',))}")],
+            ),
+            code.INVALID_ARGUMENT,
+        )
+    return failures
+
+
 def grpc_code_name(value: int) -> str:
     return next((c.name for c in grpc.StatusCode if c.value[0] == value), str(value))
 
@@ -324,6 +405,7 @@ async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int
         pairs = [(f"honest{i}a", f"honest{i}b") for i in range(4)]
         tables = [await honest.new_table(p) for p in pairs]
         stop = asyncio.Event()
+        sharp = await sharp_cases(channel, people, await honest.new_table(("sharp-a", "sharp-b")))
         players = [asyncio.create_task(honest.play(t, p, stop)) for t, p in zip(tables, pairs, strict=True)]
         rng = random.Random(seed)
         fuzzer = Fuzzer(rng, tables)
@@ -369,7 +451,8 @@ async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int
         for name, n in sorted(counts.items(), key=lambda kv: -kv[1]):
             print(f"  {name:20} {n}")
         print(f"honest commands committed: {honest.commands}, failed: {len(honest.failures)}")
-        problems = [*bad[:20], *honest.failures[:20]]
+        print(f"sharp cases (issue 30): {len(sharp)} answered otherwise than they must")
+        problems = [*bad[:20], *honest.failures[:20], *sharp]
         if moved:
             problems.append(f"honest tables changed by someone else: {moved}")
         if not alive:
