@@ -4,7 +4,8 @@ Run with `make bench-reads` (not part of `make test`). It starts a match service
 subprocess (`tablehall serve match`, as bench_match.py does) against a fresh database, opens
 `--clients / 2` race tables of two players, and runs one closed loop per player for
 `--seconds`: GetTableView of its own seat (as the player, not a service), then, when the view
-says it is its turn, SubmitCommand (a roll), else a pause of `--think-ms` before it looks again. It prints, per method, the calls, p50 and p99 and
+says it is its turn, SubmitCommand (a roll), else a pause of about `--think-ms` (0.5-1.5 times,
+at random) before it looks again. It prints, per method, the calls, p50 and p99 and
 the service's CPU. `--profile FILE` runs the service under cProfile and writes its statistics
 there (`python -m pstats FILE`).
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import sys
 import time
 import uuid
@@ -65,6 +67,7 @@ async def player(
     think: float,
 ) -> None:
     meta = tokens(user)
+    rng = random.Random(user)
     view_request = match_pb2.GetTableViewRequest(table=table)
     n = 0
     while time.perf_counter() < until:
@@ -76,7 +79,8 @@ async def player(
             continue
         latencies["GetTableView"].append(time.perf_counter() - started)
         if not any(d.seat == seat for d in reply.view.decisions):
-            await asyncio.sleep(think)  # not our turn: look again a moment later
+            # not our turn: look again a moment later (jittered: people do not poll in step)
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             continue
         n += 1
         request = match_pb2.SubmitCommandRequest(
@@ -92,11 +96,17 @@ async def player(
 
 
 async def run(address: str, pid: int, clients: int, seconds: float, think: float) -> None:
-    channels = [grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(CONNECTIONS)]
+    channels = [
+        grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(CONNECTIONS)
+    ]
     stubs = [match_pb2_grpc.MatchServiceStub(c) for c in channels]
     tables = [f"tables/r-{uuid.uuid4().hex[:12]}" for _ in range(clients // 2)]
     for i, table in enumerate(tables):
         await start_table(stubs[0], table, (f"u{i}a", f"u{i}b"))
+    # warm up: each table loaded into the service's memory once, as a table in play is (the first
+    # view of a table rebuilds it from the store; that is a rebuild's cost, not a view's)
+    for i, table in enumerate(tables):
+        await stubs[0].GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens(f"u{i}a"))
     latencies: dict[str, list[float]] = {"GetTableView": [], "SubmitCommand": []}
     errors: dict[str, int] = {}
     cpu_before, own_before, wall = proc_cpu(pid), time.process_time(), time.perf_counter()

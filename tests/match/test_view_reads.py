@@ -69,22 +69,40 @@ async def test_views_asking_together_share_one_query_and_late_ones_wait_for_the_
         await release.wait()
         return {s: [_fact(v) for v in range(f, snapshot.get(s, 0) + 1)] for s, f in from_versions.items()}
 
-    reads = FactReads(read_many)
-    first = [asyncio.create_task(reads.after("a", 2)), asyncio.create_task(reads.after("b", 5))]
+    reads = FactReads(read_many, in_flight=1)
+    first = asyncio.create_task(reads.after("a", 2))
     while not queries:  # the first query has begun
         await asyncio.sleep(0)
     heads["a"] = 4  # committed while the first query runs: only a later query sees it
-    late = asyncio.create_task(reads.after("a", 2))
-    also_late = asyncio.create_task(reads.after("b", 1))
+    late = [asyncio.create_task(reads.after(*asked)) for asked in (("a", 2), ("b", 5), ("b", 1))]
     for _ in range(5):
         await asyncio.sleep(0)
     assert len(queries) == 1  # the late ones wait: the running query may not hold their facts
     release.set()
-    a, b = await asyncio.gather(*first)
-    assert [f.version for f in a] == [3] and b == []
-    assert [f.version for f in await late] == [3, 4]
-    assert [f.version for f in await also_late] == [2, 3, 4, 5]
-    assert queries == [{"a": 3, "b": 6}, {"a": 3, "b": 2}]
+    assert [f.version for f in await first] == [3]
+    a, b5, b1 = await asyncio.gather(*late)
+    assert [f.version for f in a] == [3, 4] and b5 == [] and [f.version for f in b1] == [2, 3, 4, 5]
+    assert queries == [{"a": 3}, {"a": 3, "b": 2}]  # the three late ones: one query
+
+
+async def test_batches_begin_at_once_while_few_are_being_read() -> None:
+    queries: list[dict[str, int]] = []
+    release = asyncio.Event()
+
+    async def read_many(from_versions: Mapping[str, int]) -> dict[str, list[StoredFact]]:
+        queries.append(dict(from_versions))
+        await release.wait()
+        return {s: [] for s in from_versions}
+
+    reads = FactReads(read_many, in_flight=2)
+    asked = [asyncio.create_task(reads.after(s, 0)) for s in "abcd"]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    # a and b began a batch each at once; c and d formed the next, which waits for room
+    assert queries == [{"a": 1}, {"b": 1}]
+    release.set()
+    await asyncio.gather(*asked)
+    assert queries[2:] == [{"c": 1, "d": 1}]
 
 
 async def test_a_failed_query_fails_its_batch_only() -> None:
