@@ -139,12 +139,18 @@ async def run(address: str, pid: int, clients: int, seconds: float, think: float
         await channel.close()
 
 
+def _absolute(path: str) -> str:
+    return str(Path(path).resolve())  # the service runs in another folder
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think-ms", type=float, default=100.0, help="a player's pause before looking again")
-    parser.add_argument("--profile", default="", help="run the service under cProfile, statistics to this file")
+    parser.add_argument(
+        "--profile", default="", type=_absolute, help="run the service under cProfile, statistics to this file"
+    )
     args = parser.parse_args()
     servers = await find_servers(ROOT / ".data" / "bench", "postgres")
     name = f"tablehall_bench_{uuid.uuid4().hex[:8]}"
@@ -152,7 +158,7 @@ async def main() -> None:
     await migrate(database_url, extra=[match_service.MIGRATIONS])
     port = free_port()
     address = f"127.0.0.1:{port}"
-    profile = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())] if args.profile else []
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
     proc = spawn(database_url, servers.nats_url, port, prefix=profile)
     try:
         await wait_ready(address)

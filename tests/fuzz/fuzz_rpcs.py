@@ -34,7 +34,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from support.serverkit import start_up  # noqa: E402
-from testgame.proto import testgame_pb2  # noqa: E402
 
 from tablehall.bot.v1 import bot_pb2  # noqa: E402
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc  # noqa: E402
@@ -42,6 +41,7 @@ from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall.projection.v1 import projection_pb2  # noqa: E402
 from tablehall.timer.v1 import timer_pb2  # noqa: E402
 from tablehall_platform.auth import DevProvider  # noqa: E402
+from testgame.proto import testgame_pb2  # noqa: E402
 
 MODULES = (lobby_pb2, match_pb2, timer_pb2, bot_pb2, projection_pb2)
 BAD = {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL}

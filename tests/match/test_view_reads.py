@@ -61,18 +61,18 @@ def _fact(version: int) -> StoredFact:
 async def test_views_asking_together_share_one_query_and_late_ones_wait_for_the_next() -> None:
     heads = {"a": 3, "b": 5}
     queries: list[dict[str, int]] = []
-    release = asyncio.Event()
+    release, began = asyncio.Event(), asyncio.Event()
 
     async def read_many(from_versions: Mapping[str, int]) -> dict[str, list[StoredFact]]:
         queries.append(dict(from_versions))
+        began.set()
         snapshot = dict(heads)  # what this query's snapshot holds
         await release.wait()
         return {s: [_fact(v) for v in range(f, snapshot.get(s, 0) + 1)] for s, f in from_versions.items()}
 
     reads = FactReads(read_many, in_flight=1)
     first = asyncio.create_task(reads.after("a", 2))
-    while not queries:  # the first query has begun
-        await asyncio.sleep(0)
+    await began.wait()  # the first query has begun
     heads["a"] = 4  # committed while the first query runs: only a later query sees it
     late = [asyncio.create_task(reads.after(*asked)) for asked in (("a", 2), ("b", 5), ("b", 1))]
     for _ in range(5):
