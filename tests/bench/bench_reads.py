@@ -32,13 +32,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME")
 
-from bench_match import percentile, proc_cpu, spawn, tokens, wait_ready  # noqa: E402
+from bench_match import bench_database, drop_database, percentile, proc_cpu, spawn, tokens, wait_ready  # noqa: E402
 from support.matchkit import race_command  # noqa: E402
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
-from tablehall_eventstore import migrate  # noqa: E402
-from tablehall_match import service as match_service  # noqa: E402
-from tablehall_platform.infra import ensure_database, find_servers, free_port, with_database  # noqa: E402
+from tablehall_platform.infra import free_port  # noqa: E402
 
 CONNECTIONS = 8
 
@@ -152,10 +150,7 @@ async def main() -> None:
         "--profile", default="", type=_absolute, help="run the service under cProfile, statistics to this file"
     )
     args = parser.parse_args()
-    servers = await find_servers(ROOT / ".data" / "bench", "postgres")
-    name = f"tablehall_bench_{uuid.uuid4().hex[:8]}"
-    database_url = await ensure_database(servers.database_url, name)
-    await migrate(database_url, extra=[match_service.MIGRATIONS])
+    servers, name, database_url = await bench_database()
     port = free_port()
     address = f"127.0.0.1:{port}"
     profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
@@ -167,12 +162,7 @@ async def main() -> None:
     finally:
         proc.terminate()
         proc.wait()
-    import asyncpg
-
-    conn = await asyncpg.connect(with_database(servers.database_url, "postgres"))
-    await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    await conn.close()
-    servers.stop()
+    await drop_database(servers, name)
 
 
 if __name__ == "__main__":
