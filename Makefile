@@ -32,7 +32,7 @@ QUIETLY = out=$$($(1) 2>&1) || { echo "$$out" >&2; exit 1; }
 RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-warning}
 endif
 
-.PHONY: help install protos run test soak chaos fuzz lint reasons load bench bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus clean browser
+.PHONY: help install protos run test soak chaos fuzz lint reasons load bench bench-match bench-reads bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus clean browser
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -113,10 +113,14 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: bench-match bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus
+bench: bench-match bench-reads bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
+
+# players polling their views while they play: reads against writes (issue 30)
+bench-reads: install
+	$(PY) tests/bench/bench_reads.py
 
 bench-puzzipolia: install
 	$(PY) tests/bench/bench_puzzipolia.py

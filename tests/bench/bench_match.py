@@ -428,9 +428,33 @@ async def memory(address: str, pid: int, n_tables: int = 1000) -> dict[str, floa
     return {"tables": n_tables, "rss_before_mb": before, "rss_after_mb": after, "growth_mb": after - before}
 
 
+async def bench_database() -> tuple[Any, str, str]:
+    """(servers, database name, its URL): a fresh, migrated database on the servers found as for tests."""
+    servers = await find_servers(ROOT / ".data" / "bench", "postgres")
+    name = f"tablehall_bench_{uuid.uuid4().hex[:8]}"
+    database_url = await ensure_database(servers.database_url, name)
+    await migrate(database_url, extra=[match_service.MIGRATIONS])
+    return servers, name, database_url
+
+
+async def drop_database(servers: Any, name: str) -> None:
+    """Drop the benchmark's database and stop the servers it started."""
+    import asyncpg
+
+    conn = await asyncpg.connect(with_database(servers.database_url, "postgres"))
+    await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await conn.close()
+    servers.stop()
+
+
 def spawn(
-    database_url: str, nats_url: str, port: int, extra_env: dict[str, str] | None = None
+    database_url: str,
+    nats_url: str,
+    port: int,
+    extra_env: dict[str, str] | None = None,
+    prefix: list[str] | None = None,
 ) -> subprocess.Popen[bytes]:
+    """`tablehall serve match`; `prefix`: interpreter options before it (e.g. `-m cProfile`)."""
     env = {
         **os.environ,
         "TABLEHALL_DATABASE_URL": database_url,
@@ -446,7 +470,9 @@ def spawn(
         **(extra_env or {}),
     }
     return subprocess.Popen(
-        [sys.executable, "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)], env=env, cwd=ROOT
+        [sys.executable, *(prefix or []), "-m", "tablehall_cli.main", "serve", "match", "--port", str(port)],
+        env=env,
+        cwd=ROOT,
     )
 
 
@@ -469,10 +495,7 @@ async def main() -> None:
     parser.add_argument("--tables", default="1,100,1000")
     parser.add_argument("--rate", type=float, default=3000.0, help="open-loop offered load at 100 tables")
     args = parser.parse_args()
-    servers = await find_servers(ROOT / ".data" / "bench", "postgres")
-    name = f"tablehall_bench_{uuid.uuid4().hex[:8]}"
-    database_url = await ensure_database(servers.database_url, name)
-    await migrate(database_url, extra=[match_service.MIGRATIONS])
+    servers, name, database_url = await bench_database()
     port = free_port()
     address = f"127.0.0.1:{port}"
     proc = spawn(database_url, servers.nats_url, port)
@@ -520,12 +543,7 @@ async def main() -> None:
         f"\nreplay: {rep['events']} events rebuilt in {rep['seconds'] * 1000:.0f} ms = {rep['eps']:,.0f} events/s "
         f"(target >= {TARGETS['replay_eps']:,.0f})"
     )
-    import asyncpg
-
-    conn = await asyncpg.connect(with_database(servers.database_url, "postgres"))
-    await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    await conn.close()
-    servers.stop()
+    await drop_database(servers, name)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,9 @@ def _seen_by(st: State, seat: int | None, events: list[Event]) -> object:
     before = clone(st)  # `then` evolves in place
     lines = []
     for e in events:
-        lines += [(j.code, j.params, j.ru, j.en) for j in GAME.journal(before, e) if j.audience is None or seat in j.audience]
+        lines += [
+            (j.code, j.params, j.ru, j.en) for j in GAME.journal(before, e) if j.audience is None or seat in j.audience
+        ]
         before = then(before, [e])
     legal = GAME.legal(before, seat, T0 + 2) if seat is not None else []
     return (GAME.view(before, viewer), GAME.pending(before), legal, lines, [type(e).__name__ for e in events])

@@ -1,10 +1,11 @@
-"""Fuzz every RPC of every service of a running `tablehall up` (issue 13).
+"""Fuzz every RPC of every service of a running `tablehall up` (issues 13 and 30).
 
 Starts `tablehall up` in a subprocess on a database of its own, plays honest
 games of the test game on a few tables (players submitting through the match),
 and meanwhile sends thousands of random and hostile requests to every method
 of every service found in the protos (lobby, identity, match, timer, bot,
-projection). It prints the counts by status code and fails (exit 1) on any
+projection); game commands packed in `GameCommand.other` carry the test game's type with
+corrupt bytes or hostile strings inside. It prints the counts by status code and fails (exit 1) on any
 UNKNOWN or INTERNAL answer, a server that died, an honest command that failed,
 or an honest table whose head moved by anything but its honest commands.
 
@@ -35,11 +36,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 from support.serverkit import start_up  # noqa: E402
 
 from tablehall.bot.v1 import bot_pb2  # noqa: E402
-from tablehall.lobby.v1 import lobby_pb2  # noqa: E402
+from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc  # noqa: E402
 from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall.projection.v1 import projection_pb2  # noqa: E402
 from tablehall.timer.v1 import timer_pb2  # noqa: E402
 from tablehall_platform.auth import DevProvider  # noqa: E402
+from testgame.proto import testgame_pb2  # noqa: E402
 
 MODULES = (lobby_pb2, match_pb2, timer_pb2, bot_pb2, projection_pb2)
 BAD = {grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL}
@@ -66,6 +68,32 @@ HOSTILE_STRINGS = [
     "MjE0NzQ4MzY0OA==",  # base64 "2147483648"
     "MTg0NDY3NDQwNzM3MDk1NTE2MTY6dC0x",  # "18446744073709551616:t-1"
     "\udcff".encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
+    # issue 30: text that looks like an escape, invisible characters, look-alike names, numbers
+    "\\u0000",
+    "Eve\\u0000",
+    "\\\\u0000",
+    "Eve\u200b",
+    "\u2066Eve\u2069",
+    "E\u00adve",
+    "\u3164",
+    "\uff25\uff56\uff45",
+    "P4HOST",
+    "p4host",
+    '{"target": ' + "9" * 5000 + "}",
+    '{"target": 30, "x": -' + "1" * 400 + "}",
+    '{"target": 30, "x": 1e999}',
+    '{"target": NaN}',
+    '{"target": 9223372036854775808}',
+]
+# GameCommand.other (an Any): the test game's command type, with bytes of every kind inside
+TESTGAME_COMMAND = "type.googleapis.com/tablehall.testgame.v1.Command"
+HOSTILE_COMMAND_BYTES = [
+    b"\x22\x03\x0a\x01\xff",  # Close{reason: invalid UTF-8}
+    b"\xff\xff\xff",
+    b"\x0a\x10",  # a field cut short
+    b"\x22\x04\x0a\x02a\x00",  # Close{reason: "a<NUL>"}
+    b"\x22\x05\x0a\x03a\x07b",  # Close{reason: a control character}
+    b"\x0a\x00",  # Roll{}
 ]
 HOSTILE_INTS = [0, 1, -1, 2, 7, 2**31 - 1, -(2**31), 2**63 - 1, -(2**63)]
 
@@ -88,7 +116,7 @@ class Fuzzer:
             if name == "game":
                 return self.rng.choice(["testgame", "puzzipolia"])
             if name in ("user_id", "name", "display_name"):
-                return self.rng.choice(["fuzz0", "fuzz1", "honest0a", "Eve"])
+                return self.rng.choice(["fuzz0", "fuzz1", "honest0a", "Eve", "HONEST0A", "Eve\\u0000"])
             if name != "table":
                 return self.rng.choice(["", "hello", "1234", "0417"])
         r = self.rng.random()
@@ -134,6 +162,9 @@ class Fuzzer:
             if field.type == FieldDescriptor.TYPE_MESSAGE:
                 if depth > 4:
                     continue
+                if field.message_type.full_name == "google.protobuf.Any" and not field.is_repeated:
+                    self.any_value(getattr(message, field.name))
+                    continue
                 if field.is_repeated:
                     for _ in range(self.rng.randrange(0, 3)):
                         self.fill(getattr(message, field.name).add(), depth + 1)
@@ -146,6 +177,20 @@ class Fuzzer:
                 setattr(message, field.name, self.value(field, depth))
         return message
 
+    def any_value(self, packed: Message) -> None:
+        """An Any as a game command travels (GameCommand.other): mostly the test game's type, its
+        bytes corrupt, cut short, or a command whose strings break the input policy."""
+        if self.rng.random() < 0.2:
+            packed.type_url = self.string("type_url")  # type: ignore[attr-defined]
+            packed.value = self.rng.randbytes(self.rng.randrange(0, 32))  # type: ignore[attr-defined]
+            return
+        packed.type_url = TESTGAME_COMMAND  # type: ignore[attr-defined]
+        if self.rng.random() < 0.5:
+            packed.value = self.rng.choice(HOSTILE_COMMAND_BYTES)  # type: ignore[attr-defined]
+        else:
+            close = testgame_pb2.Close(reason=self.rng.choice(HOSTILE_STRINGS))
+            packed.value = testgame_pb2.Command(close=close).SerializeToString()  # type: ignore[attr-defined]
+
     def payload(self, method: MethodDescriptor) -> bytes:
         self.valid = self.rng.choice([0.3, 0.9, 1.0])
         message = GetMessageClass(method.input_type)()
@@ -153,6 +198,87 @@ class Fuzzer:
         if self.rng.random() < 0.1:  # corrupt bytes and invalid UTF-8
             return self.rng.choice([b"\x0a\x03\xff\xfe\xfd", data[: len(data) // 2], self.rng.randbytes(20)])
         return data
+
+
+async def sharp_cases(channel: grpc.aio.Channel, people: DevProvider, table: str) -> list[str]:
+    """Requests that once answered INTERNAL or were taken (issue 30), each with the answer it
+    must get now; the differences, as failures. `table` is an honest table of the test game."""
+    lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
+    identity = lobby_pb2_grpc.IdentityServiceStub(channel)
+    match = match_pb2_grpc.MatchServiceStub(channel)
+    code = grpc.StatusCode
+    failures: list[str] = []
+
+    async def expect(what: str, call: Any, want: grpc.StatusCode) -> Any:
+        try:
+            answer = await call
+        except grpc.aio.AioRpcError as exc:
+            if exc.code() != want:
+                failures.append(f"{what}: {exc.code().name} ({exc.details()}), expected {want.name}")
+            return None
+        if want != code.OK:
+            failures.append(f"{what}: OK, expected {want.name}")
+        return answer
+
+    secret = f"fuzz-sharp-{uuid.uuid4().hex}"
+    signed = await expect(
+        "DevSignIn with the text \\u0000 in the display name",
+        identity.DevSignIn(lobby_pb2.DevSignInRequest(name="sharp30", display_name="Eve\\u0000", client_secret=secret)),
+        code.OK,
+    )
+    meta = (
+        [("authorization", f"Bearer {signed.token}")] if signed else [("authorization", f"Bearer {people.issue('s')}")]
+    )
+    made = await expect(
+        "CreateTable by that user",
+        lobby.CreateTable(
+            lobby_pb2.CreateTableRequest(game="testgame", options_json='{"target": 30}', seat_count=2, request_id="s1"),
+            metadata=meta,
+        ),
+        code.OK,
+    )
+    await expect(
+        "DevSignIn of the same name in capitals by another client",
+        identity.DevSignIn(lobby_pb2.DevSignInRequest(name="SHARP30", client_secret=f"other-{secret}")),
+        code.PERMISSION_DENIED,
+    )
+    await expect(
+        "DevSignIn with a zero-width space in the display name",
+        identity.DevSignIn(lobby_pb2.DevSignInRequest(name="sharp30", display_name="Eve\u200b", client_secret=secret)),
+        code.INVALID_ARGUMENT,
+    )
+    for digits in ("9" * 5000, "1e999", "NaN"):
+        await expect(
+            f"CreateTable with options_json {digits[:8]}...",
+            lobby.CreateTable(
+                lobby_pb2.CreateTableRequest(
+                    game="testgame", options_json='{"target": ' + digits + "}", seat_count=2, request_id=digits[:8]
+                ),
+                metadata=meta,
+            ),
+            code.INVALID_ARGUMENT,
+        )
+    if made is not None:
+        await expect(
+            "RemoveSpectator with an empty user id",
+            lobby.RemoveSpectator(
+                lobby_pb2.RemoveSpectatorRequest(table=made.table.name, user_id="", request_id="s2"), metadata=meta
+            ),
+            code.INVALID_ARGUMENT,
+        )
+    for n, value in enumerate(HOSTILE_COMMAND_BYTES[:5]):
+        command = match_pb2.GameCommand()
+        command.other.type_url = TESTGAME_COMMAND
+        command.other.value = value
+        await expect(
+            f"SubmitCommand with GameCommand.other bytes {value!r}",
+            match.SubmitCommand(
+                match_pb2.SubmitCommandRequest(table=table, command=command, request_id=f"sharp{n}", as_table=True),
+                metadata=[("authorization", f"Bearer {people.issue('sharp-op', roles=('operator',))}")],
+            ),
+            code.INVALID_ARGUMENT,
+        )
+    return failures
 
 
 def grpc_code_name(value: int) -> str:
@@ -279,6 +405,7 @@ async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int
         pairs = [(f"honest{i}a", f"honest{i}b") for i in range(4)]
         tables = [await honest.new_table(p) for p in pairs]
         stop = asyncio.Event()
+        sharp = await sharp_cases(channel, people, await honest.new_table(("sharp-a", "sharp-b")))
         players = [asyncio.create_task(honest.play(t, p, stop)) for t, p in zip(tables, pairs, strict=True)]
         rng = random.Random(seed)
         fuzzer = Fuzzer(rng, tables)
@@ -324,7 +451,8 @@ async def run(seconds: float, requests: int, seed: int, concurrency: int) -> int
         for name, n in sorted(counts.items(), key=lambda kv: -kv[1]):
             print(f"  {name:20} {n}")
         print(f"honest commands committed: {honest.commands}, failed: {len(honest.failures)}")
-        problems = [*bad[:20], *honest.failures[:20]]
+        print(f"sharp cases (issue 30): {len(sharp)} answered otherwise than they must")
+        problems = [*bad[:20], *honest.failures[:20], *sharp]
         if moved:
             problems.append(f"honest tables changed by someone else: {moved}")
         if not alive:

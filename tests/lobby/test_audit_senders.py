@@ -73,6 +73,13 @@ def _with(event: AuditEvent, *, payload: dict[str, object] | None = None, **meta
     )
 
 
+def _gus_removed_by(sender: str) -> AuditEvent:
+    """A forged lobby.PlayerRemoved of seat 1 (gus), sent by `sender`, to insert into a stream."""
+    payload = {"seat": 1, "user_id": "gus", "by": sender, "by_operator": False, "was_present": False, "at_ms": 1}
+    meta = {"command_id": f"lobby:x:{sender}:1", "actor": sender}
+    return AuditEvent(0, "lobby.PlayerRemoved", 1, msgspec.json.encode(payload), meta, None, None)
+
+
 def _payload(event: AuditEvent) -> dict[str, object]:
     data: dict[str, object] = msgspec.json.decode(event.payload)
     return data
@@ -111,17 +118,7 @@ async def test_who_acted_is_proven(lobby: Lobby, tokens: Tokens) -> None:
     assert not verdict.ok and verdict.version == events[t].version and "SeatTaken" in verdict.message
 
     # an inserted fake lobby.PlayerRemoved, from someone who is not the host
-    fake = AuditEvent(
-        0,
-        "lobby.PlayerRemoved",
-        1,
-        msgspec.json.encode(
-            {"seat": 1, "user_id": "gus", "by": "mallory", "by_operator": False, "was_present": False, "at_ms": 1}
-        ),
-        {"command_id": "lobby:x:mallory:1", "actor": "mallory"},
-        None,
-        None,
-    )
+    fake = _gus_removed_by("mallory")
     verdict = verify_stream(rechain(copy, [*events[: s + 3], fake, *events[s + 3 :]]))
     assert not verdict.ok and verdict.version == s + 4 and "PlayerRemoved" in verdict.message
     # ... or one that claims no sender at all
@@ -130,17 +127,26 @@ async def test_who_acted_is_proven(lobby: Lobby, tokens: Tokens) -> None:
     assert not verdict.ok and verdict.version == s + 4 and "no sender" in verdict.message
 
 
-async def test_exports_are_signed_and_a_re_chained_file_is_refused(
-    lobby: Lobby, tokens: Tokens, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+async def _exported(
+    lobby: Lobby, tokens: Tokens, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[str, StreamCopy, Signer, Path]:
+    """A finished table exported to `good.json` with the server's key (public half in
+    `server.pub`), for the command line with no database at all."""
     table = await _finished_table(lobby, tokens)
     copy = await load_stream(lobby.store, table.split("/")[1])
     server = Signer.load(tmp_path / "server.pem")
     (tmp_path / "server.pub").write_text(server.public_pem)
     monkeypatch.setattr("tablehall_cli.main.configure_logging", lambda *args, **kwargs: None)
-    monkeypatch.setenv("TABLEHALL_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")  # no database at all
+    monkeypatch.setenv("TABLEHALL_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
     good = tmp_path / "good.json"
     good.write_bytes(export_stream(copy, server))
+    return table, copy, server, good
+
+
+async def test_exports_are_signed_and_a_re_chained_file_is_refused(
+    lobby: Lobby, tokens: Tokens, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, _, server, good = await _exported(lobby, tokens, tmp_path, monkeypatch)
     key = ["--key", str(tmp_path / "server.pub")]
     assert await asyncio.to_thread(main, ["verify", "--file", str(good), *key]) == 0
     assert f"signed by key {server.key_id}" in capsys.readouterr().out
@@ -197,30 +203,13 @@ async def test_without_key_only_the_pinned_key_is_trusted(
     lobby: Lobby, tokens: Tokens, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """issue 30.1: a file re-signed by another key never reads "verified", --key or not."""
-    table = await _finished_table(lobby, tokens)
-    copy = await load_stream(lobby.store, table.split("/")[1])
-    server = Signer.load(tmp_path / "server.pem")
-    (tmp_path / "server.pub").write_text(server.public_pem)
-    monkeypatch.setattr("tablehall_cli.main.configure_logging", lambda *args, **kwargs: None)
-    monkeypatch.setenv("TABLEHALL_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    table, copy, server, good = await _exported(lobby, tokens, tmp_path, monkeypatch)
     monkeypatch.setenv("TABLEHALL_TRUSTED_KEY_FILE", str(tmp_path / "auditor" / "trusted.pem"))
-    good = tmp_path / "good.json"
-    good.write_bytes(export_stream(copy, server))
 
     # a forger inserts a "host removed player" event sent by the host, re-chains and re-signs
     events = list(copy.events)
     s = next(i for i, e in enumerate(events) if e.type == "match.Started")
-    removal = AuditEvent(
-        0,
-        "lobby.PlayerRemoved",
-        1,
-        msgspec.json.encode(
-            {"seat": 1, "user_id": "gus", "by": "hana", "by_operator": False, "was_present": False, "at_ms": 1}
-        ),
-        {"command_id": "lobby:x:hana:1", "actor": "hana"},
-        None,
-        None,
-    )
+    removal = _gus_removed_by("hana")
     mallory = Signer.load(tmp_path / "mallory.pem")
     inserted = tmp_path / "inserted.json"
     inserted.write_bytes(export_stream(rechain(copy, [*events[: s + 3], removal, *events[s + 3 :]]), mallory))

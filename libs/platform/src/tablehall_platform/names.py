@@ -55,9 +55,7 @@ def _json_constant(name: str) -> Any:
 def options_from_json(text: str) -> dict[str, Any]:
     """A request's `options_json`: an object (empty text: no options); INVALID_OPTIONS_JSON otherwise."""
     try:
-        options = json.loads(
-            text or "{}", parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant
-        )
+        options = json.loads(text or "{}", parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
     except _OutOfRange as exc:
         raise BadRequest(
             "INVALID_OPTIONS_JSON",

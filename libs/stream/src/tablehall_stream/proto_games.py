@@ -35,9 +35,7 @@ def _codec(game_id: str) -> ModuleType:
     return module
 
 
-def _message_of(
-    game_id: str, msg: match_pb2.GameCommand, check: Callable[[Message], None] | None = None
-) -> Message:
+def _message_of(game_id: str, msg: match_pb2.GameCommand, check: Callable[[Message], None] | None = None) -> Message:
     which = msg.WhichOneof("game")
     if which is None:
         raise InvalidCommand("EMPTY_COMMAND", "The command is empty.", "Команда пуста.")

@@ -190,7 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("table", nargs="?", help="table id or tables/{id}")
     verify.add_argument("--file", help="an export file (no database needed)")
     verify.add_argument(
-        "--key", help="with --file: the server's public key (PEM) the file must be signed with (default: the pinned key)"
+        "--key",
+        help="with --file: the server's public key (PEM) the file must be signed with (default: the pinned key)",
     )
     verify.set_defaults(func=cmd_verify)
     trust = sub.add_parser("trust-key", help="pin the server's export key once: verify --file then requires it")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from tablehall_eventstore import ConcurrencyConflict, EventStore, NewEvent
 from tablehall_lobby import events as ev
-from tablehall_lobby.refusals import TooMany
+from tablehall_lobby.refusals import TooMany, chat_rate_limited
 from tablehall_platform.errors import Conflict
 from tablehall_platform.input_policy import INT32_MAX, token_int
 
@@ -22,15 +22,6 @@ ATTEMPTS = 5
 class Message:
     number: int
     posted: ev.MessagePosted
-
-
-def chat_rate_limited(retry: int) -> TooMany:
-    return TooMany(
-        "CHAT_RATE_LIMITED",
-        f"Too many messages; wait {retry} s.",
-        ru=f"Слишком много сообщений; подождите {retry} с.",
-        metadata={"retry_after_seconds": str(retry)},
-    )
 
 
 class RateLimiter:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from tablehall_lobby.chat import RateLimiter
 from tablehall_lobby.dev_names import DevNames
-from tablehall_lobby.refusals import TooMany
+from tablehall_lobby.refusals import sign_ins_throttled
 from tablehall_platform.auth import DevProvider, Principal, current_principal
 from tablehall_platform.errors import BadRequest, Refused, Unauthenticated
 
@@ -83,15 +83,6 @@ class Identity:
         return self.dev.issue(user_id, shown, roles=("player",)), user_id
 
 
-def _sign_ins_throttled(retry: int) -> TooMany:
-    return TooMany(
-        "SIGN_IN_THROTTLED",
-        f"Too many development sign-ins; wait {retry} s.",
-        ru=f"Слишком много входов для разработки; подождите {retry} с.",
-        metadata={"retry_after_seconds": str(retry)},
-    )
-
-
 @dataclass(frozen=True)
 class SignInThrottle:
     """Development sign-ins per name (any case) and per peer address, in a sliding window."""
@@ -106,7 +97,7 @@ class SignInThrottle:
 
 def _limiter(setting: str, default: int) -> RateLimiter:
     window = float(os.environ.get("TABLEHALL_DEV_SIGN_IN_WINDOW_SECONDS", "60"))
-    return RateLimiter(int(os.environ.get(setting, str(default))), window, refusal=_sign_ins_throttled)
+    return RateLimiter(int(os.environ.get(setting, str(default))), window, refusal=sign_ins_throttled)
 
 
 def _address(peer: str) -> str:

@@ -118,21 +118,43 @@ def wrong_pin() -> PermissionDenied:
     return PermissionDenied("WRONG_PIN", "Wrong PIN.", ru="Неверный PIN.")
 
 
+def _retry_later(reason: str, en: str, ru: str, seconds: int) -> TooMany:
+    return TooMany(reason, en, ru=ru, metadata={"retry_after_seconds": str(seconds)})
+
+
 def pin_attempts_exceeded(seconds: int) -> TooMany:
-    return TooMany(
+    return _retry_later(
         "PIN_ATTEMPTS_EXCEEDED",
         f"Too many PIN attempts; try again in {seconds} s.",
-        ru=f"Слишком много попыток PIN; повторите через {seconds} с.",
-        metadata={"retry_after_seconds": str(seconds)},
+        f"Слишком много попыток PIN; повторите через {seconds} с.",
+        seconds,
     )
 
 
 def pin_locked(seconds: int) -> TooMany:
-    return TooMany(
+    return _retry_later(
         "PIN_LOCKED",
         f"Too many wrong PINs at this table; PIN entry opens again in {seconds} s.",
-        ru=f"Слишком много неверных PIN за этим столом; ввод PIN откроется через {seconds} с.",
-        metadata={"retry_after_seconds": str(seconds)},
+        f"Слишком много неверных PIN за этим столом; ввод PIN откроется через {seconds} с.",
+        seconds,
+    )
+
+
+def chat_rate_limited(seconds: int) -> TooMany:
+    return _retry_later(
+        "CHAT_RATE_LIMITED",
+        f"Too many messages; wait {seconds} s.",
+        f"Слишком много сообщений; подождите {seconds} с.",
+        seconds,
+    )
+
+
+def sign_ins_throttled(seconds: int) -> TooMany:
+    return _retry_later(
+        "SIGN_IN_THROTTLED",
+        f"Too many development sign-ins; wait {seconds} s.",
+        f"Слишком много входов для разработки; подождите {seconds} с.",
+        seconds,
     )
 
 

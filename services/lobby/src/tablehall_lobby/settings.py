@@ -9,6 +9,8 @@
 | TABLEHALL_PIN_ATTEMPTS, TABLEHALL_PIN_WINDOW_SECONDS | `5`, `300` | PIN attempts per user and table |
 | TABLEHALL_PIN_FREE_FAILURES, TABLEHALL_PIN_MAX_DELAY_SECONDS | `3`, `900` | wrong PINs per table (anyone) before PIN entry closes for a doubling delay, and its cap |
 | TABLEHALL_LOBBY_SWEEP_SECONDS | `5` | how often running tables' listing rows catch up with their streams |
+| TABLEHALL_DEV_SIGN_INS_PER_NAME, TABLEHALL_DEV_SIGN_INS_PER_PEER | `10`, `60` | development sign-ins per name (any case) and per peer address (`identity.SignInThrottle`) |
+| TABLEHALL_DEV_SIGN_IN_WINDOW_SECONDS | `60` | their window |
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ import msgspec
 import structlog
 
 from tablehall_eventstore import ConcurrencyConflict, EventStore, GroupCommitter, NewEvent
+from tablehall_match.fact_reads import FactReads
 from tablehall_match.idempotency import command_digest, require_same, reused
 from tablehall_match.leases import Leases
 from tablehall_match.live_table import SNAPSHOT_TYPE, LiveTable
@@ -132,6 +133,8 @@ class MatchApp:
         self.store = store
         # concurrent commands of many tables share transactions (one WAL flush)
         self.appender = GroupCommitter(store, workers=commit_workers)
+        # the views' reads of the lobby's newest facts, many tables a query
+        self.fact_reads = FactReads(store.read_facts_many)
         self.vault = vault
         self.leases = leases
         self.snapshot_every = snapshot_every
@@ -726,8 +729,7 @@ class MatchApp:
     async def view(self, principal: Principal, table_id: str, role: str = "", as_seat: int | None = None) -> ViewResult:
         live = await self.table(table_id)
         if not principal.is_service:  # the lobby's latest facts (removals, privacy)
-            async with live.lock:
-                live = await self._catch_up(live)
+            live = await self._latest_facts(live)
         if as_seat is not None:
             return self._seat_view(live, principal, as_seat)
         seat = None
@@ -750,13 +752,30 @@ class MatchApp:
                 return self.render(shown, principal, None, "spectator")
         return self.render(live, principal, seat, role)
 
-    async def _catch_up(self, live: LiveTable) -> LiveTable:
-        """Apply what others (the lobby) appended to the stream since we last wrote."""
+    async def _latest_facts(self, live: LiveTable) -> LiveTable:
+        """`live` with what others (the lobby) appended to the stream before this call.
+
+        The read runs outside the table's command lock (a view no longer waits for the commands
+        queued on the table) and in one query with the other views asking at the same time
+        (`FactReads`); the lock is taken only when there is something to apply, which is rare.
+        """
         try:
-            for event in await self.store.read_facts(live.stream_id, from_version=live.version + 1):
-                live.apply_recorded(event)
+            facts = await self.fact_reads.after(live.stream_id, live.version)
         except Exception:
-            return await self._reload(live)
+            async with live.lock:
+                return await self._reload(live)
+        if not facts or facts[-1].version <= live.version:  # nothing, or only our own appends since
+            return live
+        async with live.lock:
+            current = self.tables.get(live.table_id)
+            if current is not live:  # reloaded meanwhile: it holds the stream as it was then
+                return current or await self.table(live.table_id)
+            try:
+                for fact in facts:
+                    if fact.version == live.version + 1:  # our own appends since the read are in already
+                        live.apply_recorded(fact)
+            except Exception:
+                return await self._reload(live)
         return live
 
     def _seat_view(self, live: LiveTable, principal: Principal, seat: int) -> ViewResult:
