@@ -3,6 +3,11 @@ import { h, api, ApiError, requestId } from "./dom.js";
 import { t } from "./i18n.js";
 import { pluginFor, seatColour } from "./games/index.js";
 
+// a game's players when its view lists them as objects with a seat (not every game does)
+export function playersOf(state) {
+  return Array.isArray(state.players) ? state.players.filter((p) => p && typeof p === "object") : [];
+}
+
 export function openTable(main, { id, spectator, app, gameTitle }) {
   const role = spectator ? "spectator" : "default";
   const lang = () => app.lang;
@@ -51,7 +56,7 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   }
 
   function nameOf(view, seat) {
-    const players = view.state.players || [];
+    const players = playersOf(view.state);
     const player = players.find((p) => p.seat === seat);
     return (player && player.name) || `#${seat}`;
   }
@@ -73,11 +78,12 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     const waiting = [...new Set(view.decisions.map((d) => d.seat))].map((s) => nameOf(view, s)).join(", ");
     const headline = plugin.headline ? plugin.headline(view, lang()) : "";
     ui.status.textContent = [headline, view.finished ? t(lang(), "finished") : mine ? t(lang(), "your_move") : waiting ? t(lang(), "waiting_for", { who: waiting }) : ""].filter(Boolean).join(" · ");
-    const me = (view.state.players || []).find((p) => p.seat === view.seat);
+    const me = playersOf(view.state).find((p) => p.seat === view.seat);
     ui.banner.hidden = !(me && me.afk);
     ui.banner.textContent = t(lang(), "afk");
     ui.board.replaceChildren(plugin.board(view, lang(), { seatColour, submit }) || fallbackBoard(view));
     ui.players.replaceChildren(plugin.players ? plugin.players(view, lang(), { seatColour }) : genericPlayers(view));
+    ui.players.hidden = !plugin.players && !playersOf(view.state).length;  // a game whose view lists no players
     ui.moves.replaceChildren(...moveControls(view, plugin));
     if (!ui.moves.childElementCount) ui.moves.append(h("span", { class: "muted" }, t(lang(), "no_moves")));
     ui.outcome.hidden = !view.finished;
@@ -92,7 +98,7 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   }
 
   function genericPlayers(view) {
-    const players = view.state.players || [];
+    const players = playersOf(view.state);
     const numeric = (p) => Object.entries(p).filter(([k, v]) => typeof v === "number" && k !== "seat" && k !== "position");
     return h("table", { class: "list" }, h("tbody", {}, players.map((p) => h("tr", { "data-testid": `player-${p.seat}` },
       h("td", {}, h("span", { class: "seat-dot", style: `background:${seatColour(p.seat)}` }), p.name || `#${p.seat}`),
