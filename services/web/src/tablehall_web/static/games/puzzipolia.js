@@ -1,5 +1,7 @@
 // Пузиполия: the ring of squares as SVG (owners, buildings, mortgages, tokens), the players, move labels.
 import { h, s } from "../dom.js";
+import { fill } from "../i18n.js";
+import { placesText } from "./common.js";
 
 const GROUP_COLOURS = {
   brown: "#8b5a2b", light_blue: "#87ceeb", pink: "#ff69b4", orange: "#ff8c00", red: "#e02020",
@@ -37,11 +39,7 @@ const WORDS = {
   },
 };
 
-function w(lang, key, params = {}) {
-  const text = (WORDS[lang] || WORDS.en)[key] || WORDS.en[key];
-  if (!text) return null;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
-}
+const w = (lang, key, params = {}) => fill(WORDS, lang, key, params);
 
 // the cell of square `i` on a ring of `n` squares (n/4 a side): 0 at the bottom right, clockwise by the bottom
 function cellOf(i, n) {
@@ -160,12 +158,9 @@ function headline(view, lang) {
   return st.round ? w(lang, "round", { round: st.round_limit ? `${st.round}/${st.round_limit}` : st.round }) : "";
 }
 
-function outcome(view, lang) {
+function outcome(view) {
   const result = view.state.result || view.outcome || {};
-  const name = (seat) => (view.state.players.find((p) => p.seat === seat) || {}).name || `#${seat}`;
-  // places: one entry per place, a list of seats where several share it
-  const places = (result.places || []).map((entry, k) => `${k + 1}. ${[].concat(entry).map(name).join(", ")}`);
-  return places.join("; ") || JSON.stringify(result);
+  return placesText(result.places, view.state.players) || JSON.stringify(result);
 }
 
 export default { board, players, moveLabel, headline, outcome };
