@@ -22,7 +22,8 @@ const WORDS = {
     withdraw_trade: "Withdraw offer #{offer_id}", propose_end: "Propose to end the game", vote_end: "Vote: {yes}",
     leave: "Leave the game", round: "Round {round}", dice: "dice {dice}", money: "money", worth: "worth",
     jail: "in jail", out: "out", auction: "Auction: {square}, high bid {bid}", yes: "end", no: "play on",
-    choose_67: "Move {steps}",
+    choose_67: "Move {steps}", you_give: "You give", you_get: "You get", trade_with: "Propose a trade to {name}…",
+    propose: "Propose",
   },
   ru: {
     roll_for_order: "Бросить за очерёдность", roll: "Бросить кубики", end_turn: "Закончить ход",
@@ -35,7 +36,8 @@ const WORDS = {
     withdraw_trade: "Отозвать №{offer_id}", propose_end: "Предложить закончить игру", vote_end: "Голос: {yes}",
     leave: "Покинуть игру", round: "Круг {round}", dice: "кубики {dice}", money: "деньги", worth: "капитал",
     jail: "в тюрьме", out: "выбыл", auction: "Аукцион: {square}, ставка {bid}", yes: "закончить", no: "играть дальше",
-    choose_67: "Пройти {steps}",
+    choose_67: "Пройти {steps}", you_give: "Вы отдаёте", you_get: "Вы получаете", trade_with: "Предложить обмен: {name}…",
+    propose: "Предложить",
   },
 };
 
@@ -163,4 +165,32 @@ function outcome(view) {
   return placesText(result.places, view.state.players) || JSON.stringify(result);
 }
 
-export default { board, players, moveLabel, headline, outcome };
+// a trade as two bundles: money and lots each side gives (the server's trade rules judge it)
+function composer(move, view, lang, submit) {
+  if (move.command.kind !== "propose_trade") return null;
+  const st = view.state;
+  const to = move.command.args.to_seat;
+  const partner = st.players.find((p) => p.seat === to);
+  const me = st.players.find((p) => p.seat === view.seat);
+  if (!partner || !me) return null;
+  const side = (owner, player, label) => {
+    const money = h("input", { type: "number", min: 0, max: player.money, step: 1, value: 0, size: 6, "aria-label": `${label}: ${w(lang, "money")}`, "data-field": "money" });
+    const lots = st.squares.filter((sq) => sq.owner === owner && !sq.buildings).map((sq) =>
+      h("label", { class: "row" }, h("input", { type: "checkbox", value: sq.index, "data-lot": sq.index }), squareName(sq, lang)));
+    const box = h("fieldset", {}, h("legend", {}, label), h("label", {}, `${w(lang, "money")} `, money), lots);
+    box.read = () => {
+      const bundle = { lots: [...box.querySelectorAll("[data-lot]:checked")].map((c) => Number(c.value)) };
+      if (Number(money.value) > 0) bundle.money = Number(money.value);
+      return bundle;
+    };
+    return box;
+  };
+  const give = side(view.seat, me, w(lang, "you_give"));
+  const get = side(to, partner, w(lang, "you_get"));
+  return h("details", { class: "move", "data-testid": `trade-${to}` },
+    h("summary", {}, w(lang, "trade_with", { name: partner.name })),
+    h("div", { class: "row" }, give, get,
+      h("button", { type: "button", "data-testid": `trade-send-${to}`, onclick: () => submit("propose_trade", { to_seat: to, give: give.read(), get: get.read() }) }, w(lang, "propose"))));
+}
+
+export default { board, players, moveLabel, headline, outcome, composer };
