@@ -126,7 +126,7 @@ function board(view, lang, { seatColour }) {
     st.dice && st.dice.length ? w(lang, "dice", { dice: st.dice.join(" + ") }) : "",
     st.auction ? w(lang, "auction", { square: squareName(st.squares[st.auction.square] || {}, lang), bid: st.auction.high_bid ?? st.auction.bid ?? 0 }) : "",
   ].filter(Boolean);
-  centre.forEach((line, k) => svg.append(s("text", { x: mid, y: mid - 10 + k * 22, "font-size": 16, "text-anchor": "middle", fill: "#234", "data-testid": k === 0 ? "pz-round" : null }, line)));
+  centre.forEach((line, k) => svg.append(s("text", { x: mid, y: mid - 10 + k * (narrow ? 40 : 22), "font-size": narrow ? 32 : 16, "text-anchor": "middle", fill: "#234", "data-testid": k === 0 ? "pz-round" : null }, line)));
   return svg;
 }
 
