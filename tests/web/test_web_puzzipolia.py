@@ -171,6 +171,7 @@ async def test_a_refused_move_shows_the_servers_message_in_the_players_language(
     # a trade composed as two bundles: first one-sided (the server's rule refuses it), then a fair one;
     # the half-filled form stays as it was across the redraws in between
     composer = page.get_by_test_id("trade-1")
+    await composer.wait_for(timeout=WAIT_MS)  # offered whatever the bot owns by now
     await composer.locator("summary").click()
     give, get = (composer.locator("fieldset").nth(i).locator("[data-field=money]") for i in (0, 1))
     await give.fill("20")

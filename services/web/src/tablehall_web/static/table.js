@@ -48,7 +48,9 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   const lines = new Map();  // version -> journal lines of that version
   let chatAfter = "";
   let busy = false;
-  let composers = new Map();  // the game's forms on screen, by the move they compose
+  // the game's forms, by the move they compose: a move offered again (after a version without it)
+  // gets back its form as it was left, open and filled in
+  const composers = new Map();
 
   function refusal(error) {
     ui.notice.textContent = error instanceof ApiError
@@ -109,18 +111,18 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   function moveControls(view, plugin) {
     if (view.seat === null || view.finished) return [];
     const controls = [];
-    const kept = new Map();
     for (const move of view.moves) {
       const { kind, args } = move.command;
       const label = (values) => (plugin.moveLabel && plugin.moveLabel(kind, { ...args, ...values }, lang(), view)) || `${kind} ${Object.keys({ ...args, ...values }).length ? JSON.stringify({ ...args, ...values }) : ""}`;
       const params = move.parameters;
-      // a rule's parameter without examples needs the game's composer (e.g. a trade's two bundles)
-      if (params.some((p) => p.step === 0 && !p.values.length)) {
-        // kept across redraws while the move stays offered: a half-filled form survives the others' moves
+      // a parameter of an engine rule: the game's own form where it has one (e.g. a trade's two
+      // bundles; a half-filled form survives the others' moves); without one, its examples, and
+      // nothing when it has none
+      if (params.some((p) => p.rule)) {
         const key = JSON.stringify(move.command);
         const composed = composers.get(key) || (plugin.composer && plugin.composer(move, view, lang(), submit));
-        if (composed) { controls.push(composed); kept.set(key, composed); }
-        continue;
+        if (composed) { controls.push(composed); composers.set(key, composed); continue; }
+        if (params.some((p) => p.step === 0 && !p.values.length)) continue;
       }
       if (!params.length) {
         controls.push(h("button", { type: "button", class: "move", "data-testid": `move-${kind}`, "data-command": JSON.stringify({ kind, args }), onclick: () => submit(kind, args) }, label({})));
@@ -152,7 +154,6 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
       controls.push(h("span", { class: "move", "data-testid": `move-${kind}` }, h("span", {}, label(Object.fromEntries(params.map((p) => [p.field, p.step > 0 ? `${p.lo}–${p.hi}` : "…"])))), inputs,
         h("button", { type: "button", "data-testid": `go-${kind}`, onclick: go }, t(lang(), "go"))));
     }
-    composers = kept;
     return controls;
   }
 
