@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
+from playwright.async_api import Browser, async_playwright
 from support.upkit import bots_up
 from support.webkit import CHROMIUM_ARGS, Served, chromium_path, web_address
 
 from tablehall_platform.infra import free_port
 
 CHROMIUM = chromium_path()
-if CHROMIUM is None:
-    pytest.skip(
-        "no Chromium on this machine (/usr/bin/chromium): the browser tests need Debian's chromium package",
-        allow_module_level=True,
-    )
+HERE = Path(__file__).parent
+NO_CHROMIUM = "no Chromium on this machine (/usr/bin/chromium): the browser tests need Debian's chromium package"
 
-from playwright.async_api import Browser, async_playwright  # noqa: E402
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Without a browser, every test that needs one skips with one reason (no browser is downloaded)."""
+    if CHROMIUM is None:
+        for item in items:  # every item of the session: only this folder's
+            if item.path.is_relative_to(HERE) and "browser" in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.skip(reason=NO_CHROMIUM))
 
 
 @pytest.fixture(scope="package")
