@@ -92,6 +92,7 @@ async def test_puzzipolia_from_the_lobby_to_the_end_by_clicking(served: Served, 
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     secret = await sign_in(page, served.web, "web-ann")
+    await screenshots(page, "lobby")
     table_id = await create_table(page, "puzzipolia", 4, {"round_limit": "1", "decision_clock_s": "90"})
     await add_bots(page, ["easy", "strong", "easy"])
     await screenshots(page, "lobby-waiting-room")
