@@ -11,10 +11,12 @@ import pytest
 from support.upkit import ROOT, base_env
 
 from tablehall_cli.main import build_parser
+from tablehall_platform.infra import free_port
 
 
 @pytest.mark.parametrize(
-    ("args", "setting"), [(["up"], "TABLEHALL_PORT"), (["serve", "lobby"], "TABLEHALL_LOBBY_PORT")]
+    ("args", "setting"),
+    [(["up"], "TABLEHALL_PORT"), (["up"], "TABLEHALL_WEB_PORT"), (["serve", "lobby"], "TABLEHALL_LOBBY_PORT")],
 )
 def test_a_taken_port_is_one_line_that_names_port_and_setting(
     args: list[str], setting: str, database_url: str, nats_url: str, tmp_path: Path
@@ -23,7 +25,8 @@ def test_a_taken_port_is_one_line_that_names_port_and_setting(
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        env = {**base_env(tmp_path), setting: str(port)}
+        # every other port free: the taken one is the only refusal
+        env = {**base_env(tmp_path), "TABLEHALL_PORT": str(free_port()), setting: str(port)}
         env.update(TABLEHALL_DATABASE_URL=database_url, TABLEHALL_NATS_URL=nats_url)
         done = subprocess.run(
             [sys.executable, "-m", "tablehall_cli.main", *args],

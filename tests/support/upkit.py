@@ -88,10 +88,12 @@ def wait_serving(
 
 
 @contextmanager
-def bots_up(database: str, nats_url: str, folder: Path, think_ms: int = 30) -> Iterator[Up]:
+def bots_up(
+    database: str, nats_url: str, folder: Path, think_ms: int = 30, extra_env: Mapping[str, str] | None = None
+) -> Iterator[Up]:
     """`tablehall up --no-demo` (every service: lobby, match, timer, bot, projection, publisher) on
     `database` and `nats_url`, its bot service with a consumer of its own and `think_ms` per strong
-    decision; stopped, and the bot's consumer dropped, at the end."""
+    decision, and `extra_env`; stopped, and the bot's consumer dropped, at the end."""
     consumer = f"bot-{uuid.uuid4().hex[:12]}"
     env = {
         **base_env(folder),
@@ -99,6 +101,7 @@ def bots_up(database: str, nats_url: str, folder: Path, think_ms: int = 30) -> I
         "TABLEHALL_NATS_URL": nats_url,
         "TABLEHALL_BOT_CONSUMER": consumer,
         "TABLEHALL_BOT_THINK_MS": str(think_ms),
+        **(extra_env or {}),
     }
     up = start_up(env, folder, free_port(), extra=("--no-demo",))
     try:

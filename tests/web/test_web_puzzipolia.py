@@ -92,6 +92,7 @@ async def test_puzzipolia_from_the_lobby_to_the_end_by_clicking(served: Served, 
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     secret = await sign_in(page, served.web, "web-ann")
+    await screenshots(page, "lobby")
     table_id = await create_table(page, "puzzipolia", 4, {"round_limit": "1", "decision_clock_s": "90"})
     await add_bots(page, ["easy", "strong", "easy"])
     await screenshots(page, "lobby-waiting-room")
@@ -167,5 +168,23 @@ async def test_a_refused_move_shows_the_servers_message_in_the_players_language(
     text = await notice.inner_text()
     assert checked.refusal.text("ru") in text and text.startswith("Отказ:")
     await screenshots(page, "puzzipolia-refusal")
+
+    # a trade composed as two bundles: first one-sided (the server's rule refuses it), then a fair one;
+    # the half-filled form stays as it was across the redraws in between
+    composer = page.get_by_test_id("trade-1")
+    await composer.wait_for(timeout=WAIT_MS)  # offered whatever the bot owns by now
+    await composer.locator("summary").click()
+    give, get = (composer.locator("fieldset").nth(i).locator("[data-field=money]") for i in (0, 1))
+    await give.fill("20")
+    await page.get_by_test_id("trade-send-1").click()
+    await notice.filter(has_text="ONE_SIDED_TRADE").wait_for(timeout=WAIT_MS)
+    assert (await notice.inner_text()).startswith("Отказ:")
+    assert await give.input_value() == "20"
+    await get.fill("10")
+    await page.get_by_test_id("trade-send-1").click()
+    offered = page.get_by_test_id("journal").locator("li").filter(has_text="предлагает")
+    await offered.first.wait_for(timeout=WAIT_MS)
+    assert "20" in await offered.first.inner_text() and "10" in await offered.first.inner_text()
+    await screenshots(page, "puzzipolia-trade")
     await context.close()
     await asyncio.sleep(0)

@@ -65,8 +65,9 @@ class Feed:
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
             for task in done:
-                if task.exception() is not None and not isinstance(task.exception(), ConnectionResetError):
-                    raise task.exception()  # type: ignore[misc]
+                failure = task.exception()
+                if failure is not None and not isinstance(failure, ConnectionResetError):
+                    raise failure  # (a page that went away, ConnectionResetError, ends its feed quietly)
         finally:
             for task in tasks:
                 task.cancel()

@@ -3,6 +3,7 @@
 import { h, s, api, ApiError } from "./dom.js";
 import { t } from "./i18n.js";
 import { pluginFor, seatColour } from "./games/index.js";
+import { playersOf } from "./table.js";
 
 // a seat's score in a version: net worth where the game has it, else its money
 function worth(player) {
@@ -13,7 +14,7 @@ function worth(player) {
 function chart(versions, lang) {
   const width = 640, height = 200, pad = 30;
   const seats = new Map();
-  versions.forEach((v, i) => (v.state.players || []).forEach((p) => {
+  versions.forEach((v, i) => playersOf(v.state).forEach((p) => {
     const value = worth(p);
     if (value === null) return;
     (seats.get(p.seat) || seats.set(p.seat, { name: p.name, points: [] }).get(p.seat)).points.push([i, value]);

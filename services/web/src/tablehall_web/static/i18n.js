@@ -44,7 +44,13 @@ export function initialLang() {
   return (navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en";
 }
 
-export function t(lang, key, params = {}) {
-  const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+// `key` of `words` ({en: {...}, ru: {...}}) in `lang` (else English) with {name}s filled in; null if unknown
+export function fill(words, lang, key, params = {}) {
+  const text = (words[lang] && words[lang][key]) || words.en[key];
+  if (!text) return null;
   return text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
+}
+
+export function t(lang, key, params = {}) {
+  return fill(WORDS, lang, key, params) ?? key;
 }

@@ -3,6 +3,11 @@ import { h, api, ApiError, requestId } from "./dom.js";
 import { t } from "./i18n.js";
 import { pluginFor, seatColour } from "./games/index.js";
 
+// a game's players when its view lists them as objects with a seat (not every game does)
+export function playersOf(state) {
+  return Array.isArray(state.players) ? state.players.filter((p) => p && typeof p === "object") : [];
+}
+
 export function openTable(main, { id, spectator, app, gameTitle }) {
   const role = spectator ? "spectator" : "default";
   const lang = () => app.lang;
@@ -43,6 +48,9 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   const lines = new Map();  // version -> journal lines of that version
   let chatAfter = "";
   let busy = false;
+  // the game's forms, by the move they compose: a move offered again (after a version without it)
+  // gets back its form as it was left, open and filled in
+  const composers = new Map();
 
   function refusal(error) {
     ui.notice.textContent = error instanceof ApiError
@@ -51,7 +59,7 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   }
 
   function nameOf(view, seat) {
-    const players = view.state.players || [];
+    const players = playersOf(view.state);
     const player = players.find((p) => p.seat === seat);
     return (player && player.name) || `#${seat}`;
   }
@@ -73,11 +81,12 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     const waiting = [...new Set(view.decisions.map((d) => d.seat))].map((s) => nameOf(view, s)).join(", ");
     const headline = plugin.headline ? plugin.headline(view, lang()) : "";
     ui.status.textContent = [headline, view.finished ? t(lang(), "finished") : mine ? t(lang(), "your_move") : waiting ? t(lang(), "waiting_for", { who: waiting }) : ""].filter(Boolean).join(" · ");
-    const me = (view.state.players || []).find((p) => p.seat === view.seat);
+    const me = playersOf(view.state).find((p) => p.seat === view.seat);
     ui.banner.hidden = !(me && me.afk);
     ui.banner.textContent = t(lang(), "afk");
     ui.board.replaceChildren(plugin.board(view, lang(), { seatColour, submit }) || fallbackBoard(view));
     ui.players.replaceChildren(plugin.players ? plugin.players(view, lang(), { seatColour }) : genericPlayers(view));
+    ui.players.hidden = !plugin.players && !playersOf(view.state).length;  // a game whose view lists no players
     ui.moves.replaceChildren(...moveControls(view, plugin));
     if (!ui.moves.childElementCount) ui.moves.append(h("span", { class: "muted" }, t(lang(), "no_moves")));
     ui.outcome.hidden = !view.finished;
@@ -92,7 +101,7 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   }
 
   function genericPlayers(view) {
-    const players = view.state.players || [];
+    const players = playersOf(view.state);
     const numeric = (p) => Object.entries(p).filter(([k, v]) => typeof v === "number" && k !== "seat" && k !== "position");
     return h("table", { class: "list" }, h("tbody", {}, players.map((p) => h("tr", { "data-testid": `player-${p.seat}` },
       h("td", {}, h("span", { class: "seat-dot", style: `background:${seatColour(p.seat)}` }), p.name || `#${p.seat}`),
@@ -106,8 +115,15 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
       const { kind, args } = move.command;
       const label = (values) => (plugin.moveLabel && plugin.moveLabel(kind, { ...args, ...values }, lang(), view)) || `${kind} ${Object.keys({ ...args, ...values }).length ? JSON.stringify({ ...args, ...values }) : ""}`;
       const params = move.parameters;
-      // a rule's parameter without examples needs a composer of its own (e.g. a trade's bundles)
-      if (params.some((p) => p.step === 0 && !p.values.length)) continue;
+      // a parameter of an engine rule: the game's own form where it has one (e.g. a trade's two
+      // bundles; a half-filled form survives the others' moves); without one, its examples, and
+      // nothing when it has none
+      if (params.some((p) => p.rule)) {
+        const key = JSON.stringify(move.command);
+        const composed = composers.get(key) || (plugin.composer && plugin.composer(move, view, lang(), submit));
+        if (composed) { controls.push(composed); composers.set(key, composed); continue; }
+        if (params.some((p) => p.step === 0 && !p.values.length)) continue;
+      }
       if (!params.length) {
         controls.push(h("button", { type: "button", class: "move", "data-testid": `move-${kind}`, "data-command": JSON.stringify({ kind, args }), onclick: () => submit(kind, args) }, label({})));
         continue;

@@ -1,8 +1,9 @@
 // Each game's drawing for the page, by game id; a game without one is played from the generic parts.
+import { dragons, homunculus } from "./labels.js";
 import magnates from "./magnates.js";
 import puzzipolia from "./puzzipolia.js";
 
-const PLUGINS = { puzzipolia, magnates };
+const PLUGINS = { puzzipolia, magnates, dragons, homunculus };
 
 // one colour per seat, apart from the boards' group colours; the seat's number is always shown too
 export const SEAT_COLOURS = ["#1b1b1b", "#7b4fd6", "#0097a7", "#a07040", "#d6339c", "#5a9e00", "#3355cc", "#e07b00"];

@@ -1,6 +1,8 @@
 // Магнаты: the 10×10 board as SVG from the view alone (Companies, special cells, Offices, every
 // King and piece); a piece with moves is clicked, then one of its highlighted target cells.
 import { h, s } from "../dom.js";
+import { fill } from "../i18n.js";
+import { placesText } from "./common.js";
 
 const SIZE = 10;
 const CELL = 60;
@@ -27,11 +29,7 @@ const WORDS = {
   },
 };
 
-function w(lang, key, params = {}) {
-  const text = (WORDS[lang] || WORDS.en)[key] || WORDS.en[key];
-  if (!text) return null;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
-}
+const w = (lang, key, params = {}) => fill(WORDS, lang, key, params);
 
 const cellName = (cell) => `${FILES[cell % SIZE]}${Math.floor(cell / SIZE) + 1}`;
 const pieceOf = (value) => String(value || "").replace(/^PIECE_/, "").toLowerCase();
@@ -130,8 +128,7 @@ function headline(view, lang) {
 }
 
 function outcome(view) {
-  const name = (seat) => (view.state.players.find((p) => p.seat === seat) || {}).name || `#${seat}`;
-  return (view.state.places || []).map((entry, k) => `${k + 1}. ${[].concat(entry).map(name).join(", ")}`).join("; ");
+  return placesText(view.state.places, view.state.players);
 }
 
 export default { board, players, moveLabel, headline, outcome };

@@ -1,5 +1,7 @@
 // Пузиполия: the ring of squares as SVG (owners, buildings, mortgages, tokens), the players, move labels.
 import { h, s } from "../dom.js";
+import { fill } from "../i18n.js";
+import { placesText } from "./common.js";
 
 const GROUP_COLOURS = {
   brown: "#8b5a2b", light_blue: "#87ceeb", pink: "#ff69b4", orange: "#ff8c00", red: "#e02020",
@@ -20,7 +22,8 @@ const WORDS = {
     withdraw_trade: "Withdraw offer #{offer_id}", propose_end: "Propose to end the game", vote_end: "Vote: {yes}",
     leave: "Leave the game", round: "Round {round}", dice: "dice {dice}", money: "money", worth: "worth",
     jail: "in jail", out: "out", auction: "Auction: {square}, high bid {bid}", yes: "end", no: "play on",
-    choose_67: "Move {steps}",
+    choose_67: "Move {steps}", you_give: "You give", you_get: "You get", trade_with: "Propose a trade to {name}…",
+    propose: "Propose",
   },
   ru: {
     roll_for_order: "Бросить за очерёдность", roll: "Бросить кубики", end_turn: "Закончить ход",
@@ -33,15 +36,12 @@ const WORDS = {
     withdraw_trade: "Отозвать №{offer_id}", propose_end: "Предложить закончить игру", vote_end: "Голос: {yes}",
     leave: "Покинуть игру", round: "Круг {round}", dice: "кубики {dice}", money: "деньги", worth: "капитал",
     jail: "в тюрьме", out: "выбыл", auction: "Аукцион: {square}, ставка {bid}", yes: "закончить", no: "играть дальше",
-    choose_67: "Пройти {steps}",
+    choose_67: "Пройти {steps}", you_give: "Вы отдаёте", you_get: "Вы получаете", trade_with: "Предложить обмен: {name}…",
+    propose: "Предложить",
   },
 };
 
-function w(lang, key, params = {}) {
-  const text = (WORDS[lang] || WORDS.en)[key] || WORDS.en[key];
-  if (!text) return null;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
-}
+const w = (lang, key, params = {}) => fill(WORDS, lang, key, params);
 
 // the cell of square `i` on a ring of `n` squares (n/4 a side): 0 at the bottom right, clockwise by the bottom
 function cellOf(i, n) {
@@ -126,7 +126,7 @@ function board(view, lang, { seatColour }) {
     st.dice && st.dice.length ? w(lang, "dice", { dice: st.dice.join(" + ") }) : "",
     st.auction ? w(lang, "auction", { square: squareName(st.squares[st.auction.square] || {}, lang), bid: st.auction.high_bid ?? st.auction.bid ?? 0 }) : "",
   ].filter(Boolean);
-  centre.forEach((line, k) => svg.append(s("text", { x: mid, y: mid - 10 + k * 22, "font-size": 16, "text-anchor": "middle", fill: "#234", "data-testid": k === 0 ? "pz-round" : null }, line)));
+  centre.forEach((line, k) => svg.append(s("text", { x: mid, y: mid - 10 + k * (narrow ? 40 : 22), "font-size": narrow ? 32 : 16, "text-anchor": "middle", fill: "#234", "data-testid": k === 0 ? "pz-round" : null }, line)));
   return svg;
 }
 
@@ -160,12 +160,37 @@ function headline(view, lang) {
   return st.round ? w(lang, "round", { round: st.round_limit ? `${st.round}/${st.round_limit}` : st.round }) : "";
 }
 
-function outcome(view, lang) {
+function outcome(view) {
   const result = view.state.result || view.outcome || {};
-  const name = (seat) => (view.state.players.find((p) => p.seat === seat) || {}).name || `#${seat}`;
-  // places: one entry per place, a list of seats where several share it
-  const places = (result.places || []).map((entry, k) => `${k + 1}. ${[].concat(entry).map(name).join(", ")}`);
-  return places.join("; ") || JSON.stringify(result);
+  return placesText(result.places, view.state.players) || JSON.stringify(result);
 }
 
-export default { board, players, moveLabel, headline, outcome };
+// a trade as two bundles: money and lots each side gives (the server's trade rules judge it)
+function composer(move, view, lang, submit) {
+  if (move.command.kind !== "propose_trade") return null;
+  const st = view.state;
+  const to = move.command.args.to_seat;
+  const partner = st.players.find((p) => p.seat === to);
+  const me = st.players.find((p) => p.seat === view.seat);
+  if (!partner || !me) return null;
+  const side = (owner, player, label) => {
+    const money = h("input", { type: "number", min: 0, max: player.money, step: 1, value: 0, size: 6, "aria-label": `${label}: ${w(lang, "money")}`, "data-field": "money" });
+    const lots = st.squares.filter((sq) => sq.owner === owner && !sq.buildings).map((sq) =>
+      h("label", { class: "row" }, h("input", { type: "checkbox", value: sq.index, "data-lot": sq.index }), squareName(sq, lang)));
+    const box = h("fieldset", {}, h("legend", {}, label), h("label", {}, `${w(lang, "money")} `, money), lots);
+    box.read = () => {
+      const bundle = { lots: [...box.querySelectorAll("[data-lot]:checked")].map((c) => Number(c.value)) };
+      if (Number(money.value) > 0) bundle.money = Number(money.value);
+      return bundle;
+    };
+    return box;
+  };
+  const give = side(view.seat, me, w(lang, "you_give"));
+  const get = side(to, partner, w(lang, "you_get"));
+  return h("details", { class: "move", "data-testid": `trade-${to}` },
+    h("summary", {}, w(lang, "trade_with", { name: partner.name })),
+    h("div", { class: "row" }, give, get,
+      h("button", { type: "button", "data-testid": `trade-send-${to}`, onclick: () => submit("propose_trade", { to_seat: to, give: give.read(), get: get.read() }) }, w(lang, "propose"))));
+}
+
+export default { board, players, moveLabel, headline, outcome, composer };
