@@ -20,6 +20,7 @@ def test_the_end_reason_reads_in_words_in_both_languages() -> None:
     assert "сыграны все круги" in ru and "round_limit" not in ru
 
 
-def test_a_reason_the_game_does_not_name_is_shown_as_it_is() -> None:
-    en, _ = line("puzzipolia", "something_new")
-    assert "something_new" in en
+def test_a_reason_the_game_does_not_name_reads_as_a_plain_end_never_as_its_code() -> None:
+    en, ru = line("puzzipolia", "something_new")
+    assert "the game has ended" in en and "something_new" not in en
+    assert "игра завершена" in ru and "something_new" not in ru

@@ -42,6 +42,7 @@ UNREACHED: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "KingWounded": ("a king stepping on a mine", {"seat": 1, "cell": 40}),
         "KingHealed": ("medicine bought for a wounded king", {"seat": 1}),
         "MineCleared": ("a piece leaving its own side's mine", {"cell": 40}),
+        "DebtForgiven": ("a debt larger than all a player can raise (rare in random play)", {"seat": 1, "amount": 7}),
     },
 }
 
