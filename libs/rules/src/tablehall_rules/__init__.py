@@ -29,9 +29,13 @@ from tablehall_rules.errors import (
     InvalidOptions,
     NotYourTurn,
     RuleError,
+    illegal,
+    invalid,
 )
-from tablehall_rules.journal import HasStandings, Journaled, JournalEntry
+from tablehall_rules.flow import Flow, clone
+from tablehall_rules.journal import HasStandings, Journaled, JournalEntry, Lines
 from tablehall_rules.legal import Choice, IntRange, LegalMove, Param, Rule
+from tablehall_rules.nature import GameNature
 from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, verify_draws
 
 __all__ = [
@@ -42,7 +46,9 @@ __all__ = [
     "Determinizable",
     "Draw",
     "DrawSource",
+    "Flow",
     "Game",
+    "GameNature",
     "GameOver",
     "HasBotPolicy",
     "HasBotRanking",
@@ -58,6 +64,7 @@ __all__ = [
     "JournalEntry",
     "Journaled",
     "LegalMove",
+    "Lines",
     "NoMove",
     "NotYourTurn",
     "Outcome",
@@ -70,9 +77,12 @@ __all__ = [
     "TableControl",
     "Upcasters",
     "Viewer",
+    "clone",
     "commitment",
     "decode_state",
     "encode_state",
+    "illegal",
+    "invalid",
     "new_seed",
     "schema_version",
     "type_name",

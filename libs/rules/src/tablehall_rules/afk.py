@@ -27,10 +27,19 @@ class AfkLadder(msgspec.Struct):
     afk: list[bool]
     strikes: list[int]
     by_bot: list[bool]
+    # whose client is gone (presence dropped); states stored before the field read as all present
+    absent: list[bool] = msgspec.field(default_factory=list)
 
     @classmethod
     def for_seats(cls, count: int) -> AfkLadder:
-        return cls(afk=[False] * count, strikes=[0] * count, by_bot=[False] * count)
+        return cls(afk=[False] * count, strikes=[0] * count, by_bot=[False] * count, absent=[False] * count)
+
+    @property
+    def seats(self) -> int:
+        return len(self.afk)
+
+    def is_absent(self, seat: int) -> bool:
+        return seat < len(self.absent) and self.absent[seat]
 
     def is_afk(self, seat: int) -> bool:
         return self.afk[seat]
@@ -54,6 +63,9 @@ class AfkLadder(msgspec.Struct):
 
     def presence(self, seat: int, present: bool) -> None:
         """Presence dropped: AFK at once. Coming back is not acting."""
+        if len(self.absent) < len(self.afk):
+            self.absent.extend([False] * (len(self.afk) - len(self.absent)))
+        self.absent[seat] = not present
         if not present:
             self.afk[seat] = True
 

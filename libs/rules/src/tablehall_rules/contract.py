@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Typ
 
 import msgspec
 
+from tablehall_rules.nature import GameNature
 from tablehall_rules.randomness import DrawSource
 
 if TYPE_CHECKING:
@@ -183,6 +184,10 @@ class Game(Protocol, Generic[S]):
     supports_teams: ClassVar[bool] = False
     # how each `Outcome.reason` reads to people, by language: {"round_limit": {"en": ..., "ru": ...}}
     end_reasons: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    # what kind of game this is (`tablehall_rules.nature`); the default assumes the most
+    nature: ClassVar[GameNature] = GameNature(
+        hidden_information=True, chance=True, simultaneous=True, max_commands=100_000
+    )
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]: ...
 

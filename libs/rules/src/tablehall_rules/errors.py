@@ -55,3 +55,31 @@ class GameOver(IllegalCommand):
 
     def __init__(self) -> None:
         super().__init__("GAME_OVER", "The game is over.", "Игра окончена.")
+
+
+def illegal(reason: str, en: str, ru: str, details: Mapping[str, str] | None = None) -> IllegalCommand:
+    """A well-formed command the rules forbid now (FAILED_PRECONDITION)."""
+    return IllegalCommand(reason, en, ru, details)
+
+
+def invalid(reason: str, en: str, ru: str, details: Mapping[str, str] | None = None) -> InvalidCommand:
+    """A command that cannot be understood (INVALID_ARGUMENT)."""
+    return InvalidCommand(reason, en, ru, details)
+
+
+def no_such_seat(seat: int) -> InvalidCommand:
+    return InvalidCommand("NO_SUCH_SEAT", f"There is no seat {seat}.", f"Места {seat} нет.")
+
+
+def clock_only() -> IllegalCommand:
+    """A command only the timer makes (the default move of a run-out clock)."""
+    return IllegalCommand(
+        "CLOCK_DRIVEN_ONLY",
+        "Only a run-out clock makes this move.",
+        "Этот ход делают только часы, когда время вышло.",
+    )
+
+
+def no_rule(what: str) -> IllegalCommand:
+    """The game has no rule for a table action (`what`: presence, controller, remove, close)."""
+    return IllegalCommand("NO_RULE", f"This game has no rule for {what}.", f"В этой игре нет правила для: {what}.")
