@@ -149,6 +149,22 @@ def test_removal_and_closing_are_the_games_rules() -> None:
     assert refused.value.reason == "BAD_REASON"
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        SetPresence(seat=0, present=False),
+        SetController(seat=0, by_bot=True),
+        RemovePlayer(seat=1),
+        CloseTable(reason="idle"),
+    ],
+)
+def test_a_seat_may_not_send_a_table_command(command: msgspec.Struct) -> None:
+    flow = TinyFlow(fresh(), DecideContext(seat=0, now_ms=1, rng=DrawSource(b"\0" * 32)))
+    with pytest.raises(IllegalCommand) as refused:
+        decide_table(flow, command, TinyRules())
+    assert refused.value.reason == "SYSTEM_ONLY" and flow.events == []
+
+
 def test_a_game_without_a_removal_rule_is_a_programming_error() -> None:
     with pytest.raises(NotImplementedError):
         decide_table(TinyFlow(fresh(), ctx()), RemovePlayer(seat=0), TableRules())

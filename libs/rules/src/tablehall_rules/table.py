@@ -29,7 +29,7 @@ import msgspec
 
 from tablehall_rules.afk import AfkLadder
 from tablehall_rules.contract import TableControl
-from tablehall_rules.errors import InvalidCommand, no_such_seat
+from tablehall_rules.errors import InvalidCommand, no_such_seat, system_only
 from tablehall_rules.flow import Flow
 
 CLOSE_REASONS = ("operator", "idle")
@@ -120,7 +120,10 @@ def is_table_command(command: object) -> bool:
 
 
 def decide_table(flow: Flow[SeatedS], command: msgspec.Struct, rules: TableRules[SeatedS]) -> None:
-    """Decide one of the platform's table commands on the game's working copy."""
+    """Decide one of the platform's table commands on the game's working copy
+    (refused as SYSTEM_ONLY when a seat sends it: only the table does)."""
+    if flow.seat is not None:
+        raise system_only()
     ladder = flow.state.afk
     if isinstance(command, CloseTable):
         if command.reason not in CLOSE_REASONS:
