@@ -12,7 +12,7 @@ PY := $(VENV)/bin/python
 PROTO_OUT := libs/protos/src
 PROTOS := $(shell find proto -name '*.proto' | sort)
 # the platform's test game: not in the production API, generated beside its code
-TEST_PROTOS := tests/testgame/proto/testgame.proto
+TEST_PROTOS := tests/testgame/proto/testgame.proto tests/nim/proto/nim.proto
 # google/rpc/status.proto and friends, as shipped by googleapis-common-protos in the venv
 GOOGLE_PROTOS = $(shell $(PY) -c 'import google.rpc, pathlib; print(pathlib.Path(google.rpc.__path__[0]).parents[1])')
 STAMP := $(VENV)/.installed

@@ -37,6 +37,10 @@ UNREACHED: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "FindPaid": ("a find is one square of 40 and pays only on landing", {"seat": 1, "square": 7, "amount": 50}),
         "VoteFailed": ("a vote fails only when a present voter stays silent", {"vote_id": 1, "silent": [1, 2]}),
     },
+    "nim": {
+        "Left": ("only a removal by the lobby puts a seat out; random play removes nobody", {"seat": 1}),
+        "PresenceChanged": ("a short game rarely meets the 1 % of table actions", {"seat": 1, "present": False}),
+    },
     "dragons": {"DieDiscarded": ("a die with no legal cell at all", {"seat": 1, "face": 4})},
     "homunculus": {
         "KingWounded": ("a king stepping on a mine", {"seat": 1, "cell": 40}),

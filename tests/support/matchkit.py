@@ -17,8 +17,10 @@ from tablehall_platform.config import Settings
 from tablehall_platform.grpcserver import build_server
 from tablehall_platform.infra import free_port
 
-# the test game, and "ghost": a game the registry knows whose package is not installed
-os.environ.setdefault("TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME,ghost=tablehall_ghost.game:GAME")
+# the test games (the dice race and Ним, the sixth game on the kit), and "ghost": a game the registry knows whose package is not installed
+os.environ.setdefault(
+    "TABLEHALL_EXTRA_GAMES", "testgame=testgame.game:GAME,nim=nim.game:GAME,ghost=tablehall_ghost.game:GAME"
+)
 SECRET = "test-secret-0123456789abcdef-0123456789"
 SERVICE_SECRET = "test-service-secret-0123456789abcdef-01"
 Tokens = Callable[..., list[tuple[str, str]]]
