@@ -9,7 +9,7 @@ from mg_helpers import cell, clear_pieces, given, king_at, legal, own, put, refu
 from magnates import board
 from magnates import commands as c
 from magnates import events as e
-from magnates.rules.money import fine
+from magnates.rules.worth import fine
 from magnates.state import State
 
 

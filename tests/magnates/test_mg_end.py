@@ -7,7 +7,7 @@ from mg_helpers import given, own, when
 
 from magnates import commands as c
 from magnates.game import GAME
-from magnates.rules.money import net_worth
+from magnates.rules.worth import net_worth
 from magnates.state import State
 
 

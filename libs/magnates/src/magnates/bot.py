@@ -58,7 +58,7 @@ import msgspec
 from magnates import board, tables
 from magnates import commands as c
 from magnates.legal import legal_moves
-from magnates.rules.money import fine
+from magnates.rules.worth import fine
 from magnates.state import BANK, State
 from tablehall_rules import Choice
 

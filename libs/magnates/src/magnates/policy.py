@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from magnates.rules.money import net_worth
+from magnates.rules.worth import net_worth
 from magnates.state import State
 
 ROUND_SPREAD = 1650.0

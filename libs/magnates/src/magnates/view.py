@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 
 from magnates import board
-from magnates.rules.money import fine, net_worth
+from magnates.rules.worth import fine, net_worth
 from magnates.state import BANK, State
 from tablehall_rules import Viewer
 

@@ -8,8 +8,9 @@ from magnates import events as e
 from magnates.errors import illegal, invalid
 from magnates.flow import Flow
 from magnates.rules import combat, movement, turn
-from magnates.rules.money import charge, company_value, fine
+from magnates.rules.money import charge
 from magnates.rules.options import arbitrage_cells, effective, office_choices, shop_pieces, upgrade_cells
+from magnates.rules.worth import company_value, fine
 from magnates.state import BANK, Stop
 
 # what the turn expects in each phase, said with the refusal of anything else

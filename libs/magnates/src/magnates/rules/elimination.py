@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from magnates import events as e
 from magnates.flow import Flow
-from magnates.rules.money import net_worth
+from magnates.rules.worth import net_worth
 from magnates.state import State
 
 

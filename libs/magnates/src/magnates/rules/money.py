@@ -1,4 +1,4 @@
-"""Money: fines, net worth, and payments that may force a debt liquidation.
+"""Money: payments that may force a debt liquidation (what things are worth: `rules.worth`).
 
 A payment the player cannot make from cash sells, in this order, until the cash covers it:
 upgrades at half their cost (cheapest first, one level at a time), Companies to the bank at half
@@ -11,44 +11,12 @@ from __future__ import annotations
 from magnates import board, tables
 from magnates import events as e
 from magnates.flow import Flow
-from magnates.state import BANK, State
-
-
-def is_full_group(state: State, cell: int) -> bool:
-    group = board.square(cell).group
-    owner = state.owner[cell]
-    return owner != BANK and all(state.owner[c] == owner for c in board.group_cells(group))
-
-
-def fine(state: State, cell: int) -> int:
-    """20 % of the price, ×2 for a whole sector/quarter/Сити, ×2.5/×5/×7.5 at levels 1/2/3
-    (rounded to the nearest whole, halves up)."""
-    price = board.square(cell).price
-    group = 2 if is_full_group(state, cell) else 1
-    tenths = tables.LEVEL_FACTOR_TENTHS[state.level[cell]]
-    scaled = price * tables.FINE_PERCENT * group * tenths  # in 1/1000 of the money unit
-    return (scaled + 500) // 1000
-
-
-def company_value(state: State, cell: int) -> int:
-    """The price plus the upgrades paid into it."""
-    return board.square(cell).price + state.level[cell] * board.upgrade_cost(cell)
-
-
-def net_worth(state: State, seat: int) -> int:
-    """Cash + Companies' prices + their upgrades + the prices of the pieces on the board."""
-    player = state.players[seat]
-    if not player.alive:
-        return 0
-    companies = sum(company_value(state, c) for c in state.owned_by(seat))
-    pieces = sum(tables.PIECE_PRICE[k] for k in player.pieces)
-    return player.cash + companies + pieces
+from magnates.rules.elimination import eliminate
+from magnates.state import BANK
 
 
 def charge(flow: Flow, payer: int, payee: int, amount: int, reason: str, cell: int = -1) -> bool:
     """A payment the player must make; False when it could not and is out."""
-    from magnates.rules.elimination import eliminate
-
     if amount <= 0:
         return True
     liquidate(flow, payer, amount)

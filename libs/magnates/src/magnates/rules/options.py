@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from magnates import board, tables
-from magnates.rules.money import company_value
+from magnates.rules.worth import company_value
 from magnates.state import BANK, State, Stop
 
 

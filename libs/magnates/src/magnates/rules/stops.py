@@ -12,7 +12,8 @@ from __future__ import annotations
 from magnates import board, tables
 from magnates import events as e
 from magnates.flow import Flow
-from magnates.rules.money import charge, fine
+from magnates.rules.money import charge
+from magnates.rules.worth import fine
 from magnates.state import BANK, Stop
 
 
