@@ -7,16 +7,14 @@ without them. Hidden mines are never named before they explode.
 
 from __future__ import annotations
 
-from contextvars import ContextVar
-from functools import singledispatch
-from typing import Any
-
 import msgspec
 
 from homunculus import events as e
 from homunculus.board import STRENGTH
 from homunculus.cards import Card
 from homunculus.catalogue import ITEM_TEXTS
+from homunculus.journal_base import _NAMES, _en, _line, _lines, _ru
+from homunculus.ring import journal as _ring_journal  # registers the ring's lines
 from homunculus.state import State
 from tablehall_boards import cross
 from tablehall_rules.journal import JournalEntry
@@ -41,19 +39,6 @@ CAUSE_EN = {"king": "lost the king", "surrender": "surrendered", "clock": "ran o
 
 
 VALUE_EN = {"draw2": "+2", "wild": "wild", "wild4": "wild +4"}
-# the seats' names while one event's lines are written (from the state: the table's seats)
-_NAMES: ContextVar[tuple[str, ...]] = ContextVar("homunculus_journal_names", default=())
-
-
-def _ru(seat: int) -> str:
-    """A seat as the journal names it: the player's name (a seat without one: «Игрок N», from 1)."""
-    names = _NAMES.get()
-    return names[seat] if 0 <= seat < len(names) and names[seat] else f"Игрок {seat + 1}"
-
-
-def _en(seat: int) -> str:
-    names = _NAMES.get()
-    return names[seat] if 0 <= seat < len(names) and names[seat] else f"Player {seat + 1}"
 
 
 def _card_en(card: Card) -> str:
@@ -68,10 +53,6 @@ def _name(cell: int) -> str:
     return cross.grid().name_of(cell)
 
 
-def _line(code: str, params: dict[str, Any], ru: str, en: str, audience: list[int] | None = None) -> JournalEntry:
-    return JournalEntry(code=code, params=params, ru=ru, en=en, audience=audience)
-
-
 def journal(state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:
     source = state_before if state_before is not None else getattr(event, "state", None)
     token = _NAMES.set(tuple(source.names) if isinstance(source, State) else ())
@@ -79,11 +60,6 @@ def journal(state_before: State | None, event: msgspec.Struct) -> list[JournalEn
         return _lines(event)
     finally:
         _NAMES.reset(token)
-
-
-@singledispatch
-def _lines(event: msgspec.Struct) -> list[JournalEntry]:
-    return []  # bookkeeping events (phases, acted, effects) write no line
 
 
 @_lines.register
@@ -375,7 +351,5 @@ def _(event: e.SpyglassUsed) -> list[JournalEntry]:
         )
     ]
 
-
-from homunculus.ring import journal as _ring_journal  # noqa: E402  (registers the ring's lines)
 
 __all__ = ["_ring_journal", "journal", "standings"]

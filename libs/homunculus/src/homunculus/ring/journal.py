@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from homunculus import events as e
-from homunculus.journal import _en, _line, _lines, _ru
+from homunculus.journal_base import _en, _line, _lines, _ru
 from homunculus.ring.board import square
 from homunculus.ring.cards import ring_card
 from tablehall_rules.journal import JournalEntry
