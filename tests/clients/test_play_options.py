@@ -63,6 +63,7 @@ async def test_clock_is_each_games_own_clock_option(server: Server) -> None:
         "dragons": {"decision_clock_s": 60},
         "homunculus": {"clock_ms": 60_000},
         "magnates": {"clock_ms": 60_000},
+        "nim": {"clock_ms": 60_000},
         "puzzipolia": {"decision_clock_s": 60},
     }
     assert json.dumps(chosen)  # plain options, as CreateTable takes them
