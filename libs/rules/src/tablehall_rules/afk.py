@@ -34,12 +34,16 @@ class AfkLadder(msgspec.Struct):
     def for_seats(cls, count: int) -> AfkLadder:
         return cls(afk=[False] * count, strikes=[0] * count, by_bot=[False] * count, absent=[False] * count)
 
+    def __post_init__(self) -> None:
+        if len(self.absent) < len(self.afk):  # stored before `absent` existed: everyone present
+            self.absent.extend([False] * (len(self.afk) - len(self.absent)))
+
     @property
     def seats(self) -> int:
         return len(self.afk)
 
     def is_absent(self, seat: int) -> bool:
-        return seat < len(self.absent) and self.absent[seat]
+        return self.absent[seat]
 
     def is_afk(self, seat: int) -> bool:
         return self.afk[seat]
@@ -63,8 +67,6 @@ class AfkLadder(msgspec.Struct):
 
     def presence(self, seat: int, present: bool) -> None:
         """Presence dropped: AFK at once. Coming back is not acting."""
-        if len(self.absent) < len(self.afk):
-            self.absent.extend([False] * (len(self.afk) - len(self.absent)))
         self.absent[seat] = not present
         if not present:
             self.afk[seat] = True

@@ -80,11 +80,6 @@ def clock_only() -> IllegalCommand:
     )
 
 
-def no_rule(what: str) -> IllegalCommand:
-    """The game has no rule for a table action (`what`: presence, controller, remove, close)."""
-    return IllegalCommand("NO_RULE", f"This game has no rule for {what}.", f"В этой игре нет правила для: {what}.")
-
-
 def system_only() -> IllegalCommand:
     """A table command (presence, hand-over, removal, closing) sent for a seat: only the table sends them."""
     return IllegalCommand("SYSTEM_ONLY", "Only the table sends this command.", "Эту команду подаёт только стол.")

@@ -23,7 +23,7 @@ the `TableControl` hooks the match calls.
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -171,8 +171,6 @@ class SeatedGame(TableControl):
     The host's proposal to end (`host_end_command`) stays the game's own: only
     some games have such a rule.
     """
-
-    table_commands: ClassVar[tuple[type[msgspec.Struct], ...]] = TABLE_COMMANDS
 
     def presence_command(self, seat: int, present: bool) -> msgspec.Struct | None:
         return SetPresence(seat=seat, present=present)
