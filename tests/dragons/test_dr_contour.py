@@ -7,10 +7,10 @@ from dr_helpers import BLACK, BLUE, RED, cell, of, put, put_domino, refused, tab
 
 from dragons import commands as c
 from dragons.board import side_neighbours
-from dragons.contour import enclosed, judge
 from dragons.events import BlackPlaced, ContourScored, DiePlaced, TurnStarted
 from dragons.legal import legal_moves
 from dragons.pending import default_command, pending
+from dragons.rules.contour import enclosed, judge
 from dragons.state import BLACK as BLACK_PHASE
 from dragons.state import State
 from tablehall_rules import IllegalCommand, Rule

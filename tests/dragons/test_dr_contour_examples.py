@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from dragons import commands as c
 from dragons.board import FREE, all_neighbours, grid, side_neighbours
-from dragons.contour import examples
-from dragons.enclosure import Enclosure
 from dragons.events import ContourScored
 from dragons.legal import legal_moves
+from dragons.rules.contour import examples
+from dragons.rules.enclosure import Enclosure
 from dragons.state import State
 from tablehall_rules import LegalMove, Rule
 
@@ -155,7 +155,7 @@ def test_a_die_that_shuts_any_pocket_is_offered_a_contour_the_engine_accepts(
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.floats(0.3, 0.7))
 def test_where_the_enclosure_rules_a_contour_out_no_example_is_found(seed: int, density: float) -> None:
-    """`dragons.enclosure.Enclosure` lets the listing skip the example search; wherever it says no
+    """`dragons.rules.enclosure.Enclosure` lets the listing skip the example search; wherever it says no
     contour can exist (a die placed, a die moved, a domino laid), the search finds none."""
     rng = random.Random(seed)
     state: State = table(red=(1, 2, 3))

@@ -16,9 +16,9 @@ from dragons.events import (
 )
 from dragons.game import GAME
 from dragons.pending import default_command, pending
-from dragons.state import DOMINO, State, clone
+from dragons.state import DOMINO, State
 from tablehall_boards.dominoes import tile
-from tablehall_rules import Viewer
+from tablehall_rules import Viewer, clone
 
 
 def end_of_round(round_no: int = 1):  # type: ignore[no-untyped-def]

@@ -11,6 +11,7 @@ from dragons.pending import default_command, pending
 from dragons.rules.end import final_score
 from dragons.state import State
 from tablehall_rules import DecideContext
+from tablehall_rules.table import CloseTable, RemovePlayer
 
 
 def last_turn() -> State:
@@ -74,10 +75,10 @@ def test_nothing_is_played_after_the_end() -> None:
 
 def test_a_removed_player_loses_and_the_table_closes_by_score() -> None:
     st = table()
-    refused(st, c.RemovePlayer(seat=RED), "SYSTEM_COMMAND", seat=RED)
-    (ended,) = of(when(st, c.RemovePlayer(seat=RED), seat=None), GameEnded)
+    refused(st, RemovePlayer(seat=RED), "SYSTEM_ONLY", seat=RED)
+    (ended,) = of(when(st, RemovePlayer(seat=RED), seat=None), GameEnded)
     assert ended.places == [[BLUE], [RED]] and ended.reason == "removed"
-    (ended,) = of(when(st, c.CloseTable(reason="idle"), seat=None), GameEnded)
+    (ended,) = of(when(st, CloseTable(reason="idle"), seat=None), GameEnded)
     assert ended.reason == "idle" and ended.places == [[RED, BLUE]]
 
 

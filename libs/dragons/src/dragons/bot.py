@@ -15,9 +15,9 @@ import msgspec
 
 from dragons import commands as c
 from dragons.board import FREE, all_neighbours, supports
-from dragons.combos import line_combos
 from dragons.determinize import determinize
-from dragons.placement import combos_if_placed
+from dragons.rules.combos import line_combos
+from dragons.rules.placement import combos_if_placed
 from dragons.state import ROUNDS, State
 
 KING = 6

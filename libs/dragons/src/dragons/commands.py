@@ -3,13 +3,15 @@
 A turn is one command: the rolled die it uses (`face`) and what it does with it — placed on a
 cell (`PlaceDie`), or, from round 3, given up for a chess move of an own die (`ChessMove`) or a
 domino from the hand (`PlaceDomino`). A move that closes a contour declares it in `contour`
-(the cycle of cells, in order; [] declares none). The system commands at the bottom are sent by
-the platform for the table itself (`ctx.seat is None`).
+(the cycle of cells, in order; [] declares none). The platform sends its table commands
+(`tablehall_rules.table`: presence, hand-over, removal, closing) for the table itself.
 """
 
 from __future__ import annotations
 
 import msgspec
+
+from tablehall_rules.table import TABLE_COMMANDS
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -70,27 +72,6 @@ class TakeDomino(Command, frozen=True, kw_only=True):
     take: bool
 
 
-# --- system commands (ctx.seat is None) ---------------------------------------
-class SetPresence(Command, frozen=True, kw_only=True):
-    seat: int
-    present: bool
-
-
-class SetController(Command, frozen=True, kw_only=True):
-    seat: int
-    by_bot: bool
-
-
-class RemovePlayer(Command, frozen=True, kw_only=True):
-    seat: int
-
-
-class CloseTable(Command, frozen=True, kw_only=True):
-    """The operator or the idle rule closes the table (`reason`: operator | idle)."""
-
-    reason: str
-
-
 SEAT_COMMANDS: tuple[type[Command], ...] = (
     PlaceStart,
     PlaceDie,
@@ -100,5 +81,5 @@ SEAT_COMMANDS: tuple[type[Command], ...] = (
     PlaceBlack,
     TakeDomino,
 )
-SYSTEM_COMMANDS: tuple[type[Command], ...] = (SetPresence, SetController, RemovePlayer, CloseTable)
-COMMAND_TYPES: tuple[type[Command], ...] = SEAT_COMMANDS + SYSTEM_COMMANDS
+# the seats' commands and the platform's table commands (`tablehall_rules.table`)
+COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (*SEAT_COMMANDS, *TABLE_COMMANDS)

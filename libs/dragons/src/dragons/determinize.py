@@ -52,7 +52,6 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
                 dice_left=p["dice_left"],
                 hand=sorted(hand),
                 bazaar=sorted(rest),
-                absent=p["absent"],
             )
         )
     owner, face, domino = [FREE] * CELLS, [0] * CELLS, [NO_DOMINO] * CELLS
@@ -70,6 +69,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
             afk=[p["afk"] for p in view["players"]],
             strikes=[p["strikes"] for p in view["players"]],
             by_bot=[p["by_bot"] for p in view["players"]],
+            absent=[p["absent"] for p in view["players"]],
         ),
         owner=owner,
         face=face,

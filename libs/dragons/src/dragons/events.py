@@ -2,7 +2,8 @@
 
 Every event carries `at_ms`, the service time of the command that produced it. Random outcomes
 (the start dice, the five dice of a round, a black die, a domino taken) are drawn in `decide`
-and written here.
+and written here. The platform's table events (`PresenceChanged`, `ControllerChanged`) are the
+kit's (`tablehall_rules.table`), stored under the same names and fields as this game's before.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from tablehall_boards.dominoes import Tile
+from tablehall_rules.table import ControllerChanged, PresenceChanged
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -142,16 +144,6 @@ class SeatActed(Event, frozen=True, kw_only=True):
     seat: int
 
 
-class PresenceChanged(Event, frozen=True, kw_only=True):
-    seat: int
-    present: bool
-
-
-class ControllerChanged(Event, frozen=True, kw_only=True):
-    seat: int
-    by_bot: bool
-
-
 class GameEnded(Event, frozen=True, kw_only=True):
     reason: str  # rounds | removed | operator | idle
     scores: list[int]  # before the end rules
@@ -161,7 +153,9 @@ class GameEnded(Event, frozen=True, kw_only=True):
     hand_pips: list[int]
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (
+# the game's events and the platform's table events (`tablehall_rules.table`)
+GameEvent = Event | PresenceChanged | ControllerChanged
+EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     GameStarted,
     StartDieRolled,
     StartDiePlaced,

@@ -1,4 +1,5 @@
-"""The evolver: applies one event to the state, in place, and returns it.
+"""The evolver: applies one event to the state, in place, and returns it; and the working copy of
+`decide` that follows it (`Flow`).
 
 Total and deterministic: no draws, no clock. `evolve(None, GameStarted)` creates the state.
 """
@@ -6,14 +7,16 @@ Total and deterministic: no draws, no clock. `evolve(None, GameStarted)` creates
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
+import tablehall_rules
 from dragons import events as ev
 from dragons.board import BLACK, FREE, NO_DOMINO
 from dragons.state import BLACK as BLACK_PHASE
 from dragons.state import DOMINO, OVER, SETUP, TURN, OpenContour, PlacedDomino, Player, State
 from tablehall_boards.dominoes import double_six, tile
 from tablehall_rules import AfkLadder, PendingDecision
+from tablehall_rules.table import evolve_table
 
 
 def _create(e: ev.GameStarted) -> State:
@@ -147,15 +150,6 @@ def _acted(s: State, e: ev.SeatActed) -> None:
     s.afk.acted(e.seat)
 
 
-def _presence(s: State, e: ev.PresenceChanged) -> None:
-    s.player(e.seat).absent = not e.present
-    s.afk.presence(e.seat, e.present)
-
-
-def _controller(s: State, e: ev.ControllerChanged) -> None:
-    s.afk.controller(e.seat, e.by_bot)
-
-
 def _ended(s: State, e: ev.GameEnded) -> None:
     s.phase = OVER
     s.end_reason = e.reason
@@ -165,7 +159,7 @@ def _ended(s: State, e: ev.GameEnded) -> None:
     s.domino_wait, s.domino_answered, s.domino_taking = [], [], []
 
 
-_HANDLERS: dict[type[ev.Event], Callable[[State, Any], None]] = {
+_HANDLERS: dict[type[Any], Callable[[State, Any], None]] = {
     ev.StartDieRolled: _start_rolled,
     ev.StartDiePlaced: _start_placed,
     ev.SixesPlaced: _sixes,
@@ -183,22 +177,28 @@ _HANDLERS: dict[type[ev.Event], Callable[[State, Any], None]] = {
     ev.DominoAnswered: _answered,
     ev.ClockExpired: _clock,
     ev.SeatActed: _acted,
-    ev.PresenceChanged: _presence,
-    ev.ControllerChanged: _controller,
     ev.GameEnded: _ended,
 }
 
 
-def evolve(state: State | None, event: ev.Event) -> State:
+def evolve(state: State | None, event: ev.GameEvent) -> State:
     if isinstance(event, ev.GameStarted):
         s = _create(event)
     else:
         if state is None:
             raise ValueError(f"{type(event).__name__} before GameStarted")
         s = state
-        _HANDLERS[type(event)](s, event)
+        if not evolve_table(s.afk, event):
+            _HANDLERS[type(event)](s, event)
     s.last_at_ms = event.at_ms
     return s
 
 
-__all__ = ["evolve"]
+class DragonsFlow(tablehall_rules.Flow[State]):
+    """The working copy of one `decide`: the state after every event emitted so far."""
+
+    evolve_event = staticmethod(evolve)
+
+
+# what the rules read and emit on
+Flow: TypeAlias = tablehall_rules.Flow[State]

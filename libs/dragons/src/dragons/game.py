@@ -9,11 +9,12 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from dragons import bot, determinize, journal, legal, pending, view
+from dragons import bot, determinize, legal, pending, view
 from dragons import decide as deciding
-from dragons.commands import COMMAND_TYPES, CloseTable, RemovePlayer, SetController, SetPresence
+from dragons.commands import COMMAND_TYPES
 from dragons.events import EVENT_TYPES
 from dragons.evolve import evolve
+from dragons.journal import LINES
 from dragons.rules import setup
 from dragons.rules.end import final_score, places_by
 from dragons.state import OVER, State
@@ -21,6 +22,7 @@ from tablehall_rules import (
     DecideContext,
     Determinizable,
     Game,
+    GameNature,
     HasBotPolicy,
     HasEvaluation,
     HasRandomPolicy,
@@ -30,10 +32,10 @@ from tablehall_rules import (
     Outcome,
     PendingDecision,
     SeatInfo,
-    TableControl,
     Viewer,
 )
 from tablehall_rules.journal import JournalEntry
+from tablehall_rules.table import SeatedGame
 
 # a lead of this many points makes a seat a near-certain winner in `evaluate`
 EVALUATION_SCALE = 40.0
@@ -41,7 +43,7 @@ EVALUATION_SCALE = 40.0
 
 class Dragons(
     Game[State],
-    TableControl,
+    SeatedGame,
     Journaled,
     HasStandings,
     Determinizable,
@@ -61,6 +63,12 @@ class Dragons(
         "ru": "Драконы играют не только в покер",
     }
     options_schema: ClassVar[Mapping[str, Any]] = setup.OPTIONS_SCHEMA
+    # the opponent's domino hand and sealed answers are hidden; the server rolls every die; both
+    # seats answer the domino choice at once. Commands: the start ring's 8 dice, 22 rounds of 5
+    # turns, at most 18 black dice placed and 2 domino answers after each of rounds 1-21
+    nature: ClassVar[GameNature] = GameNature(
+        hidden_information=True, chance=True, simultaneous=True, max_commands=8 + 22 * 5 + 18 + 2 * 21
+    )
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         return setup.parse_options(raw)
@@ -69,7 +77,7 @@ class Dragons(
         return list(setup.start(options, seats, ctx))
 
     def decide(self, state: State, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
-        return list(deciding.decide(state, command, ctx))
+        return deciding.decide(state, command, ctx)
 
     def evolve(self, state: State | None, event: msgspec.Struct) -> State:
         """Updates `state` in place and returns it."""
@@ -96,23 +104,9 @@ class Dragons(
             scores=dict(enumerate(state.final)),
         )
 
-    # TableControl
-    def presence_command(self, seat: int, present: bool) -> msgspec.Struct | None:
-        return SetPresence(seat=seat, present=present)
-
-    def controller_command(self, seat: int, by_bot: bool) -> msgspec.Struct | None:
-        return SetController(seat=seat, by_bot=by_bot)
-
-    def remove_command(self, seat: int) -> msgspec.Struct | None:
-        return RemovePlayer(seat=seat)
-
-    def close_command(self, reason: str) -> msgspec.Struct | None:
-        return CloseTable(reason="idle" if reason == "idle" else "operator")
-
     # the projection's hooks
     def journal(self, state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:
-        names = state_before if state_before is not None else evolve(None, event)  # type: ignore[arg-type]
-        return journal.entries(names, event)  # type: ignore[arg-type]
+        return LINES.entries(state_before if state_before is not None else self.evolve(None, event), event)
 
     def standings(self, state: State) -> list[list[int]]:
         """Live places by score (public), final places once over."""

@@ -27,12 +27,12 @@ from functools import cache
 
 from dragons import commands as c
 from dragons.board import FREE, SIDES, Contact, grid, half_of
-from dragons.chess import DiceBlocking, generator, movable
-from dragons.combos import Window, own_mask, own_windows, window_kinds
-from dragons.contour import components, examples, may_close, may_contain
-from dragons.enclosure import Enclosure
-from dragons.placement import KING, near_domino
-from dragons.pockets import domino_may_enclose
+from dragons.rules.chess import DiceBlocking, generator, movable
+from dragons.rules.combos import Window, own_mask, own_windows, window_kinds
+from dragons.rules.contour import components, examples, may_close, may_contain
+from dragons.rules.enclosure import Enclosure
+from dragons.rules.placement import KING, near_domino
+from dragons.rules.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
 from tablehall_boards import Kind, Piece

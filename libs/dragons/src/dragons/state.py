@@ -34,7 +34,9 @@ class Player(msgspec.Struct):
     dice_left: int = DICE_PER_PLAYER
     hand: list[Tile] = msgspec.field(default_factory=list)  # hidden from the opponent
     bazaar: list[Tile] = msgspec.field(default_factory=list)  # the own set not yet taken, sorted
-    absent: bool = False
+    # read only from snapshots stored before presence moved to the AFK ladder (rules 1.1.0):
+    # `State.__post_init__` folds it into `afk.absent`, so it is always False after decoding
+    stored_absent: bool = msgspec.field(default=False, name="absent")
 
 
 class PlacedDomino(msgspec.Struct, frozen=True):
@@ -79,6 +81,12 @@ class State(msgspec.Struct):
     places: list[list[int]] = msgspec.field(default_factory=list)
     final: list[int] = msgspec.field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        for p in self.players:
+            if p.stored_absent:
+                self.afk.absent[p.seat] = True
+                p.stored_absent = False
+
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
@@ -93,11 +101,3 @@ def round_order(round_no: int) -> list[int]:
     """Odd rounds: red opens and closes (R B R B R); even rounds blue does."""
     first = 0 if round_no % 2 == 1 else 1
     return [first, 1 - first, first, 1 - first, first]
-
-
-_encoder = msgspec.msgpack.Encoder()
-_decoder = msgspec.msgpack.Decoder(State)
-
-
-def clone(state: State) -> State:
-    return _decoder.decode(_encoder.encode(state))

@@ -61,7 +61,7 @@ def _players(st: State) -> list[dict[str, Any]]:
             "afk": st.afk.afk[p.seat],
             "strikes": st.afk.strikes[p.seat],
             "by_bot": st.afk.by_bot[p.seat],
-            "absent": p.absent,
+            "absent": st.afk.absent[p.seat],
         }
         for p in st.players
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dragons.board import NO_DOMINO
 from dragons.events import GameEnded
-from dragons.flow import Flow
+from dragons.evolve import Flow
 from dragons.state import State
 
 KING = 6

@@ -2,16 +2,19 @@
 
 Odd rounds roll 3 red and 2 blue dice and go R B R B R; even rounds 3 blue and 2 red, B R B R B.
 After each round but the last, each player whose hand holds fewer than four dominoes (and whose
-set is not used up) decides whether to take a random one of its colour. The game ends after
-round 22.
+set is not used up) decides whether to take a random one of its colour; the answers are sealed
+until every such seat has answered, then the tiles are drawn. The game ends after round 22.
 """
 
 from __future__ import annotations
 
-from dragons.events import DominoChoiceOpened, RoundStarted, TurnStarted
-from dragons.flow import Flow
+from dragons import commands as c
+from dragons.events import DominoAnswered, DominoChoiceOpened, DominoDeclined, DominoTaken, RoundStarted, TurnStarted
+from dragons.evolve import Flow
 from dragons.rules.end import end_game
-from dragons.state import HAND_LIMIT, ROUNDS, State, round_order
+from dragons.state import DOMINO, HAND_LIMIT, ROUNDS, State, round_order
+from tablehall_boards.dominoes import Bazaar, draw_tile
+from tablehall_rules import illegal
 
 
 def start_round(f: Flow, number: int) -> None:
@@ -44,3 +47,22 @@ def advance(f: Flow) -> None:
         f.emit(DominoChoiceOpened(round=st.round, seats=seats))
     else:
         start_round(f, st.round + 1)
+
+
+def take_domino(f: Flow, cmd: c.TakeDomino, seat: int) -> None:
+    st = f.state
+    if st.phase != DOMINO or seat not in st.domino_wait:
+        raise illegal(
+            "NO_DOMINO_CHOICE", "You have no domino to decide on now.", "Сейчас вам не нужно решать о доминошке."
+        )
+    # sealed until every seat has answered: the choice is simultaneous (issue 30)
+    f.emit(DominoAnswered(seat=seat, take=cmd.take))
+    if f.state.domino_wait:
+        return
+    for answered in list(f.state.domino_answered):
+        if answered in f.state.domino_taking:
+            _, drawn = draw_tile(Bazaar(tuple(f.state.player(answered).bazaar)), f.rng)
+            f.emit(DominoTaken(seat=answered, tile=drawn))
+        else:
+            f.emit(DominoDeclined(seat=answered))
+    start_round(f, f.state.round + 1)

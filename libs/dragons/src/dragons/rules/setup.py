@@ -12,13 +12,12 @@ from typing import Any
 
 from dragons import commands as c
 from dragons.board import FREE, other
-from dragons.errors import illegal
 from dragons.events import Event, GameStarted, SeatEntry, SixesPlaced, StartDiePlaced, StartDieRolled
-from dragons.flow import Flow
+from dragons.evolve import Flow
 from dragons.rules.rounds import start_round
 from dragons.state import DEFAULT_CLOCK_MS, SETUP, State
 from tablehall_boards import disk
-from tablehall_rules import DecideContext, InvalidOptions, SeatInfo
+from tablehall_rules import DecideContext, InvalidOptions, NotYourTurn, SeatInfo, illegal
 
 CLOCKS_S = (15, 30, 60, 90, 120)
 OPTIONS_SCHEMA: dict[str, Any] = {
@@ -66,7 +65,7 @@ def place_start(f: Flow, cmd: c.PlaceStart, seat: int) -> None:
     if st.phase != SETUP:
         raise illegal("NOT_SETUP", "The start ring is complete.", "Стартовое кольцо уже выставлено.")
     if st.active != seat:
-        raise illegal("NOT_YOUR_TURN", "It is not your turn.", "Сейчас не ваш ход.")
+        raise NotYourTurn()
     if cmd.cell not in free_marked(st, seat):
         raise illegal(
             "NOT_A_START_CELL",

@@ -1,44 +1,29 @@
-"""System commands of the table itself (ctx.seat is None): presence, controller, removal, closing."""
+"""What Драконы' rules add to the platform's table commands (`tablehall_rules.table`).
+
+Presence and hand-over change only the AFK ladder; a bot's own seat is never handed over
+(it always has its bot). A removed player loses and the other wins whatever the scores; a closed
+table ends with places by the final scores so far.
+"""
 
 from __future__ import annotations
 
-from dragons import commands as c
-from dragons.errors import invalid
-from dragons.events import ControllerChanged, PresenceChanged
-from dragons.flow import Flow
+from dragons.evolve import Flow
 from dragons.rules.end import end_game
-
-CLOSE_REASONS = ("operator", "idle")
-
-
-def _seat(f: Flow, seat: int) -> None:
-    if not f.state.has_seat(seat):
-        raise invalid("NO_SUCH_SEAT", "There is no such seat.", "Такого места нет.")
+from dragons.state import State
+from tablehall_rules import invalid
+from tablehall_rules.table import TableRules
 
 
-def set_presence(f: Flow, cmd: c.SetPresence) -> None:
-    _seat(f, cmd.seat)
-    if f.state.player(cmd.seat).absent != (not cmd.present):
-        f.emit(PresenceChanged(seat=cmd.seat, present=cmd.present))
+class DragonsTable(TableRules[State]):
+    def check_controller(self, state: State, seat: int, by_bot: bool) -> None:
+        if state.player(seat).is_bot:
+            raise invalid("BOT_SEAT", "A bot's own seat always has a bot.", "Место бота всегда за ботом.")
+
+    def on_remove(self, flow: Flow, seat: int) -> None:
+        end_game(flow, "removed", loser=seat)
+
+    def on_close(self, flow: Flow, reason: str) -> None:
+        end_game(flow, reason)
 
 
-def set_controller(f: Flow, cmd: c.SetController) -> None:
-    _seat(f, cmd.seat)
-    if f.state.player(cmd.seat).is_bot:
-        raise invalid("BOT_SEAT", "A bot's own seat always has a bot.", "Место бота всегда за ботом.")
-    if f.state.afk.by_bot[cmd.seat] != cmd.by_bot:
-        f.emit(ControllerChanged(seat=cmd.seat, by_bot=cmd.by_bot))
-
-
-def remove_player(f: Flow, cmd: c.RemovePlayer) -> None:
-    """A removed player loses; the other wins whatever the scores."""
-    _seat(f, cmd.seat)
-    end_game(f, "removed", loser=cmd.seat)
-
-
-def close_table(f: Flow, cmd: c.CloseTable) -> None:
-    if cmd.reason not in CLOSE_REASONS:
-        raise invalid(
-            "BAD_REASON", "A table closes for: operator, idle.", "Стол закрывается по причине: operator, idle."
-        )
-    end_game(f, cmd.reason)
+TABLE = DragonsTable()

@@ -12,14 +12,13 @@ from collections.abc import Collection, Sequence
 
 from dragons import commands as c
 from dragons.board import CELLS, FREE, NO_DOMINO, Contact, touches_corner
-from dragons.chess import moves_from
-from dragons.combos import line_combos
-from dragons.contour import judge
-from dragons.errors import illegal, invalid
 from dragons.events import BlackPlaced, Combo, ContourScored, DieDiscarded, DiePlaced, DominoPlaced, PieceMoved
-from dragons.flow import Flow
+from dragons.evolve import Flow
 from dragons.legal import has_use
-from dragons.placement import (
+from dragons.rules.chess import moves_from
+from dragons.rules.combos import line_combos
+from dragons.rules.contour import judge
+from dragons.rules.placement import (
     combos_if_placed,
     domino_cells_ok,
     domino_half_corner,
@@ -31,6 +30,7 @@ from dragons.rules.rounds import advance
 from dragons.state import BLACK, CHESS_FROM_ROUND, TURN, State
 from tablehall_boards.dominoes import tile
 from tablehall_boards.grid import Cell
+from tablehall_rules import NotYourTurn, illegal, invalid
 
 KING = 6
 KING_POINTS = 6
@@ -51,7 +51,7 @@ def _rolled(st: State, seat: int, face: int) -> None:
 
 def _turn(st: State, seat: int) -> None:
     if st.phase != TURN or st.active != seat:
-        raise illegal("NOT_YOUR_TURN", "It is not your turn.", "Сейчас не ваш ход.")
+        raise NotYourTurn()
 
 
 def _from_round_3(st: State) -> None:

@@ -1,7 +1,7 @@
 """Which cells a die could shut off from the board's edge: one look at the board per listing.
 
 A contour encloses at least one free cell, and a side-connected group of cells that are not the
-player's own cannot cross a contour (`dragons.pockets`), nor can a cell with a side off the board
+player's own cannot cross a contour (`dragons.rules.pockets`), nor can a cell with a side off the board
 be inside one. So after a move, some group of not-own cells that reaches no edge cell and holds a
 free cell must exist, or no contour can be declared.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dragons.board import FREE, side_neighbours, supports
-from dragons.pockets import domino_may_enclose, edge_cells
+from dragons.rules.pockets import domino_may_enclose, edge_cells
 
 
 class Enclosure:

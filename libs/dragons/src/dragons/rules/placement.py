@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dragons.board import FREE, NO_DOMINO, Contact, all_neighbours, half_of, side_neighbours, touches_side
-from dragons.combos import line_combos
 from dragons.events import Combo
+from dragons.rules.combos import line_combos
 
 KING = 6
 

@@ -10,7 +10,7 @@ links are sides or corners), so the pockets next to the die are where its contou
 The cycle offered for a pocket is the ring of own dice right around it (Moore neighbour tracing:
 walk around the pocket keeping it on one hand), through the die, each die once (where the ring
 passes a die twice, the loop between is cut out). These are examples for clients and bots; the
-engine judges every declared cycle by the rule `contour` (`dragons.contour.judge`), whatever
+engine judges every declared cycle by the rule `contour` (`dragons.rules.contour.judge`), whatever
 finder proposed it.
 """
 

@@ -25,10 +25,9 @@ from collections.abc import Collection, Sequence
 from functools import cache
 
 from dragons.board import BLACK, CELLS, FREE, all_neighbours, grid, side_neighbours, supports
-from dragons.errors import illegal
-from dragons.pockets import may_enclose, pocket_cycles
+from dragons.rules.pockets import may_enclose, pocket_cycles
 from tablehall_boards.grid import KING_STEPS
-from tablehall_rules import IllegalCommand
+from tablehall_rules import IllegalCommand, illegal
 
 MIN_CELLS = 4
 
@@ -90,10 +89,6 @@ def _one_region(cells: Sequence[int]) -> bool:
     return not left
 
 
-def _error(reason: str, en: str, ru: str) -> IllegalCommand:
-    return illegal(reason, en, ru)
-
-
 def judge(
     cells: Sequence[int],
     owner: Sequence[int],
@@ -104,19 +99,19 @@ def judge(
 ) -> Judged:
     """Accept the declared cycle on the board after the move, or raise the rule it breaks."""
     if black_left <= 0:
-        raise _error(
+        raise illegal(
             "NO_BLACK_DICE",
             "All 18 black dice are used: contours score nothing now.",
             "Все 18 чёрных кубиков использованы: контуры больше не приносят очков.",
         )
     if len(cells) < MIN_CELLS:
-        raise _error("CONTOUR_TOO_SHORT", "A contour has at least 4 dice.", "В контуре не меньше 4 кубиков.")
+        raise illegal("CONTOUR_TOO_SHORT", "A contour has at least 4 dice.", "В контуре не меньше 4 кубиков.")
     if any(not 0 <= c < CELLS for c in cells):
-        raise _error("CONTOUR_OFF_BOARD", "A contour cell is not on the board.", "Клетки контура нет на поле.")
+        raise illegal("CONTOUR_OFF_BOARD", "A contour cell is not on the board.", "Клетки контура нет на поле.")
     if len(set(cells)) != len(cells):
-        raise _error("CONTOUR_REPEATS", "A die is in a contour only once.", "Кубик входит в контур только один раз.")
+        raise illegal("CONTOUR_REPEATS", "A die is in a contour only once.", "Кубик входит в контур только один раз.")
     if any(not supports(owner[c], side) for c in cells):
-        raise _error(
+        raise illegal(
             "CONTOUR_NOT_YOURS",
             "Every cell of a contour holds one of your dice, domino halves or a black die.",
             "Каждая клетка контура — ваш кубик, половинка вашей доминошки или чёрный кубик.",
@@ -124,14 +119,14 @@ def judge(
     neighbours = all_neighbours()
     for a, b in zip(cells, [*cells[1:], cells[0]], strict=True):
         if b not in neighbours[a]:
-            raise _error(
+            raise illegal(
                 "CONTOUR_NOT_CLOSED",
                 "Consecutive dice of a contour touch by a side or a corner, the last the first.",
                 "Соседние кубики контура соприкасаются стороной или углом, последний с первым.",
             )
     inside = enclosed(cells)
     if _crosses(cells) or not _one_region(inside):
-        raise _error(
+        raise illegal(
             "CONTOUR_FIGURE_EIGHT",
             "A contour is one closed line around one region: it may not cross itself, and the cells"
             " inside are joined by sides (no figure-eights).",
@@ -139,20 +134,20 @@ def judge(
             " внутри связаны сторонами (восьмёрки не допускаются).",
         )
     if not any(c in moved for c in cells):
-        raise _error(
+        raise illegal(
             "CONTOUR_NOT_NEW",
             "A contour must contain the die this move places or moves.",
             "Контур должен включать кубик, выставленный или сдвинутый этим ходом.",
         )
     if any(owner[c] == BLACK for c in inside):
-        raise _error(
+        raise illegal(
             "CONTOUR_BLACK_INSIDE",
             "A contour may not enclose a black die.",
             "Внутри контура не может быть чёрного кубика.",
         )
     free = [c for c in inside if owner[c] == FREE]
     if not free:
-        raise _error(
+        raise illegal(
             "CONTOUR_NO_FREE_CELL",
             "A contour encloses at least one free cell.",
             "Внутри контура должна быть хотя бы одна свободная клетка.",
@@ -270,7 +265,7 @@ def examples(
 ) -> list[list[int]]:
     """Some valid contours through `cell` on a board where the move has put an own die there.
 
-    First the ring of own dice around each pocket next to `cell` (`dragons.pockets`: the cells the
+    First the ring of own dice around each pocket next to `cell` (`dragons.rules.pockets`: the cells the
     die shuts off from the board's edge), then cycles that close `cell` with a shortest path
     between own neighbours of it that do not touch each other. `moved`: the other cells the move
     placed (a domino's second half); `own_after`: which cells are own after the move, if known.
@@ -316,7 +311,7 @@ def examples(
 def may_contain(cell: int, component: Sequence[int], own: Sequence[bool]) -> bool:
     """Whether an own die on `cell` may be on a contour (`own`: the board after the move, without
     `cell`): it closes a path between two groups joined elsewhere (`may_close`), or it separates
-    two runs of not-own cells around it (a pocket it may shut, `dragons.pockets.may_enclose`)."""
+    two runs of not-own cells around it (a pocket it may shut, `dragons.rules.pockets.may_enclose`)."""
     return may_close(cell, component, own) or may_enclose(cell, own)  # the ring never reads `cell`
 
 
