@@ -1,4 +1,5 @@
-"""A whole game of Драконы through the match service's gRPC API: one person and one bot.
+"""Драконы through the match service's gRPC API: a whole game of one person and one bot; the
+platform's table actions; a table loaded from a snapshot stored before the game moved onto the kit.
 
 The person (alice) plays random legal commands from her seat's view; the bot plays the game's
 easy bot policy on its own view. Commands travel packed in `GameCommand.other` (the game has no
@@ -10,11 +11,16 @@ from __future__ import annotations
 import json
 import random
 
+import grpc
+import msgspec
+import pytest
 from support.matchkit import Running, Tokens, new_table
 
 from dragons.game import GAME
 from tablehall.match.v1 import match_pb2
 from tablehall_match.audit import verify_draws_in_stream
+from tablehall_match.live_table import SNAPSHOT_TYPE
+from tablehall_platform.errors import error_info
 from tablehall_stream import proto_games
 from tablehall_stream.names import ENDED, stream_id
 from tablehall_stream.proto_games import legal_commands_of
@@ -69,3 +75,78 @@ async def test_one_person_and_one_bot_play_dragons_to_the_end(match: Running, to
     assert events[-1].type == ENDED
     verdict = verify_draws_in_stream(events)
     assert verdict.ok and verdict.draws_checked > 100, verdict.message
+
+
+LOBBY = ("lobby", ("service",))
+
+
+async def _start(match: Running, tokens: Tokens) -> str:
+    table = new_table()
+    await match.stub.StartMatch(
+        match_pb2.StartMatchRequest(
+            table=table,
+            game="dragons",
+            seats=[match_pb2.Seat(seat=i, user_id=u, name=u.title()) for i, u in enumerate(("alice", "bob"))],
+            request_id="start",
+        ),
+        metadata=tokens(*LOBBY),
+    )
+    return table
+
+
+async def _control(match: Running, tokens: Tokens, table: str, rid: str, **action: object) -> int:
+    reply = await match.stub.ControlTable(
+        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),  # type: ignore[arg-type]
+        metadata=tokens(*LOBBY),
+    )
+    assert reply.applied
+    return reply.version
+
+
+async def _players(match: Running, tokens: Tokens, table: str) -> list[dict[str, object]]:
+    view = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("alice"))
+    players: list[dict[str, object]] = json.loads(view.view.view_json)["players"]
+    return players
+
+
+async def test_presence_hand_over_hand_back_and_removal_through_the_match(match: Running, tokens: Tokens) -> None:
+    table = await _start(match, tokens)
+    gone = await _control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
+    assert [(p["absent"], p["afk"]) for p in await _players(match, tokens, table)] == [(False, False), (True, True)]
+    with pytest.raises(grpc.aio.AioRpcError) as same:
+        await _control(match, tokens, table, "p1", presence=match_pb2.SetPresence(seat=1, present=False))
+    assert error_info(same.value).reason == "NOTHING_HAPPENED"  # type: ignore[union-attr]
+    bot = await _control(match, tokens, table, "c0", controller=match_pb2.SetController(seat=1, by_bot=True))
+    assert [p["by_bot"] for p in await _players(match, tokens, table)] == [False, True]
+    back = await _control(match, tokens, table, "c1", controller=match_pb2.SetController(seat=1, by_bot=False))
+    out = await _control(match, tokens, table, "r0", remove=match_pb2.RemovePlayer(seat=1))
+    assert gone < bot < back < out
+    stream = stream_id(table.split("/")[1])
+    types = [e.type for e in await match.store.read_stream(stream) if e.type.startswith("dragons.")]
+    assert types[-4:] == [
+        "dragons.PresenceChanged",
+        "dragons.ControllerChanged",
+        "dragons.ControllerChanged",
+        "dragons.GameEnded",
+    ]
+    view = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("alice"))
+    assert json.loads(view.view.outcome_json)["places"] == [[0], [1]]
+
+
+async def test_a_snapshot_stored_before_the_kit_restores_who_is_absent(match: Running, tokens: Tokens) -> None:
+    """Snapshots written by the game before it moved onto the kit kept absence per player and
+    not in the AFK ladder: a table loaded from one still knows who is away."""
+    table = await _start(match, tokens)
+    version = await _control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
+    table_id = table.split("/")[1]
+    live = match.service.app.tables[table_id]
+    snapshot = msgspec.json.decode(live.snapshot())
+    for player in snapshot["state"]["players"]:
+        player["absent"] = player["seat"] == 1
+    del snapshot["state"]["afk"]["absent"]
+    await match.store.save_snapshot(live.stream_id, version, msgspec.json.encode(snapshot), state_type=SNAPSHOT_TYPE)
+    match.service.app.evict(table_id)
+    assert [p["absent"] for p in await _players(match, tokens, table)] == [False, True]
+    assert match.service.app.tables[table_id].last_snapshot_version == version  # loaded from the snapshot
+    back = await _control(match, tokens, table, "p1", presence=match_pb2.SetPresence(seat=1, present=True))
+    assert back == version + 1

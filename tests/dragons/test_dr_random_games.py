@@ -29,7 +29,7 @@ def _other_hand(st: State, seat: int) -> State:
 
 @pytest.mark.parametrize("seed", [11, 29])
 def test_random_games_end_after_22_rounds_replay_and_keep_hands_hidden(seed: int) -> None:
-    final, played = kit.play_random_game(GAME, {}, 2, random.Random(seed), max_commands=3000)
+    final, played = kit.play_random_game(GAME, {}, 2, random.Random(seed), max_commands=GAME.nature.max_commands)
     assert final.round == ROUNDS and final.end_reason == "rounds"
     assert GAME.outcome(final) is not None
     # every one of each player's 60 dice was used: 4 on the ring, the six, 55 rolled

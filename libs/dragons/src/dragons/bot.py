@@ -1,4 +1,4 @@
-"""The easy bot (bot_policy) and the random player, from a seat's view and its legal commands.
+"""The bot hooks: the easy bot (bot_policy), the random player and the evaluation of a state.
 
 The easy bot scores each legal command by the points it makes now (line combinations, a declared
 contour, a king-six taken) and takes the best; with no points it prefers placing a die next to
@@ -8,6 +8,7 @@ hand is small and rounds remain.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -17,10 +18,14 @@ from dragons import commands as c
 from dragons.board import FREE, all_neighbours, supports
 from dragons.determinize import determinize
 from dragons.rules.combos import line_combos
+from dragons.rules.end import final_score
 from dragons.rules.placement import combos_if_placed
-from dragons.state import ROUNDS, State
+from dragons.state import OVER, ROUNDS, State
+from tablehall_rules import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
 
 KING = 6
+# a lead of this many points makes a seat a near-certain winner in `evaluate`
+EVALUATION_SCALE = 40.0
 
 
 def points_of(st: State, seat: int, command: msgspec.Struct) -> int:
@@ -79,5 +84,27 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
     return rng.choice(best)
 
 
-def random_choice(legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-    return rng.choice(legal)
+def evaluate(st: State, seat: int) -> float:
+    """1 for a sole winner; in play, the lead in final-score terms (a king-six kept, hand pips
+    counted) squashed into (0, 1)."""
+    if st.phase == OVER:
+        first = st.places[0] if st.places else []
+        return 1.0 / len(first) if seat in first else 0.0
+    lead = final_score(st, seat) - final_score(st, 1 - seat)
+    return 0.5 + 0.5 * math.tanh(lead / EVALUATION_SCALE)
+
+
+class DragonsBot(Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation):
+    """The game's bot hooks (`tablehall_rules.bots`)."""
+
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        return determinize(view, seat, rng)
+
+    def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        return choose(view, legal, rng)
+
+    def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        return rng.choice(legal)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return evaluate(state, seat)

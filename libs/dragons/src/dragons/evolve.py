@@ -195,10 +195,8 @@ def evolve(state: State | None, event: ev.GameEvent) -> State:
 
 
 class DragonsFlow(tablehall_rules.Flow[State]):
-    """The working copy of one `decide`: the state after every event emitted so far."""
-
     evolve_event = staticmethod(evolve)
 
 
-# what the rules read and emit on
+# the working copy of one `decide` the rules read and emit on
 Flow: TypeAlias = tablehall_rules.Flow[State]

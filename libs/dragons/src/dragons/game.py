@@ -2,55 +2,27 @@
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import msgspec
 
-from dragons import bot, determinize, legal, pending, view
-from dragons import decide as deciding
+from dragons import decide, legal, pending, view
+from dragons.bot import DragonsBot
 from dragons.commands import COMMAND_TYPES
 from dragons.events import EVENT_TYPES
 from dragons.evolve import evolve
 from dragons.journal import LINES
-from dragons.rules import setup
-from dragons.rules.end import final_score, places_by
-from dragons.state import OVER, State
-from tablehall_rules import (
-    DecideContext,
-    Determinizable,
-    Game,
-    GameNature,
-    HasBotPolicy,
-    HasEvaluation,
-    HasRandomPolicy,
-    HasStandings,
-    Journaled,
-    LegalMove,
-    Outcome,
-    PendingDecision,
-    SeatInfo,
-    Viewer,
-)
-from tablehall_rules.journal import JournalEntry
+from dragons.rules import end, setup
+from dragons.state import MAX_COMMANDS, State
+from tablehall_rules.contract import DecideContext, Game, Outcome, PendingDecision, SeatInfo, Viewer
+from tablehall_rules.journal import HasStandings, Journaled, JournalEntry
+from tablehall_rules.legal import LegalMove
+from tablehall_rules.nature import GameNature
 from tablehall_rules.table import SeatedGame
 
-# a lead of this many points makes a seat a near-certain winner in `evaluate`
-EVALUATION_SCALE = 40.0
 
-
-class Dragons(
-    Game[State],
-    SeatedGame,
-    Journaled,
-    HasStandings,
-    Determinizable,
-    HasBotPolicy,
-    HasRandomPolicy,
-    HasEvaluation,
-):
+class Dragons(Game[State], SeatedGame, DragonsBot, Journaled, HasStandings):
     id: ClassVar[str] = "dragons"
     rules_version: ClassVar[str] = "1.1.0"  # 1.1.0: pinched figure-eights refused; domino answers sealed
     min_seats: ClassVar[int] = 2
@@ -63,11 +35,9 @@ class Dragons(
         "ru": "Драконы играют не только в покер",
     }
     options_schema: ClassVar[Mapping[str, Any]] = setup.OPTIONS_SCHEMA
-    # the opponent's domino hand and sealed answers are hidden; the server rolls every die; both
-    # seats answer the domino choice at once. Commands: the start ring's 8 dice, 22 rounds of 5
-    # turns, at most 18 black dice placed and 2 domino answers after each of rounds 1-21
+    # hidden: the opponent's dominoes and sealed answers; simultaneous: both seats answer the domino choice
     nature: ClassVar[GameNature] = GameNature(
-        hidden_information=True, chance=True, simultaneous=True, max_commands=8 + 22 * 5 + 18 + 2 * 21
+        hidden_information=True, chance=True, simultaneous=True, max_commands=MAX_COMMANDS
     )
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -77,10 +47,9 @@ class Dragons(
         return list(setup.start(options, seats, ctx))
 
     def decide(self, state: State, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
-        return deciding.decide(state, command, ctx)
+        return decide.decide(state, command, ctx)
 
-    def evolve(self, state: State | None, event: msgspec.Struct) -> State:
-        """Updates `state` in place and returns it."""
+    def evolve(self, state: State | None, event: msgspec.Struct) -> State:  # in place
         return evolve(state, event)  # type: ignore[arg-type]
 
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
@@ -96,42 +65,13 @@ class Dragons(
         return pending.default_command(state, decision)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != OVER:
-            return None
-        return Outcome(
-            places=[list(p) for p in state.places],
-            reason=state.end_reason,
-            scores=dict(enumerate(state.final)),
-        )
+        return end.outcome(state)
 
-    # the projection's hooks
     def journal(self, state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:
         return LINES.entries(state_before if state_before is not None else self.evolve(None, event), event)
 
     def standings(self, state: State) -> list[list[int]]:
-        """Live places by score (public), final places once over."""
-        if state.phase == OVER:
-            return [list(p) for p in state.places]
-        return places_by([p.score for p in state.players])
-
-    # bot hooks
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        return determinize.determinize(view, seat, rng)
-
-    def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        return bot.choose(view, legal, rng)
-
-    def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        return bot.random_choice(legal, rng)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """1 for a sole winner; in play, the lead in final-score terms (a king-six kept, hand pips
-        counted) squashed into (0, 1)."""
-        if state.phase == OVER:
-            first = state.places[0] if state.places else []
-            return 1.0 / len(first) if seat in first else 0.0
-        lead = final_score(state, seat) - final_score(state, 1 - seat)
-        return 0.5 + 0.5 * math.tanh(lead / EVALUATION_SCALE)
+        return end.standings(state)
 
 
 GAME = Dragons()

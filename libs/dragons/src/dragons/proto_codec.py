@@ -4,11 +4,8 @@ from dragons.commands import COMMAND_TYPES
 from tablehall.dragons.v1 import dragons_pb2
 from tablehall_stream.proto_codec import EnumField, ProtoCodec
 
-CODEC = ProtoCodec(
-    dragons_pb2.Command,
-    COMMAND_TYPES,
-    fields={"TakeDomino.take": EnumField({True: "DOMINO_ANSWER_TAKE", False: "DOMINO_ANSWER_DECLINE"}, "answer")},
-)
+ANSWER = EnumField({True: "DOMINO_ANSWER_TAKE", False: "DOMINO_ANSWER_DECLINE"}, proto_name="answer")
+CODEC = ProtoCodec(dragons_pb2.Command, COMMAND_TYPES, fields={"TakeDomino.take": ANSWER})
 COMMAND_MESSAGE = dragons_pb2.Command
 command_from_proto = CODEC.from_proto
 command_to_proto = CODEC.to_proto

@@ -17,6 +17,9 @@ ROUNDS = 22
 HAND_LIMIT = 4
 CHESS_FROM_ROUND = 3
 DEFAULT_CLOCK_MS = 60_000
+# the most seat commands a game takes: the start ring's dice, five turns a round, a black die
+# placed for each black die rolled, two domino answers after every round but the last
+MAX_COMMANDS = 8 + ROUNDS * 5 + BLACK_DICE + 2 * (ROUNDS - 1)
 
 # phases
 SETUP = "setup"  # the start ring: alternate rolls placed on the marked cells

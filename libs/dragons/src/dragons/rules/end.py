@@ -10,7 +10,8 @@ from __future__ import annotations
 from dragons.board import NO_DOMINO
 from dragons.events import GameEnded
 from dragons.evolve import Flow
-from dragons.state import State
+from dragons.state import OVER, State
+from tablehall_rules import Outcome
 
 KING = 6
 
@@ -31,6 +32,20 @@ def final_score(st: State, seat: int) -> int:
 def places_by(scores: list[int]) -> list[list[int]]:
     order = sorted(set(scores), reverse=True)
     return [[seat for seat, s in enumerate(scores) if s == value] for value in order]
+
+
+def outcome(st: State) -> Outcome | None:
+    """Places, the reason and the final scores once the game is over."""
+    if st.phase != OVER:
+        return None
+    return Outcome(places=[list(p) for p in st.places], reason=st.end_reason, scores=dict(enumerate(st.final)))
+
+
+def standings(st: State) -> list[list[int]]:
+    """Live places by score (public), final places once over."""
+    if st.phase == OVER:
+        return [list(p) for p in st.places]
+    return places_by([p.score for p in st.players])
 
 
 def end_game(f: Flow, reason: str, loser: int | None = None) -> None:

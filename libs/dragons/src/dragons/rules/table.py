@@ -1,9 +1,5 @@
-"""What Драконы' rules add to the platform's table commands (`tablehall_rules.table`).
-
-Presence and hand-over change only the AFK ladder; a bot's own seat is never handed over
-(it always has its bot). A removed player loses and the other wins whatever the scores; a closed
-table ends with places by the final scores so far.
-"""
+"""What Драконы' rules add to the platform's table commands: a bot's own seat is never handed
+over; a removed player loses whatever the scores; a closed table ends by the scores so far."""
 
 from __future__ import annotations
 
