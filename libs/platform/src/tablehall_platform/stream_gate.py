@@ -36,9 +36,7 @@ class StreamLimits:
     per_method: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_STREAMS_PER_METHOD", 5000))
     send_queue: int = field(default_factory=lambda: _env_int("TABLEHALL_STREAM_SEND_QUEUE", 64))
     # how long a full queue may wait for its reader to take a message
-    stall_seconds: float = field(
-        default_factory=lambda: float(os.environ.get("TABLEHALL_STREAM_STALL_SECONDS", "10"))
-    )
+    stall_seconds: float = field(default_factory=lambda: float(os.environ.get("TABLEHALL_STREAM_STALL_SECONDS", "10")))
 
 
 def slow_consumer() -> ResourceExhausted:
