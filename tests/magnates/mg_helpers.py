@@ -12,8 +12,8 @@ import pytest
 
 from magnates import board
 from magnates.game import GAME
-from magnates.state import BANK, State, clone
-from tablehall_rules import DecideContext, DrawSource, RuleError
+from magnates.state import BANK, State
+from tablehall_rules import DecideContext, DrawSource, RuleError, clone
 from tablehall_rules.conformance import seats_for
 
 NOW = 1_700_000_000_000

@@ -9,6 +9,7 @@ from magnates import commands as c
 from magnates.game import GAME
 from magnates.rules.worth import net_worth
 from magnates.state import State
+from tablehall_rules.table import CloseTable, RemovePlayer
 
 
 def last_turn_of_round(limit: int = 1) -> State:
@@ -57,16 +58,16 @@ def test_a_mid_round_turn_does_not_end_the_game() -> None:
 def test_eliminated_players_rank_after_the_live_ones_the_last_out_first() -> None:
     state = given(4, round_limit=3)
     for seat in (2, 0):
-        then = when(state, c.RemovePlayer(seat=seat), seat=None)
+        then = when(state, RemovePlayer(seat=seat), seat=None)
         state = then.state
-    closed = when(state, c.CloseTable(reason="idle"), seat=None)
+    closed = when(state, CloseTable(reason="idle"), seat=None)
     assert closed.state.places == [[1, 3], [0], [2]]
     assert closed.state.end_reason == "closed"
 
 
 def test_the_last_player_standing_wins() -> None:
     state = given(3)
-    state = when(state, c.RemovePlayer(seat=1), seat=None).state
-    then = when(state, c.RemovePlayer(seat=0), seat=None)
+    state = when(state, RemovePlayer(seat=1), seat=None).state
+    then = when(state, RemovePlayer(seat=0), seat=None)
     assert then.state.phase == "over" and then.state.places == [[2], [0], [1]]
     assert then.state.end_reason == "last_standing"

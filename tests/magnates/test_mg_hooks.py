@@ -12,11 +12,13 @@ from mg_helpers import cell, given, when
 from magnates import commands as c
 from magnates.bot import RESERVE, raid_worth, win_chance
 from magnates.game import GAME
+from magnates.journal import LINES
 from magnates.proto_codec import COMMAND_MESSAGE, command_from_proto, command_to_proto
 from magnates.state import Stop
 from tablehall_rules import InvalidCommand, StructCodec, Viewer
 from tablehall_rules import conformance as kit
 from tablehall_rules.legal import expand_all
+from tablehall_rules.table import CloseTable, RemovePlayer, SetController, SetPresence
 
 
 def played(seed: int = 3, seats: int = 3) -> kit.Played:
@@ -49,7 +51,8 @@ def test_every_journal_line_has_russian_and_english() -> None:
             assert entry.ru and entry.en, entry.code
             keys.add(entry.code)
         state = GAME.evolve(state, event)
-    assert {"magnates.rolled", "magnates.king_moved", "magnates.paid", "magnates.finished"} <= keys
+    assert {"DICE_ROLLED", "KING_MOVED", "PAID", "FINISHED"} <= keys
+    assert LINES.missing(GAME.event_types) == [], "every event has a line or is declared silent"
 
 
 def test_the_proto_codec_round_trips_every_command() -> None:
@@ -65,10 +68,10 @@ def test_the_proto_codec_round_trips_every_command() -> None:
         c.PassMove(),
         c.PayFine(),
         c.Raid(),
-        c.SetPresence(seat=1, present=False),
-        c.SetController(seat=2, by_bot=True),
-        c.RemovePlayer(seat=3),
-        c.CloseTable(reason="idle"),
+        SetPresence(seat=1, present=False),
+        SetController(seat=2, by_bot=True),
+        RemovePlayer(seat=3),
+        CloseTable(reason="idle"),
     ]
     assert {type(x) for x in commands} == set(GAME.command_types)
     for command in commands:

@@ -1,4 +1,5 @@
-"""The Магнаты game object the platform loads (`magnates.game:GAME`)."""
+"""The Магнаты game object the platform loads (`magnates.game:GAME`): each member of the contract
+is the rules module that answers it."""
 
 from __future__ import annotations
 
@@ -8,44 +9,47 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from magnates import bot, determinize, journal, pending, policy, setup, view
-from magnates import decide as deciding
-from magnates.commands import COMMAND_TYPES, CloseTable, RemovePlayer, SetController, SetPresence
+from magnates import bot, setup
+from magnates.commands import COMMAND_TYPES
+from magnates.decide import decide
+from magnates.determinize import determinize
 from magnates.events import EVENT_TYPES
 from magnates.evolve import evolve
+from magnates.journal import entries
 from magnates.legal import legal_moves
-from magnates.rules.elimination import places
+from magnates.pending import default_command, pending
+from magnates.policy import win_chance
+from magnates.rules.elimination import outcome, standings
 from magnates.state import State
+from magnates.view import view
 from tablehall_rules import (
-    DecideContext,
     Determinizable,
     Game,
+    GameNature,
     HasBotPolicy,
     HasBotRanking,
     HasEvaluation,
     HasRandomPolicy,
+    HasRolloutPolicy,
+    HasSearchHints,
     HasStandings,
     Journaled,
-    LegalMove,
-    Outcome,
-    PendingDecision,
-    SeatInfo,
-    TableControl,
-    Viewer,
 )
-from tablehall_rules.journal import JournalEntry
+from tablehall_rules.table import SeatedGame
 
 
 class Magnates(
     Game[State],
-    TableControl,
+    SeatedGame,
     Journaled,
     HasStandings,
     Determinizable,
     HasBotPolicy,
     HasBotRanking,
+    HasRolloutPolicy,
     HasRandomPolicy,
     HasEvaluation,
+    HasSearchHints,
 ):
     id: ClassVar[str] = "magnates"
     rules_version: ClassVar[str] = "1.0.0"
@@ -56,6 +60,36 @@ class Magnates(
     event_types: ClassVar[Sequence[type[msgspec.Struct]]] = EVENT_TYPES
     title: ClassVar[Mapping[str, str]] = {"en": "Magnates", "ru": "Магнаты"}
     options_schema: ClassVar[Mapping[str, Any]] = setup.OPTIONS_SCHEMA
+    # everything is public but the future dice; one decision at a time, the turn's player's.
+    # At most 15 commands a turn (a roll, three King stops of up to four, a piece's move and its
+    # stop), 4 turns a round, 1000 rounds at the longest round limit; with none (0) the rules set
+    # no bound: the game ends when one player is left
+    nature: ClassVar[GameNature] = GameNature(
+        hidden_information=False, chance=True, simultaneous=False, max_commands=60_000
+    )
+
+    parse_options = staticmethod(setup.parse_options)
+    start = staticmethod(setup.start)
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    view = staticmethod(view)
+    legal = staticmethod(legal_moves)
+    pending = staticmethod(pending)
+    default_command = staticmethod(default_command)
+    outcome = staticmethod(outcome)
+    journal = staticmethod(entries)
+    standings = staticmethod(standings)
+    determinize = staticmethod(determinize)
+    bot_policy = staticmethod(bot.choose)  # the easy heuristic
+    bot_ranking = staticmethod(bot.ranked)  # the strong heuristic's best moves, its own first
+    evaluate = staticmethod(win_chance)
+
+    def rollout_policy(self, state: State, seat: int, rng: random.Random) -> msgspec.Struct:
+        """The strong heuristic read from the full state: what the strong bot's search plays out."""
+        return bot.choose_in_state(state, seat, rng, bot.STRONG)
+
+    def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        return bot.random_choice(legal, rng)
 
     def search_hints(self) -> Mapping[str, float]:
         # a rollout of 16 moves, about four turns (two rounds heads-up), then `evaluate`, which
@@ -63,83 +97,6 @@ class Magnates(
         # samples. The dice make one sample worth little: the heuristic's move stands unless
         # another leads it over 8 samples by 2 standard errors of the paired difference
         return {"horizon": 16, "min_samples": 8, "confidence": 2.0}
-
-    def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
-        return setup.parse_options(raw)
-
-    def start(self, options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
-        return setup.start(options, seats, ctx)
-
-    def decide(self, state: State, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
-        return deciding.decide(state, command, ctx)
-
-    def evolve(self, state: State | None, event: msgspec.Struct) -> State:
-        """Updates `state` in place and returns it."""
-        return evolve(state, event)
-
-    def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
-        return view.view(state, viewer)
-
-    def legal(self, state: State, seat: int, now_ms: int) -> list[LegalMove]:
-        return legal_moves(state, seat, now_ms)
-
-    def pending(self, state: State) -> list[PendingDecision]:
-        return pending.pending(state)
-
-    def default_command(self, state: State, decision: PendingDecision) -> msgspec.Struct:
-        return pending.default_command(state, decision)
-
-    def presence_command(self, seat: int, present: bool) -> msgspec.Struct | None:
-        return SetPresence(seat=seat, present=present)
-
-    def controller_command(self, seat: int, by_bot: bool) -> msgspec.Struct | None:
-        return SetController(seat=seat, by_bot=by_bot)
-
-    def remove_command(self, seat: int) -> msgspec.Struct | None:
-        return RemovePlayer(seat=seat)
-
-    def close_command(self, reason: str) -> msgspec.Struct | None:
-        return CloseTable(reason=reason)
-
-    def journal(self, state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:
-        names = state_before if state_before is not None else evolve(None, event)
-        return journal.entries(names, event)
-
-    def standings(self, state: State) -> list[list[int]]:
-        """Live places by net worth (everything is public)."""
-        if state.phase == "over":
-            return [list(p) for p in state.places]
-        return places(state, by_worth=True)
-
-    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        return determinize.determinize(view, seat, rng)
-
-    def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        return bot.choose(view, legal, rng)
-
-    def bot_ranking(
-        self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random, count: int
-    ) -> list[msgspec.Struct]:
-        """The strong heuristic's (`bot.STRONG`) best moves, its own move first: the strong bot's
-        search plays that one unless the evidence overrules it."""
-        return bot.ranked(view, legal, rng, count, bot.STRONG)
-
-    def rollout_policy(self, state: State, seat: int, rng: random.Random) -> msgspec.Struct:
-        """The strong heuristic (`bot.STRONG`) read from the full state (no view built, the legal
-        commands listed directly): what the strong bot's search plays out, for every seat."""
-        return bot.choose_in_state(state, seat, rng, bot.STRONG)
-
-    def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        return bot.random_choice(legal, rng)
-
-    def evaluate(self, state: State, seat: int) -> float:
-        """The seat's chance to win (`policy.win_chance`): exact when over, 0 when out."""
-        return policy.win_chance(state, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        return Outcome(places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores))
 
 
 GAME = Magnates()
