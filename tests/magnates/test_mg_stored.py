@@ -7,16 +7,16 @@ from __future__ import annotations
 import json
 
 import msgspec
-from mg_helpers import given
 
 from magnates.game import GAME
 from tablehall_rules import Viewer
 from tablehall_rules.table import ControllerChanged, PresenceChanged
+from tablehall_rules.testing import Table
 from tablehall_stream.codecs import event_codec
 
 
 def test_a_snapshot_of_before_the_kit_decodes_and_keeps_its_shape() -> None:
-    state = given(3)
+    state = Table(GAME, 3).state
     state.afk.afk[2], state.afk.strikes[2] = True, 2
     stored = json.loads(msgspec.json.encode(state))
     assert "ladder" in stored and "afk" not in stored, "the ladder keeps its stored name"
@@ -36,5 +36,5 @@ def test_stored_presence_and_hand_over_events_decode_as_the_platform_s() -> None
     )
     assert presence == PresenceChanged(seat=1, present=False, at_ms=5)
     assert controller == ControllerChanged(seat=2, by_bot=True, at_ms=6)
-    state = GAME.evolve(GAME.evolve(given(3), presence), controller)
+    state = GAME.evolve(GAME.evolve(Table(GAME, 3).state, presence), controller)
     assert state.afk.is_absent(1) and state.afk.afk[1] and state.afk.by_bot[2]
