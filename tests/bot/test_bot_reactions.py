@@ -11,19 +11,16 @@ from tablehall_bot.search.hooks import GameHooks
 from tablehall_bot.search.ismcts import SearchSettings
 from tablehall_bot.search.rollout import World
 
-from tablehall_rules import DecideContext, DrawSource, PendingDecision, SeatInfo, Viewer
+from tablehall_rules import DrawSource, PendingDecision, Viewer
+from tablehall_rules.testing import Table
 from testgame import game as race
 
 
 def six_rolled() -> race.RaceState:
     """A three-seat race with calls where seat 0 has just rolled a six."""
-    seats = [SeatInfo(i, f"u{i}", f"U{i}") for i in range(3)]
-    state = None
-    options = race.GAME.parse_options({"target": 50, "calls": True})
-    for event in race.GAME.start(options, seats, DecideContext(None, 0, DrawSource(b"s" * 32))):
-        state = race.GAME.evolve(state, event)
-    assert state is not None
-    return race.GAME.evolve(state, race.Rolled(0, 6, 10))
+    table = Table(race.GAME, seats=3, options={"target": 50, "calls": True}, seed=b"s" * 32, now_ms=0)
+    table.play(race.Roll(), dice=(6,), now_ms=10)
+    return table.state
 
 
 def test_every_bot_level_takes_an_open_reaction_window() -> None:

@@ -194,3 +194,30 @@ async def test_a_removed_player_leaves_a_running_game_by_its_rule(lobby: Lobby, 
     assert [e.type for e in events].index("puzzipolia.PlayerEliminated") < [e.type for e in events].index(
         "lobby.PlayerRemoved"
     )
+
+
+async def test_a_removal_that_ends_the_game_is_recorded_not_refused(lobby: Lobby, tokens: Tokens) -> None:
+    """Ним ends when one of two players is left: the match ends before the lobby records the
+    removal, which must still be recorded (it was refused as MATCH_FINISHED, the host told of
+    an error although the player was out)."""
+    made = await lobby.stub.CreateTable(
+        lobby_pb2.CreateTableRequest(game="nim", options_json="{}", seat_count=2, request_id=rid()),
+        metadata=tokens("host"),
+    )
+    name = made.table.name
+    await lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, request_id=rid()), metadata=tokens("bob"))
+    await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
+    removal = lobby_pb2.RemoveSeatRequest(table=name, seat=1, request_id=rid())
+    answer = await lobby.stub.RemoveSeat(removal, metadata=tokens("host"))
+    assert answer.table.seats[1].removed and answer.table.status == table_pb2.TABLE_STATUS_FINISHED
+    types = [e.type for e in await lobby.store.read_stream(table_stream(name[7:]))]
+    assert types.index("nim.Left") < types.index("nim.Ended") < types.index("lobby.PlayerRemoved")
+    again = await lobby.stub.RemoveSeat(removal, metadata=tokens("host"))  # a retry is answered, not refused
+    assert again.table.seats[1].removed
+    await refused(
+        lobby.stub.RemoveSeat(
+            lobby_pb2.RemoveSeatRequest(table=name, seat=0, request_id=rid()), metadata=tokens("root", ("operator",))
+        ),
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "MATCH_FINISHED",
+    )

@@ -150,3 +150,28 @@ async def test_a_spectator_takes_over_a_bot_seat_when_the_host_allows(lobby: Lob
     events = await lobby.store.read_stream(table_stream(name[7:]))
     taken_event = next(e for e in events if e.type == "lobby.BotSeatTaken")
     assert json.loads(taken_event.payload)["bot_id"].startswith("bot:")
+
+
+async def test_a_spectator_takes_a_bot_seat_of_a_game_on_the_kit(lobby: Lobby, tokens: Tokens) -> None:
+    """On the kit a bot's own seat is no seat handed to a bot (the AFK ladder's `by_bot` is for
+    hand-overs): the lobby's "a person plays it now" changes nothing in the game, and the match
+    answers so (applied: false) instead of refusing the take-over as NOTHING_HAPPENED."""
+    made = await lobby.stub.CreateTable(
+        lobby_pb2.CreateTableRequest(game="nim", options_json="{}", seat_count=2, request_id=rid()),
+        metadata=tokens("host"),
+    )
+    name = made.table.name
+    await lobby.stub.AddBot(lobby_pb2.AddBotRequest(table=name, request_id=rid()), metadata=tokens("host"))
+    await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
+    await lobby.stub.SetSpectatorPolicy(
+        lobby_pb2.SetSpectatorPolicyRequest(table=name, bot_seats_to_spectators=True, request_id=rid()),
+        metadata=tokens("host"),
+    )
+    await lobby.stub.EnterTable(lobby_pb2.EnterTableRequest(table=name, request_id=rid()), metadata=tokens("sam"))
+    before = len(await lobby.store.read_stream(table_stream(name[7:])))
+    taken = await lobby.stub.TakeBotSeat(
+        lobby_pb2.TakeBotSeatRequest(table=name, seat=1, request_id=rid()), metadata=tokens("sam")
+    )
+    assert taken.table.seats[1].user_id == "sam" and not taken.table.seats[1].is_bot
+    added = [e.type for e in (await lobby.store.read_stream(table_stream(name[7:])))[before:]]
+    assert added == ["lobby.BotSeatTaken"]  # no game event: nothing changed in the game

@@ -1,79 +1,14 @@
-"""Given/when/then helpers for Магнаты scenario tests: a table at its start, hand-placed pieces
-and Companies, scripted dice, and `when` that checks decide leaves its input unchanged."""
+"""Scene set-up for Магнаты's rule tests, which play on `tablehall_rules.testing.Table`: cells by
+name, hand-placed pieces, Kings and Companies, and the events of one kind among those played."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
-import pytest
 
 from magnates import board
-from magnates.game import GAME
-from magnates.state import BANK, State, clone
-from tablehall_rules import DecideContext, DrawSource, RuleError
-from tablehall_rules.conformance import seats_for
-
-NOW = 1_700_000_000_000
-
-
-class Dice(DrawSource):
-    """A draw source that returns scripted values and fails when it runs dry or is asked twice
-    too many."""
-
-    def __init__(self, values: Iterable[int]) -> None:
-        super().__init__(b"scripted")
-        self.values = list(values)
-
-    def randint(self, lo: int, hi: int) -> int:
-        if not self.values:
-            raise AssertionError("the test did not script enough dice")
-        value = self.values.pop(0)
-        assert lo <= value <= hi, f"scripted {value} outside [{lo}, {hi}]"
-        return value
-
-
-def given(seats: int = 2, **options: Any) -> State:
-    events = GAME.start(GAME.parse_options(options), seats_for(seats), DecideContext(None, NOW, DrawSource(b"s")))
-    state: State | None = None
-    for event in events:
-        state = GAME.evolve(state, event)
-    assert state is not None
-    return state
-
-
-@dataclass
-class Then:
-    state: State
-    events: list[msgspec.Struct] = field(default_factory=list)
-
-    def of(self, kind: type[Any]) -> list[Any]:
-        return [e for e in self.events if isinstance(e, kind)]
-
-
-def when(state: State, command: msgspec.Struct, dice: Sequence[int] = (), seat: int | None = -1, **ctx: Any) -> Then:
-    """Decide `command` for the turn's seat (or `seat`; None: the table) and evolve a copy."""
-    who = state.turn if seat == -1 else seat
-    source = Dice(dice)
-    before = msgspec.json.encode(state)
-    events = GAME.decide(state, command, DecideContext(who, ctx.pop("now", NOW), source, **ctx))
-    assert msgspec.json.encode(state) == before, "decide changed its input state"
-    assert not source.values, f"dice left unused: {source.values}"
-    after = clone(state)
-    for event in events:
-        after = GAME.evolve(after, event)
-    return Then(after, list(events))
-
-
-def refused(state: State, command: msgspec.Struct, reason: str, seat: int | None = -1, **ctx: Any) -> None:
-    who = state.turn if seat == -1 else seat
-    before = msgspec.json.encode(state)
-    with pytest.raises(RuleError) as caught:
-        GAME.decide(state, command, DecideContext(who, ctx.pop("now", NOW), Dice([1] * 20), **ctx))
-    assert caught.value.reason == reason
-    assert msgspec.json.encode(state) == before, "decide changed its input state"
+from magnates.state import State
 
 
 def cell(name: str) -> int:
@@ -107,23 +42,6 @@ def own(state: State, at: str | int, seat: int, level: int = 0) -> int:
     return target
 
 
-def unown(state: State, at: int) -> None:
-    state.owner[at] = BANK
-    state.level[at] = 0
-
-
-def legal(state: State, seat: int | None = None) -> list[msgspec.Struct]:
-    from tablehall_rules import StructCodec
-    from tablehall_rules.legal import expand_all
-
-    who = state.turn if seat is None else seat
-    return expand_all(GAME.legal(state, who, NOW), StructCodec(GAME.command_types))
-
-
-def position_of(kind: str, state: State | None = None) -> int:
-    """The first perimeter position of a cell kind (bank, company, investment, ...)."""
-    return next(s.position for s in board.squares() if s.kind == kind and s.position >= 0)
-
-
-def positions(kind: str) -> list[int]:
-    return sorted(s.position for s in board.squares() if s.kind == kind and s.position >= 0)
+def of(events: list[msgspec.Struct], kind: type[Any]) -> list[Any]:
+    """The events of one kind, in order."""
+    return [e for e in events if isinstance(e, kind)]

@@ -7,16 +7,19 @@ import random
 
 import msgspec
 import pytest
-from mg_helpers import cell, given, when
+from mg_helpers import cell
 
 from magnates import commands as c
 from magnates.bot import RESERVE, raid_worth, win_chance
 from magnates.game import GAME
+from magnates.journal import LINES
 from magnates.proto_codec import COMMAND_MESSAGE, command_from_proto, command_to_proto
 from magnates.state import Stop
 from tablehall_rules import InvalidCommand, StructCodec, Viewer
 from tablehall_rules import conformance as kit
 from tablehall_rules.legal import expand_all
+from tablehall_rules.table import CloseTable, RemovePlayer, SetController, SetPresence
+from tablehall_rules.testing import Table
 
 
 def played(seed: int = 3, seats: int = 3) -> kit.Played:
@@ -25,7 +28,7 @@ def played(seed: int = 3, seats: int = 3) -> kit.Played:
 
 
 def test_every_viewer_sees_the_same_view() -> None:
-    state = given(3)
+    state = Table(GAME, 3).state
     views = [GAME.view(state, v) for v in (Viewer.of_seat(0), Viewer.of_seat(2), Viewer.spectator(), Viewer.auditor())]
     assert all(v == views[0] for v in views)
     assert len(views[0]["companies"]) == 32 and views[0]["players"][0]["net_worth"] == 10000
@@ -49,7 +52,8 @@ def test_every_journal_line_has_russian_and_english() -> None:
             assert entry.ru and entry.en, entry.code
             keys.add(entry.code)
         state = GAME.evolve(state, event)
-    assert {"magnates.rolled", "magnates.king_moved", "magnates.paid", "magnates.finished"} <= keys
+    assert {"DICE_ROLLED", "KING_MOVED", "PAID", "FINISHED"} <= keys
+    assert LINES.missing(GAME.event_types) == [], "every event has a line or is declared silent"
 
 
 def test_the_proto_codec_round_trips_every_command() -> None:
@@ -65,10 +69,10 @@ def test_the_proto_codec_round_trips_every_command() -> None:
         c.PassMove(),
         c.PayFine(),
         c.Raid(),
-        c.SetPresence(seat=1, present=False),
-        c.SetController(seat=2, by_bot=True),
-        c.RemovePlayer(seat=3),
-        c.CloseTable(reason="idle"),
+        SetPresence(seat=1, present=False),
+        SetController(seat=2, by_bot=True),
+        RemovePlayer(seat=3),
+        CloseTable(reason="idle"),
     ]
     assert {type(x) for x in commands} == set(GAME.command_types)
     for command in commands:
@@ -86,13 +90,13 @@ def test_the_proto_codec_refuses_an_empty_command_or_a_missing_piece() -> None:
 
 
 def test_standings_rank_by_net_worth() -> None:
-    state = given(3)
+    state = Table(GAME, 3).state
     state.players[2].cash = 9000
     assert GAME.standings(state) == [[2], [0, 1]]
 
 
 def test_evaluate_without_a_round_limit_is_the_share_of_live_net_worth() -> None:
-    state = given(2)
+    state = Table(GAME, 2).state
     assert GAME.evaluate(state, 0) == pytest.approx(0.5)
     state.players[0].cash = 15000
     assert GAME.evaluate(state, 0) == pytest.approx(20000 / 30000)
@@ -114,11 +118,12 @@ def test_the_bots_choose_legal_commands() -> None:
 
 
 def test_the_easy_bot_rolls_and_buys_what_it_can_afford_with_a_reserve() -> None:
-    state = given()
+    table = Table(GAME)
     rng = random.Random(0)
-    view = GAME.view(state, Viewer.of_seat(0))
+    view = GAME.view(table.state, Viewer.of_seat(0))
     assert GAME.bot_policy(view, [c.Roll()], rng) == c.Roll()
-    stop = when(state, c.Roll(), dice=[3, 4]).state  # a4 for 320
+    table.play(c.Roll(), dice=(3, 4))  # a4 for 320
+    stop = table.state
     view = GAME.view(stop, Viewer.of_seat(0))
     assert GAME.bot_policy(view, [c.BuyCompany(), c.EndStop()], rng) == c.BuyCompany()
     stop.players[0].cash = 320 + RESERVE - 1
@@ -127,7 +132,7 @@ def test_the_easy_bot_rolls_and_buys_what_it_can_afford_with_a_reserve() -> None
 
 
 def test_the_easy_bot_raids_when_the_raid_is_worth_more_than_the_fine() -> None:
-    state = given()
+    state = Table(GAME).state
     d4 = cell("d4")
     state.owner[d4] = 1
     state.phase, state.piece = "fine", "queen"
@@ -141,7 +146,7 @@ def test_the_easy_bot_raids_when_the_raid_is_worth_more_than_the_fine() -> None:
 
 
 def test_the_easy_bot_risks_its_last_piece_only_for_much_more_and_buys_a_piece_back_first() -> None:
-    state = given()
+    state = Table(GAME).state
     d4 = cell("d4")
     state.owner[d4] = 1
     state.phase, state.piece = "fine", "rook"
@@ -153,7 +158,7 @@ def test_the_easy_bot_risks_its_last_piece_only_for_much_more_and_buys_a_piece_b
     state.players[0].pieces = {"rook": d4}
     assert GAME.bot_policy(GAME.view(state, Viewer.of_seat(0)), [c.PayFine(), c.Raid()], rng) == c.PayFine()
     # a King about to be lone buys a piece back whatever the reserve
-    shop = given()
+    shop = Table(GAME).state
     shop.players[0].pieces = {"rook": cell("d2")}
     shop.players[0].cash = 1000 + RESERVE - 1
     view = GAME.view(shop, Viewer.of_seat(0))
@@ -165,7 +170,7 @@ def test_the_easy_bot_risks_its_last_piece_only_for_much_more_and_buys_a_piece_b
 
 
 def test_the_easy_bot_never_attacks_with_its_king_and_avoids_losing_duels() -> None:
-    state = given()
+    state = Table(GAME).state
     rng = random.Random(0)
     view = GAME.view(state, Viewer.of_seat(0))
     assert GAME.bot_policy(view, [c.AttackKing(), c.EndStop()], rng) == c.EndStop()

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from mg_helpers import given
 
 from magnates import commands as c
 from magnates.game import GAME
 from tablehall_rules import DecideContext, DrawSource, RuleError
+from tablehall_rules.testing import Table
 
 
 def test_buying_before_the_roll_says_roll_first() -> None:
-    state = given()
+    state = Table(GAME).state
     assert state.phase == "roll"
     with pytest.raises(RuleError) as refused:
         GAME.decide(state, c.BuyCompany(), DecideContext(state.turn, 1, DrawSource(b"s" * 32)))

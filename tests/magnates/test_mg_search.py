@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 import msgspec
 import pytest
-from mg_helpers import given
 
 from magnates import bot, policy
 from magnates.game import GAME
@@ -17,6 +16,7 @@ from magnates.state import State
 from tablehall_rules import StructCodec, Viewer
 from tablehall_rules import conformance as kit
 from tablehall_rules.legal import expand_all
+from tablehall_rules.testing import Table
 
 CODEC = StructCodec(GAME.command_types)
 
@@ -28,7 +28,7 @@ def positions(seed: int, seats: int = 2, every: int = 7) -> list[State]:
 
 
 def test_evaluate_is_the_chance_to_win_at_the_round_limit() -> None:
-    state = given(2, round_limit=20)
+    state = Table(GAME, 2, {"round_limit": 20}).state
     assert GAME.evaluate(state, 0) == pytest.approx(0.5) == GAME.evaluate(state, 1)
     state.players[0].cash += 3000
     ahead, behind = GAME.evaluate(state, 0), GAME.evaluate(state, 1)
@@ -42,7 +42,7 @@ def test_evaluate_is_the_chance_to_win_at_the_round_limit() -> None:
 
 
 def test_evaluate_is_exact_when_the_game_is_over_or_the_seat_is_out() -> None:
-    state = given(3, round_limit=20)
+    state = Table(GAME, 3, {"round_limit": 20}).state
     state.players[2].alive = False
     assert GAME.evaluate(state, 2) == 0.0
     state.phase, state.places = "over", [[0, 1], [2]]
@@ -52,7 +52,7 @@ def test_evaluate_is_exact_when_the_game_is_over_or_the_seat_is_out() -> None:
 
 
 def test_evaluate_weighs_a_lead_against_the_richest_rival() -> None:
-    state = given(4, round_limit=10)
+    state = Table(GAME, 4, {"round_limit": 10}).state
     state.players[1].cash += 4000
     # seat 0 is level with seats 2 and 3 but behind seat 1; seat 1 leads everyone by 4000
     assert GAME.evaluate(state, 0) == GAME.evaluate(state, 2) == GAME.evaluate(state, 3)
@@ -81,7 +81,7 @@ def test_the_heuristic_from_a_state_makes_the_moves_it_makes_from_the_view() -> 
 
 
 def test_the_heuristic_from_a_state_needs_an_open_decision_of_the_seat() -> None:
-    state = given(2, round_limit=20)
+    state = Table(GAME, 2, {"round_limit": 20}).state
     with pytest.raises(ValueError):
         bot.choose_in_state(state, 1, random.Random(0))  # seat 0 is to roll
 

@@ -4,12 +4,12 @@ the inner Companies (Сити and quarters), Offices, armies, cash, seats on cor
 from __future__ import annotations
 
 import pytest
-from mg_helpers import given
 
 from magnates import board, tables
 from magnates.game import GAME
 from tablehall_rules import DecideContext, DrawSource, InvalidOptions
 from tablehall_rules.conformance import seats_for
+from tablehall_rules.testing import Table
 
 
 def test_perimeter_is_a_36_cell_clockwise_track_with_banks_at_the_corners() -> None:
@@ -62,7 +62,7 @@ def test_inner_companies_are_the_central_4x4_city_at_1200_and_four_quarters_of_t
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_set_up_kings_on_home_corners_pieces_on_four_offices_and_5000_cash(seats: int) -> None:
-    state = given(seats)
+    state = Table(GAME, seats).state
     corners = [p.corner for p in state.players]
     assert corners == list(tables.CORNERS_FOR[seats])
     for p in state.players:
@@ -78,7 +78,7 @@ def test_set_up_kings_on_home_corners_pieces_on_four_offices_and_5000_cash(seats
 
 
 def test_two_players_take_opposite_corners() -> None:
-    state = given(2)
+    state = Table(GAME, 2).state
     assert [board.name(board.cell_of_position(p.corner)) for p in state.players] == ["a1", "j10"]
 
 

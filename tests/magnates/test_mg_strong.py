@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given as hypothesis_given
 from hypothesis import settings
 from hypothesis import strategies as st
-from mg_helpers import cell, given
+from mg_helpers import cell
 
 from magnates import bot
 from magnates import commands as c
@@ -20,6 +20,7 @@ from magnates.game import GAME
 from magnates.state import State, Stop
 from tablehall_rules import DecideContext, DrawSource, StructCodec, Viewer
 from tablehall_rules.legal import expand_all
+from tablehall_rules.testing import Table
 
 CODEC = StructCodec(GAME.command_types)
 
@@ -31,7 +32,8 @@ def decided(state: State, legal: list[msgspec.Struct], weights: bot.Weights) -> 
 
 def queen_at_an_unowned_inner_company() -> tuple[State, list[msgspec.Struct]]:
     """Seat 0's queen has stopped on d4, an unowned inner Company: buy it or end the stop."""
-    state = given()
+    table = Table(GAME)
+    state = table.state
     d4 = cell("d4")
     state.players[0].pieces["queen"] = d4
     state.phase, state.piece, state.stop = "piece_stop", "queen", Stop(d4, by_king=False, company=True)
@@ -60,7 +62,7 @@ def test_the_strong_heuristic_leaves_inner_companies_to_the_bank() -> None:
 
 
 def test_the_strong_heuristic_still_buys_perimeter_companies() -> None:
-    state = given()
+    state = Table(GAME).state
     a4 = cell("a4")
     state.players[0].king = 3  # a4, a Company of 320
     state.phase, state.stop = "king_stop", Stop(a4, by_king=True, company=True)
@@ -69,7 +71,7 @@ def test_the_strong_heuristic_still_buys_perimeter_companies() -> None:
 
 def test_the_strong_heuristic_raids_only_for_a_clear_gain() -> None:
     # a knight against an enemy level-1 quarter Company (800, upgrades 400): it wins 15 in 36
-    state = given()
+    state = Table(GAME).state
     d4 = cell("d4")
     state.owner[d4], state.level[d4] = 1, 1
     state.players[0].pieces["knight"] = cell("c2")
@@ -89,7 +91,7 @@ def test_the_strong_heuristic_raids_only_for_a_clear_gain() -> None:
 
 def test_the_strong_heuristic_keeps_a_guard_on_its_inner_company() -> None:
     # the queen stands on its own d4: an enemy piece must beat it in a duel before it can raid
-    state = given()
+    state = Table(GAME).state
     d4 = cell("d4")
     state.owner[d4] = 0
     state.players[0].pieces["queen"] = d4
@@ -115,7 +117,8 @@ def mixed_game_positions(seed: int, count: int) -> list[State]:
     moves, so that losses, raids and lone Kings happen)."""
     rng = random.Random(seed)
     draws = DrawSource(seed.to_bytes(8, "big") * 4)
-    state = given(2, round_limit=20)
+    table = Table(GAME, 2, {"round_limit": 20})
+    state = table.state
     out: list[State] = []
     step = 0
     while state.phase != "over" and len(out) < count:

@@ -53,6 +53,7 @@ async def _scenario(address: str) -> None:
         sent, last = await _play_seat(person, table.name, seat=0)
         watched = await asyncio.wait_for(watching, GAME_BOUND_S)
         token = person.token
+        assert token is not None, "signed in"
 
     outcome = last.outcome or {}
     assert sorted(s for place in outcome["places"] for s in place) == [0, 1, 2]

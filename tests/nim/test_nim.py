@@ -14,45 +14,27 @@ from nim import rules
 from nim.game import GAME
 from nim.journal import LINES
 from nim.proto_codec import CODEC
-from tablehall_rules import DecideContext, DrawSource, IllegalCommand, RuleError, SeatInfo, Viewer
+from tablehall_rules import SeatInfo, Viewer
 from tablehall_rules import conformance as kit
 from tablehall_rules.table import CloseTable, RemovePlayer, SetController, SetPresence
+from tablehall_rules.testing import Table
 
 SEATS = [SeatInfo(seat=i, user_id=f"u{i}", name=n) for i, n in enumerate(["Аня", "Боря", "Вика"])]
 
 
-def started(heaps: list[int], seats: int = 2, max_take: int = 3) -> rules.State:
-    (event,) = GAME.start({"heaps": heaps, "max_take": max_take}, SEATS[:seats], ctx(None))
-    return GAME.evolve(None, event)
-
-
-def ctx(seat: int | None, now_ms: int = 1000) -> DecideContext:
-    return DecideContext(seat=seat, now_ms=now_ms, rng=DrawSource(b"\1" * 32))
-
-
-def play(state: rules.State, seat: int | None, command: msgspec.Struct) -> list[msgspec.Struct]:
-    events = GAME.decide(state, command, ctx(seat))
-    for event in events:
-        GAME.evolve(state, event)
-    return events
-
-
-def refused(state: rules.State, seat: int | None, command: msgspec.Struct) -> str:
-    before = msgspec.json.encode(state)
-    with pytest.raises(RuleError) as caught:
-        GAME.decide(state, command, ctx(seat))
-    assert msgspec.json.encode(state) == before
-    return caught.value.reason
+def started(heaps: list[int], seats: int = 2, max_take: int = 3) -> Table[rules.State]:
+    return Table(GAME, seats=SEATS[:seats], options={"heaps": heaps, "max_take": max_take}, now_ms=1000)
 
 
 def test_whoever_takes_the_last_stone_wins() -> None:
-    state = started([1, 2])
-    play(state, 0, rules.Take(heap=1, count=2))
-    assert state.turn == 1
-    events = play(state, 1, rules.Take(heap=0, count=1))
-    assert isinstance(events[-1], rules.Ended) and events[-1].places == [[1], [0]]
-    assert GAME.outcome(state) is not None and GAME.outcome(state).places == [[1], [0]]  # type: ignore[union-attr]
-    assert refused(state, 0, rules.Take(heap=0, count=1)) == "GAME_OVER"
+    table = started([1, 2])
+    table.play(rules.Take(heap=1, count=2))
+    assert table.state.turn == 1
+    events = table.play(rules.Take(heap=0, count=1), seat=1)
+    assert events[-1] == rules.Ended(places=[[1], [0]], reason="last_stone", at_ms=1000)
+    outcome = table.outcome()
+    assert outcome is not None and outcome.places == [[1], [0]]
+    table.refused(rules.Take(heap=0, count=1), "GAME_OVER", seat=0)
 
 
 @pytest.mark.parametrize(
@@ -66,48 +48,42 @@ def test_whoever_takes_the_last_stone_wins() -> None:
     ],
 )
 def test_illegal_takes(seat: int, take: rules.Take, reason: str) -> None:
-    assert refused(started([5, 2]), seat, take) == reason
+    started([5, 2]).refused(take, reason, seat=seat)
 
 
 def test_a_run_out_clock_takes_one_stone_from_the_first_heap_and_makes_the_seat_afk() -> None:
-    state = started([2, 3])
-    play(state, 0, rules.Take(heap=0, count=2))
-    (decision,) = GAME.pending(state)
-    assert GAME.default_command(state, decision) == rules.Take(heap=1, count=1)
-    events = GAME.decide(
-        state,
-        GAME.default_command(state, decision),
-        DecideContext(1, decision.deadline_ms, DrawSource(b"\1" * 32), decision),
-    )
-    for e in events:
-        GAME.evolve(state, e)
-    assert state.afk.is_afk(1) and state.heaps == [0, 2]
-    (next_decision,) = GAME.pending(state)
+    table = started([2, 3])
+    table.play(rules.Take(heap=0, count=2))
+    (decision,) = table.pending()
+    assert GAME.default_command(table.state, decision) == rules.Take(heap=1, count=1)
+    table.play(rules.Take(heap=1, count=1), now_ms=decision.deadline_ms, timed_out=decision)
+    assert table.state.afk.is_afk(1) and table.state.heaps == [0, 2]
+    (next_decision,) = table.pending()
     assert next_decision.seat == 0 and next_decision.clock_ms == 30_000
-    play(state, 0, rules.Take(heap=1, count=1))
-    assert GAME.pending(state)[0].clock_ms == 2000, "an AFK seat gets the short clock"
+    table.play(rules.Take(heap=1, count=1))
+    assert table.pending()[0].clock_ms == 2000, "an AFK seat gets the short clock"
 
 
 def test_presence_hand_over_and_removal_through_the_kit() -> None:
-    state = started([5, 5], seats=3)
-    assert refused(state, 0, SetPresence(seat=1, present=False)) == "SYSTEM_ONLY"
-    play(state, None, SetPresence(seat=1, present=False))
-    assert state.afk.is_absent(1) and state.afk.is_afk(1)
-    play(state, None, SetController(seat=1, by_bot=True))
-    assert state.afk.by_bot[1] and not state.afk.is_afk(1)
-    play(state, None, SetController(seat=1, by_bot=False))
-    assert not state.afk.by_bot[1]
-    play(state, None, RemovePlayer(seat=0))
-    assert state.out == [True, False, False] and state.turn == 1
-    assert refused(state, None, RemovePlayer(seat=0)) == "ALREADY_OUT"
-    events = play(state, None, RemovePlayer(seat=2))
+    table = started([5, 5], seats=3)
+    table.refused(SetPresence(seat=1, present=False), "SYSTEM_ONLY", seat=0)
+    table.play(SetPresence(seat=1, present=False), seat=None)
+    assert table.state.afk.is_absent(1) and table.state.afk.is_afk(1)
+    table.play(SetController(seat=1, by_bot=True), seat=None)
+    assert table.state.afk.by_bot[1] and not table.state.afk.is_afk(1)
+    table.play(SetController(seat=1, by_bot=False), seat=None)
+    assert not table.state.afk.by_bot[1]
+    table.play(RemovePlayer(seat=0), seat=None)
+    assert table.state.out == [True, False, False] and table.state.turn == 1
+    table.refused(RemovePlayer(seat=0), "ALREADY_OUT", seat=None)
+    events = table.play(RemovePlayer(seat=2), seat=None)
     assert isinstance(events[-1], rules.Ended) and events[-1].places == [[1], [0, 2]]
 
 
 def test_closing_ends_with_every_seat_still_in_sharing_first_place() -> None:
-    state = started([5], seats=3)
-    play(state, None, RemovePlayer(seat=2))
-    events = play(state, None, CloseTable(reason="idle"))
+    table = started([5], seats=3)
+    table.play(RemovePlayer(seat=2), seat=None)
+    events = table.play(CloseTable(reason="idle"), seat=None)
     assert events[-1] == rules.Ended(places=[[0, 1], [2]], reason="idle", at_ms=1000)
 
 
@@ -150,19 +126,15 @@ def test_the_generic_codec_round_trips_every_command(command: msgspec.Struct) ->
 
 def test_every_event_has_a_journal_line_in_both_languages() -> None:
     assert LINES.missing(GAME.event_types) == []
-    state = started([1], seats=2)
-    before = msgspec.structs.replace(state)
-    (entry,) = GAME.journal(before, rules.Left(seat=1))
+    (entry,) = GAME.journal(started([1], seats=2).state, rules.Left(seat=1))
     assert entry.code == "LEFT" and "Боря" in entry.ru and "Боря" in entry.en
 
 
 def test_views_are_the_same_for_everybody_since_nothing_is_hidden() -> None:
-    state = started([3, 4], seats=3)
-    views = [GAME.view(state, v) for v in (Viewer.of_seat(0), Viewer.of_seat(2), Viewer.spectator(), Viewer.auditor())]
+    table = started([3, 4], seats=3)
+    views = [table.view(v) for v in (Viewer.of_seat(0), Viewer.of_seat(2), Viewer.spectator(), Viewer.auditor())]
     assert all(v == views[0] for v in views) and not GAME.nature.hidden_information
 
 
 def test_a_table_command_a_player_sends_changes_nothing() -> None:
-    state = started([3])
-    with pytest.raises(IllegalCommand):
-        GAME.decide(state, CloseTable(reason="operator"), ctx(0))
+    started([3]).refused(CloseTable(reason="operator"), "SYSTEM_ONLY", seat=0)

@@ -18,6 +18,7 @@ from tablehall_platform.stream_gate import StreamLimits
 
 SERVICE = "tablehall.test.v1.Probe"
 BLOB = b"x" * 65536
+BURST = 2000
 
 
 class Probe:
@@ -42,6 +43,11 @@ class Probe:
         finally:
             self.source_closed.set()
 
+    async def burst(self, request: bytes, context: Any) -> AsyncIterator[bytes]:
+        """A catch-up: far more messages than the send queue holds, made without a pause."""
+        for i in range(BURST):
+            yield i.to_bytes(4, "big")
+
     def register(self, server: grpc.aio.Server) -> str:
         raw = {"request_deserializer": None, "response_serializer": None}
         handlers = {
@@ -49,6 +55,7 @@ class Probe:
             "NoDatabase": grpc.unary_unary_rpc_method_handler(self.no_database, **raw),
             "Ticks": grpc.unary_stream_rpc_method_handler(self.ticks, **raw),
             "Flood": grpc.unary_stream_rpc_method_handler(self.flood, **raw),
+            "Burst": grpc.unary_stream_rpc_method_handler(self.burst, **raw),
         }
         server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(SERVICE, handlers)])
         return SERVICE
@@ -64,7 +71,7 @@ async def probe() -> AsyncIterator[tuple[Probe, grpc.aio.Channel]]:
         Authenticator([DevProvider(SECRET)]),
         [probe.register],
         address,
-        streams=StreamLimits(per_user=2, per_method=3, send_queue=8),
+        streams=StreamLimits(per_user=2, per_method=3, send_queue=8, stall_seconds=0.2),
     )
     await server.start()
     channel = grpc.aio.insecure_channel(address)
@@ -141,6 +148,16 @@ async def test_a_reader_that_does_not_read_is_dropped_after_a_bounded_queue(
     info = error_info(caught.value)
     assert info is not None and info.reason == "SLOW_CONSUMER"
     assert received < 10_000  # bounded: what the queue and gRPC's own window held
+
+
+async def test_a_reader_that_reads_gets_a_long_catch_up_whole(probe: tuple[Probe, grpc.aio.Channel]) -> None:
+    """A full queue is no fault while the reader reads: a watcher catching up on a long history
+    (made far faster than any client reads) gets every message, in order."""
+    _, channel = probe
+    call = _method(channel, "Burst", True)(b"", metadata=token_maker()("alice"))
+    received = [int.from_bytes(m, "big") async for m in call]
+    assert received == list(range(BURST))
+    assert await call.code() == grpc.StatusCode.OK
 
 
 async def test_a_burst_of_two_thousand_stream_opens_gets_every_stream() -> None:

@@ -1,8 +1,10 @@
-"""Commands: frozen tagged structs. Seat commands first, then the table's system commands."""
+"""Commands: frozen tagged structs, the seats' own; the table's are the platform's (`tablehall_rules.table`)."""
 
 from __future__ import annotations
 
 import msgspec
+
+from tablehall_rules.table import TABLE_COMMANDS
 
 
 class Roll(msgspec.Struct, frozen=True, tag="Roll"):
@@ -59,43 +61,6 @@ class Raid(msgspec.Struct, frozen=True, tag="Raid"):
     """Raid the enemy inner Company the piece stopped on instead of paying its fine."""
 
 
-class SetPresence(msgspec.Struct, frozen=True, tag="SetPresence"):
-    seat: int
-    present: bool
-
-
-class SetController(msgspec.Struct, frozen=True, tag="SetController"):
-    seat: int
-    by_bot: bool
-
-
-class RemovePlayer(msgspec.Struct, frozen=True, tag="RemovePlayer"):
-    seat: int
-
-
-class CloseTable(msgspec.Struct, frozen=True, tag="CloseTable"):
-    """The table ends now (idle or by an operator): places by net worth."""
-
-    reason: str
-
-
-Command = (
-    Roll
-    | BuyCompany
-    | Upgrade
-    | ArbitrageBuy
-    | BuyPiece
-    | AttackKing
-    | EndStop
-    | MovePiece
-    | PassMove
-    | PayFine
-    | Raid
-    | SetPresence
-    | SetController
-    | RemovePlayer
-    | CloseTable
-)
 SEAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
     Roll,
     BuyCompany,
@@ -109,5 +74,4 @@ SEAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
     PayFine,
     Raid,
 )
-SYSTEM_COMMANDS: tuple[type[msgspec.Struct], ...] = (SetPresence, SetController, RemovePlayer, CloseTable)
-COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = SEAT_COMMANDS + SYSTEM_COMMANDS
+COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = SEAT_COMMANDS + TABLE_COMMANDS

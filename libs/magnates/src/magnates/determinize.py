@@ -20,7 +20,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     for company in view["companies"]:
         owner[company["cell"]] = BANK if company["owner"] is None else company["owner"]
         level[company["cell"]] = company["level"]
-    ladder = AfkLadder(
+    afk = AfkLadder(
         afk=[p["afk"] for p in players], strikes=[p["strikes"] for p in players], by_bot=[p["by_bot"] for p in players]
     )
     return State(
@@ -28,7 +28,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
         players=[Player(p["seat"], p["corner"], p["cash"], p["king"], dict(p["pieces"]), p["alive"]) for p in players],
         owner=owner,
         level=level,
-        ladder=ladder,
+        afk=afk,
         round_limit=view["round_limit"],
         clock_ms=view["clock_ms"],
         phase=view["phase"],

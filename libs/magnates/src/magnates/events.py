@@ -1,4 +1,6 @@
-"""Events: frozen tagged structs; every one carries `at_ms` (stamped by the flow)."""
+"""Events: frozen tagged structs; every one carries `at_ms` (stamped by the flow). The table's
+presence and hand-over events are the platform's (`tablehall_rules.table`), stored under the same
+names and fields as Магнаты' own before them."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import msgspec
 
 from magnates.state import Stop
 from tablehall_rules import SeatInfo
+from tablehall_rules.table import TABLE_EVENTS
 
 
 class Started(msgspec.Struct, frozen=True, tag="Started"):
@@ -152,39 +155,6 @@ class Finished(msgspec.Struct, frozen=True, tag="Finished"):
     at_ms: int = 0
 
 
-class PresenceChanged(msgspec.Struct, frozen=True, tag="PresenceChanged"):
-    seat: int
-    present: bool
-    at_ms: int = 0
-
-
-class ControllerChanged(msgspec.Struct, frozen=True, tag="ControllerChanged"):
-    seat: int
-    by_bot: bool
-    at_ms: int = 0
-
-
-Event = (
-    Started
-    | Acted
-    | DiceRolled
-    | KingRolled
-    | KingMoved
-    | Paid
-    | CompanyChanged
-    | PieceMoved
-    | PieceLost
-    | PiecePlaced
-    | DuelFought
-    | RaidFought
-    | ArbitrageRolled
-    | PhaseChanged
-    | TurnStarted
-    | Eliminated
-    | Finished
-    | PresenceChanged
-    | ControllerChanged
-)
 EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     Started,
     Acted,
@@ -203,6 +173,5 @@ EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     TurnStarted,
     Eliminated,
     Finished,
-    PresenceChanged,
-    ControllerChanged,
+    *TABLE_EVENTS,
 )

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from functools import singledispatch
 
+import msgspec
+
 from magnates import board, tables
 from magnates import events as e
 from magnates.state import BANK, Player, State
 from tablehall_rules import AfkLadder, PendingDecision
+from tablehall_rules.table import evolve_table
 
 
-def evolve(state: State | None, event: object) -> State:
+def evolve(state: State | None, event: msgspec.Struct) -> State:
     if isinstance(event, e.Started):
         return _start(event)
     assert state is not None, "the first event must be Started"
-    _apply(event, state)
+    if not evolve_table(state.afk, event):
+        _apply(event, state)
     return state
 
 
@@ -30,7 +34,7 @@ def _start(event: e.Started) -> State:
         players=players,
         owner=[BANK] * len(board.squares()),
         level=[0] * len(board.squares()),
-        ladder=AfkLadder.for_seats(n),
+        afk=AfkLadder.for_seats(n),
         round_limit=event.round_limit,
         clock_ms=event.clock_ms,
         opened_at_ms=event.at_ms,
@@ -46,9 +50,9 @@ def _apply(event: object, state: State) -> None:
 def _acted(event: e.Acted, state: State) -> None:
     if event.timeout:
         decision = PendingDecision(state.key(), event.seat, state.phase, "decision", state.opened_at_ms, 0)
-        state.ladder.timed_out(decision)
+        state.afk.timed_out(decision)
     else:
-        state.ladder.acted(event.seat)
+        state.afk.acted(event.seat)
 
 
 @_apply.register
@@ -138,13 +142,3 @@ def _finished(event: e.Finished, state: State) -> None:
     state.end_reason = event.reason
     state.scores = dict(event.scores)
     state.decision_no += 1
-
-
-@_apply.register
-def _presence(event: e.PresenceChanged, state: State) -> None:
-    state.ladder.presence(event.seat, event.present)
-
-
-@_apply.register
-def _controller(event: e.ControllerChanged, state: State) -> None:
-    state.ladder.controller(event.seat, event.by_bot)

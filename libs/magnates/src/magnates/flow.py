@@ -1,29 +1,14 @@
-"""The working area of one `decide` call: a private copy of the state that follows every event
-emitted so far, so later rules see earlier effects."""
+"""The working copy of one `decide` (`tablehall_rules.Flow`) with Магнаты' evolve."""
 
 from __future__ import annotations
 
-import msgspec
-
+import tablehall_rules
 from magnates.evolve import evolve
-from magnates.state import State, clone
-from tablehall_rules import DrawSource
+from magnates.state import State
 
 
-class Flow:
-    def __init__(self, state: State, now_ms: int, rng: DrawSource) -> None:
-        self.state = clone(state)
-        self.now_ms = now_ms
-        self.rng = rng
-        self.events: list[msgspec.Struct] = []
-
-    def emit(self, event: msgspec.Struct) -> None:
-        stamped = msgspec.structs.replace(event, at_ms=self.now_ms)
-        self.events.append(stamped)
-        self.state = evolve(self.state, stamped)
-
-    def die(self) -> int:
-        return self.rng.die()
+class Flow(tablehall_rules.Flow[State]):
+    evolve_event = staticmethod(evolve)
 
     @property
     def over(self) -> bool:

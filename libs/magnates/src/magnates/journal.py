@@ -1,16 +1,19 @@
-"""Journal lines (ru/en) for the projection: one per event, public facts only."""
+"""Journal lines (ru/en) for the projection, by the kit's convention (`tablehall_rules.journal`):
+one line per event, its code the event's type in UPPER_SNAKE; public facts only."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 import msgspec
 
 from magnates import board
 from magnates import events as e
+from magnates.evolve import evolve
 from magnates.state import BANK, State
-from tablehall_rules.journal import JournalEntry
+from tablehall_rules.journal import JournalEntry, Lines, entry
+from tablehall_rules.table import TABLE_EVENTS
+
+# bookkeeping nobody reads; presence and hand-over have never had a line in Магнаты
+LINES = Lines(silent=(e.Acted, e.PhaseChanged, *TABLE_EVENTS))
 
 PIECE_RU = {"king": "Король", "queen": "Ферзь", "rook": "Ладья", "bishop": "Слон", "knight": "Конь"}
 REASON_RU = {
@@ -27,16 +30,6 @@ REASON_RU = {
     "debt": "продажа в счёт долга",
     "takeover": "касса побеждённого Короля",
 }
-
-
-def _name(state: State, seat: int) -> str:
-    return "банк" if seat == BANK else state.seats[seat].name
-
-
-def _name_en(state: State, seat: int) -> str:
-    return "the bank" if seat == BANK else state.seats[seat].name
-
-
 # why a Company changed, as the English line says it (the Russian line leaves it to the one before)
 _COMPANY_WHY_EN = {
     "bought": " (bought)",
@@ -48,30 +41,45 @@ _COMPANY_WHY_EN = {
 }
 
 
-def _line(key: str, params: dict[str, Any], ru: str, en: str) -> JournalEntry:
-    return JournalEntry(f"magnates.{key}", params, _upper_first(ru), _upper_first(en))
+def entries(state_before: State | None, event: msgspec.Struct) -> list[JournalEntry]:
+    """The event's lines, read against the state before it (the first event: against its own)."""
+    return LINES.entries(state_before if state_before is not None else evolve(None, event), event)
 
 
-def _upper_first(text: str) -> str:
+def _name(state: State, seat: int) -> str:
+    return "банк" if seat == BANK else state.seats[seat].name
+
+
+def _name_en(state: State, seat: int) -> str:
+    return "the bank" if seat == BANK else state.seats[seat].name
+
+
+def _line(event: msgspec.Struct, ru: str, en: str, **params: object) -> JournalEntry:
     """A line starts a sentence («банк → Анна» as «Банк → Анна»)."""
-    return text[:1].upper() + text[1:]
+    return entry(event, ru[:1].upper() + ru[1:], en[:1].upper() + en[1:], params=params or None)
 
 
-def _paid(s: State, ev: e.Paid) -> JournalEntry:
+@LINES.of(e.Started)
+def _started(ev: e.Started, s: State) -> JournalEntry:
+    n = len(ev.seats)
+    return _line(ev, f"«Магнаты»: {n} игрока.", f"Magnates with {n} players.", players=n)
+
+
+@LINES.of(e.Paid)
+def _paid(ev: e.Paid, s: State) -> JournalEntry:
     reason = REASON_RU.get(ev.reason, ev.reason)
     return _line(
-        "paid",
-        {"payer": ev.payer, "payee": ev.payee, "amount": ev.amount, "reason": ev.reason},
+        ev,
         f"{_name(s, ev.payer)} → {_name(s, ev.payee)}: {ev.amount} ({reason}).",
         f"{_name_en(s, ev.payer)} pays {_name_en(s, ev.payee)} {ev.amount} ({ev.reason.replace('_', ' ')}).",
     )
 
 
-def _duel(s: State, ev: e.DuelFought) -> JournalEntry:
+@LINES.of(e.DuelFought)
+def _duel(ev: e.DuelFought, s: State) -> JournalEntry:
     winner = ev.attacker if ev.attacker_won else ev.defender
     return _line(
-        "duel",
-        msgspec.to_builtins(ev),
+        ev,
         f"Дуэль: {PIECE_RU[ev.attacker_piece]} ({_name(s, ev.attacker)}, {ev.attacker_roll}) против "
         f"{PIECE_RU[ev.defender_piece]} ({_name(s, ev.defender)}, {ev.defender_roll}); побеждает {_name(s, winner)}.",
         f"Duel: {ev.attacker_piece} of {_name_en(s, ev.attacker)} ({ev.attacker_roll}) against {ev.defender_piece} "
@@ -79,98 +87,90 @@ def _duel(s: State, ev: e.DuelFought) -> JournalEntry:
     )
 
 
-def _raid(s: State, ev: e.RaidFought) -> JournalEntry:
+@LINES.of(e.RaidFought)
+def _raid(ev: e.RaidFought, s: State) -> JournalEntry:
     verdict_ru = "Компания захвачена" if ev.success else "рейдер потерян"
     verdict_en = "the Company is taken" if ev.success else "the raider is lost"
     return _line(
-        "raid",
-        msgspec.to_builtins(ev),
+        ev,
         f"Рейд {_name(s, ev.seat)} на {board.name(ev.cell)}: {ev.attacker_roll} против {ev.owner_roll}; {verdict_ru}.",
         f"{_name_en(s, ev.seat)} raids {board.name(ev.cell)}: {ev.attacker_roll} against {ev.owner_roll}; {verdict_en}.",
     )
 
 
-def _simple(s: State, ev: Any) -> JournalEntry:
-    params = msgspec.to_builtins(ev)
-    params.pop("at_ms", None)
-    if isinstance(ev, e.DiceRolled):
-        n = _name(s, ev.seat)
-        return _line(
-            "rolled", params, f"{n}: Белый {ev.white}, Синий {ev.blue}.", f"{n}: White {ev.white}, Blue {ev.blue}."
-        )
-    if isinstance(ev, e.KingRolled):
-        n = _name(s, ev.seat)
-        return _line(
-            "king_rolled", params, f"{n}: снова Белый — {ev.white}.", f"{n} rolls the White die again: {ev.white}."
-        )
-    if isinstance(ev, e.KingMoved):
-        cell = board.name(board.cell_of_position(ev.end))
-        n = _name(s, ev.seat)
-        return _line("king_moved", params, f"Король {n} идёт на {cell}.", f"{n}'s King moves to {cell}.")
-    if isinstance(ev, e.CompanyChanged):
-        owner = _name(s, ev.owner)
-        return _line(
-            "company",
-            params,
-            f"Компания {board.name(ev.cell)}: владелец {owner}, уровень {ev.level}.",
-            f"Company {board.name(ev.cell)}: owner {_name_en(s, ev.owner)}, level {ev.level}"
-            f"{_COMPANY_WHY_EN.get(ev.reason, '')}.",
-        )
-    if isinstance(ev, e.PieceMoved):
-        n = _name(s, ev.seat)
-        return _line(
-            "piece_moved",
-            params,
-            f"{PIECE_RU[ev.piece]} {n}: {board.name(ev.start)} → {board.name(ev.to)}.",
-            f"{n}'s {ev.piece}: {board.name(ev.start)} to {board.name(ev.to)}.",
-        )
-    if isinstance(ev, e.PieceLost):
-        n = _name(s, ev.seat)
-        return _line(
-            "piece_lost",
-            params,
-            f"{n} теряет фигуру: {PIECE_RU[ev.piece]}.",
-            f"{n} loses the {ev.piece} ({ev.reason}).",
-        )
-    if isinstance(ev, e.PiecePlaced):
-        n = _name(s, ev.seat)
-        return _line(
-            "piece_placed",
-            params,
-            f"{n} покупает фигуру {PIECE_RU[ev.piece]} в Офис {board.name(ev.cell)}.",
-            f"{n} buys a {ev.piece} onto the Office {board.name(ev.cell)}.",
-        )
-    if isinstance(ev, e.ArbitrageRolled):
-        n = _name(s, ev.seat)
-        return _line("arbitrage", params, f"Арбитраж {n}: выпало {ev.value}.", f"{n}'s Arbitrage roll: {ev.value}.")
-    if isinstance(ev, e.TurnStarted):
-        n = _name(s, ev.seat)
-        return _line("turn", params, f"Раунд {ev.round}: ходит {n}.", f"Round {ev.round}: {n} to play.")
-    if isinstance(ev, e.Eliminated):
-        n = _name(s, ev.seat)
-        return _line("eliminated", params, f"{n} выбывает.", f"{n} is out ({ev.reason}).")
-    if isinstance(ev, e.Finished):
-        winners = ", ".join(_name(s, w) for w in ev.places[0]) if ev.places else "—"
-        return _line("finished", params, f"Игра окончена. Победа: {winners}.", f"The game is over. Won by {winners}.")
-    if isinstance(ev, e.Started):
-        return _line(
-            "started",
-            {"players": len(ev.seats)},
-            f"«Магнаты»: {len(ev.seats)} игрока.",
-            f"Magnates with {len(ev.seats)} players.",
-        )
-    return _line(type(ev).__name__.lower(), params, "", "")
+@LINES.of(e.DiceRolled)
+def _rolled(ev: e.DiceRolled, s: State) -> JournalEntry:
+    n = _name(s, ev.seat)
+    return _line(ev, f"{n}: Белый {ev.white}, Синий {ev.blue}.", f"{n}: White {ev.white}, Blue {ev.blue}.")
 
 
-WRITERS: dict[type[Any], Callable[[State, Any], JournalEntry]] = {
-    e.Paid: _paid,
-    e.DuelFought: _duel,
-    e.RaidFought: _raid,
-}
-SILENT = (e.Acted, e.PhaseChanged, e.PresenceChanged, e.ControllerChanged)
+@LINES.of(e.KingRolled)
+def _king_rolled(ev: e.KingRolled, s: State) -> JournalEntry:
+    n = _name(s, ev.seat)
+    return _line(ev, f"{n}: снова Белый — {ev.white}.", f"{n} rolls the White die again: {ev.white}.")
 
 
-def entries(state: State, event: msgspec.Struct) -> list[JournalEntry]:
-    if isinstance(event, SILENT):
-        return []
-    return [WRITERS.get(type(event), _simple)(state, event)]
+@LINES.of(e.KingMoved)
+def _king_moved(ev: e.KingMoved, s: State) -> JournalEntry:
+    cell, n = board.name(board.cell_of_position(ev.end)), _name(s, ev.seat)
+    return _line(ev, f"Король {n} идёт на {cell}.", f"{n}'s King moves to {cell}.")
+
+
+@LINES.of(e.CompanyChanged)
+def _company(ev: e.CompanyChanged, s: State) -> JournalEntry:
+    return _line(
+        ev,
+        f"Компания {board.name(ev.cell)}: владелец {_name(s, ev.owner)}, уровень {ev.level}.",
+        f"Company {board.name(ev.cell)}: owner {_name_en(s, ev.owner)}, level {ev.level}"
+        f"{_COMPANY_WHY_EN.get(ev.reason, '')}.",
+    )
+
+
+@LINES.of(e.PieceMoved)
+def _piece_moved(ev: e.PieceMoved, s: State) -> JournalEntry:
+    n = _name(s, ev.seat)
+    return _line(
+        ev,
+        f"{PIECE_RU[ev.piece]} {n}: {board.name(ev.start)} → {board.name(ev.to)}.",
+        f"{n}'s {ev.piece}: {board.name(ev.start)} to {board.name(ev.to)}.",
+    )
+
+
+@LINES.of(e.PieceLost)
+def _piece_lost(ev: e.PieceLost, s: State) -> JournalEntry:
+    n = _name(s, ev.seat)
+    return _line(ev, f"{n} теряет фигуру: {PIECE_RU[ev.piece]}.", f"{n} loses the {ev.piece} ({ev.reason}).")
+
+
+@LINES.of(e.PiecePlaced)
+def _piece_placed(ev: e.PiecePlaced, s: State) -> JournalEntry:
+    n = _name(s, ev.seat)
+    return _line(
+        ev,
+        f"{n} покупает фигуру {PIECE_RU[ev.piece]} в Офис {board.name(ev.cell)}.",
+        f"{n} buys a {ev.piece} onto the Office {board.name(ev.cell)}.",
+    )
+
+
+@LINES.of(e.ArbitrageRolled)
+def _arbitrage(ev: e.ArbitrageRolled, s: State) -> JournalEntry:
+    n = _name(s, ev.seat)
+    return _line(ev, f"Арбитраж {n}: выпало {ev.value}.", f"{n}'s Arbitrage roll: {ev.value}.")
+
+
+@LINES.of(e.TurnStarted)
+def _turn(ev: e.TurnStarted, s: State) -> JournalEntry:
+    n = _name(s, ev.seat)
+    return _line(ev, f"Раунд {ev.round}: ходит {n}.", f"Round {ev.round}: {n} to play.")
+
+
+@LINES.of(e.Eliminated)
+def _eliminated(ev: e.Eliminated, s: State) -> JournalEntry:
+    n = _name(s, ev.seat)
+    return _line(ev, f"{n} выбывает.", f"{n} is out ({ev.reason}).")
+
+
+@LINES.of(e.Finished)
+def _finished(ev: e.Finished, s: State) -> JournalEntry:
+    winners = ", ".join(_name(s, w) for w in ev.places[0]) if ev.places else "—"
+    return _line(ev, f"Игра окончена. Победа: {winners}.", f"The game is over. Won by {winners}.")

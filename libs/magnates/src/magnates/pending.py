@@ -21,7 +21,7 @@ def pending(state: State) -> list[PendingDecision]:
     if state.phase == "over":
         return []
     seat = state.turn
-    clock = state.ladder.clock_ms(seat, state.clock_ms)
+    clock = state.afk.clock_ms(seat, state.clock_ms)
     return [PendingDecision(state.key(), seat, state.phase, "decision", state.opened_at_ms, clock)]
 
 

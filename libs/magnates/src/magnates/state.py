@@ -45,7 +45,8 @@ class State(msgspec.Struct):
     players: list[Player]
     owner: list[int]
     level: list[int]
-    ladder: AfkLadder
+    # stored as "ladder", its name before the game kit, so that snapshots of either age decode
+    afk: AfkLadder = msgspec.field(name="ladder")
     round_limit: int
     clock_ms: int
     phase: str = "roll"  # roll, king_stop, move, piece_stop, fine, over
@@ -90,11 +91,3 @@ class State(msgspec.Struct):
 
     def key(self) -> str:
         return f"{self.phase}-{self.decision_no}"
-
-
-_encoder = msgspec.msgpack.Encoder()
-_decoder = msgspec.msgpack.Decoder(State)
-
-
-def clone(state: State) -> State:
-    return _decoder.decode(_encoder.encode(state))

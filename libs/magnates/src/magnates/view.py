@@ -34,9 +34,9 @@ def _players(state: State) -> list[dict[str, Any]]:
                 "alive": p.alive,
                 "lone": p.alive and state.is_lone(p.seat),
                 "net_worth": net_worth(state, p.seat),
-                "afk": state.ladder.afk[p.seat],
-                "strikes": state.ladder.strikes[p.seat],
-                "by_bot": state.ladder.by_bot[p.seat],
+                "afk": state.afk.afk[p.seat],
+                "strikes": state.afk.strikes[p.seat],
+                "by_bot": state.afk.by_bot[p.seat],
             }
         )
     return out

@@ -5,8 +5,11 @@
   RESOURCE_EXHAUSTED `TOO_MANY_STREAMS`; our own services (role `service`)
   count only against the per-method limit;
 - a server stream whose client does not read: its messages wait in a queue of
-  `TABLEHALL_STREAM_SEND_QUEUE`; when the queue is full the stream ends with
-  RESOURCE_EXHAUSTED `SLOW_CONSUMER` (a watcher resumes from the last version it got).
+  `TABLEHALL_STREAM_SEND_QUEUE`; when the queue is full the producer waits for the
+  reader, and when the reader takes nothing for `TABLEHALL_STREAM_STALL_SECONDS`
+  the stream ends with RESOURCE_EXHAUSTED `SLOW_CONSUMER` (a watcher resumes from
+  the last version it got). A full queue alone is no fault: a watcher catching up
+  on a long history fills it faster than any client reads, and keeps reading.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ class StreamLimits:
     per_user: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_STREAMS_PER_USER", 64))
     per_method: int = field(default_factory=lambda: _env_int("TABLEHALL_MAX_STREAMS_PER_METHOD", 5000))
     send_queue: int = field(default_factory=lambda: _env_int("TABLEHALL_STREAM_SEND_QUEUE", 64))
+    # how long a full queue may wait for its reader to take a message
+    stall_seconds: float = field(default_factory=lambda: float(os.environ.get("TABLEHALL_STREAM_STALL_SECONDS", "10")))
 
 
 def slow_consumer() -> ResourceExhausted:
@@ -91,18 +96,31 @@ class StreamGate:
                     del self._per_user[user]
 
     async def bounded(self, source: AsyncIterator[Any]) -> AsyncIterator[Any]:
-        """`source`'s items through a queue of at most `send_queue`; full: SLOW_CONSUMER.
+        """`source`'s items through a queue of at most `send_queue`.
 
-        The source runs ahead in its own task, so a reader that stops reading
-        leaves at most `send_queue` messages waiting, never more.
+        The source runs ahead in its own task; when the queue is full it waits
+        for the reader, and a reader that takes nothing for `stall_seconds`
+        ends the stream with SLOW_CONSUMER (after what is queued). A reader
+        that stops reading therefore holds at most `send_queue` messages.
         """
         queue: asyncio.Queue[Any] = asyncio.Queue()
         limit = self.limits.send_queue
+        taken = asyncio.Event()  # set whenever the reader takes a message
+
+        async def room() -> bool:
+            """Wait until the queue has room; False when the reader stalled."""
+            while queue.qsize() >= limit:
+                taken.clear()
+                try:
+                    await asyncio.wait_for(taken.wait(), self.limits.stall_seconds)
+                except TimeoutError:
+                    return False
+            return True
 
         async def produce() -> None:
             try:
                 async for item in source:
-                    if queue.qsize() >= limit:
+                    if queue.qsize() >= limit and not await room():
                         self.dropped_slow += 1
                         queue.put_nowait(_End(slow_consumer()))
                         return
@@ -120,6 +138,7 @@ class StreamGate:
         try:
             while True:
                 item = await queue.get()
+                taken.set()
                 if isinstance(item, _End):
                     if item.error is not None:
                         raise item.error

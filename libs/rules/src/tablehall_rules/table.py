@@ -23,7 +23,7 @@ the `TableControl` hooks the match calls.
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -99,6 +99,10 @@ class TableRules(Generic[SeatedS]):
     and closing have no default, every game rules on them.
     """
 
+    # True: a presence or hand-over the ladder shows already is written all the same, as a game
+    # whose stored streams hold such repeats wrote them (so decide answers those commands as then)
+    repeats: ClassVar[bool] = False
+
     def on_presence(self, flow: Flow[SeatedS], seat: int, present: bool) -> None:
         """After `PresenceChanged`: the game's own consequences (none by default)."""
 
@@ -138,13 +142,13 @@ def decide_table(flow: Flow[SeatedS], command: msgspec.Struct, rules: TableRules
     if not 0 <= seat < ladder.seats:
         raise no_such_seat(seat)
     if isinstance(command, SetPresence):
-        if ladder.is_absent(seat) != command.present:
+        if ladder.is_absent(seat) != command.present and not rules.repeats:
             return  # nothing changes: the seat is already so
         flow.emit(PresenceChanged(seat=seat, present=command.present))
         rules.on_presence(flow, seat, command.present)
     elif isinstance(command, SetController):
         rules.check_controller(flow.state, seat, command.by_bot)
-        if ladder.by_bot[seat] == command.by_bot:
+        if ladder.by_bot[seat] == command.by_bot and not rules.repeats:
             return
         flow.emit(ControllerChanged(seat=seat, by_bot=command.by_bot))
         rules.on_controller(flow, seat, command.by_bot)

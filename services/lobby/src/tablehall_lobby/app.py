@@ -269,13 +269,21 @@ class LobbyApp:
         return outcome.table, added[0] if added else -1
 
     async def remove_seat(self, actor: Actor, table_id: str, seat: int, request_id: str) -> LobbyTable:
+        told = False  # the match has taken the seat out: a game it ended is no reason to refuse
+
         async def tell_match(table: LobbyTable, events: Sequence[msgspec.Struct]) -> None:
+            nonlocal told
             # once the game runs, a removed player or bot leaves it by the game's rule
             if table.started and any(isinstance(e, (ev.PlayerRemoved, ev.BotRemoved)) for e in events):
                 await self.match.remove(table_id, seat, f"lobby:{actor.user_id}:{request_id}:remove")
+                told = True
 
         outcome = await self._run(
-            table_id, actor, request_id, lambda t: rules.remove_seat(t, actor, seat, self.now_ms()), tell_match
+            table_id,
+            actor,
+            request_id,
+            lambda t: rules.remove_seat(t, actor, seat, self.now_ms(), match_told=told),
+            tell_match,
         )
         return outcome.table
 

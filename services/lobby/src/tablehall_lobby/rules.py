@@ -218,10 +218,17 @@ def add_bot(
     return [ev.BotAdded(seat, bot_id(table.table_id, n), f"Bot {n}", actor.user_id, now_ms, difficulty)]
 
 
-def remove_seat(table: LobbyTable, actor: Actor, seat: int, now_ms: int) -> list[msgspec.Struct]:
-    """A bot or an absent player: the host; a present player: an operator."""
+def remove_seat(
+    table: LobbyTable, actor: Actor, seat: int, now_ms: int, match_told: bool = False
+) -> list[msgspec.Struct]:
+    """A bot or an absent player: the host; a present player: an operator.
+
+    `match_told`: the match has already taken the seat out (the lobby records the removal
+    after it); when that ended the game (two players, one removed), the removal still is
+    recorded rather than refused as MATCH_FINISHED."""
     require_host(table, actor)
-    require_open(table)
+    if not (match_told and table.status == "finished"):
+        require_open(table)
     if table.status == "starting":
         raise no.starting()
     occupant = occupied(table, seat)

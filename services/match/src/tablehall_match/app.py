@@ -488,7 +488,13 @@ class MatchApp:
             return live.version, False, False
         # who plays a seat is the platform's fact too: the bot service may act only there
         facts = {"controller": {"seat": seat, "by_bot": flag}} if action == "controller" else None
-        result = await self.submit(principal, table_id, None, command, request_id, facts=facts)
+        try:
+            result = await self.submit(principal, table_id, None, command, request_id, facts=facts)
+        except Refused as refusal:
+            if refusal.reason != "NOTHING_HAPPENED":
+                raise
+            # the seat is already so (a bot's own seat taken by a person, a presence told twice)
+            return live.version, False, False
         return result.version, result.duplicate, True
 
     async def check(

@@ -5,13 +5,13 @@ from __future__ import annotations
 from magnates import board, tables
 from magnates import commands as c
 from magnates import events as e
-from magnates.errors import illegal, invalid
 from magnates.flow import Flow
 from magnates.rules import combat, movement, turn
 from magnates.rules.money import charge
 from magnates.rules.options import arbitrage_cells, effective, office_choices, shop_pieces, upgrade_cells
 from magnates.rules.worth import company_value, fine
 from magnates.state import BANK, Stop
+from tablehall_rules import illegal, invalid
 
 # what the turn expects in each phase, said with the refusal of anything else
 EXPECTED: dict[str, tuple[str, str]] = {

@@ -6,6 +6,7 @@ from magnates import events as e
 from magnates.flow import Flow
 from magnates.rules.worth import net_worth
 from magnates.state import State
+from tablehall_rules import Outcome
 
 
 def eliminate(flow: Flow, seat: int, reason: str) -> None:
@@ -35,3 +36,16 @@ def finish(flow: Flow, reason: str) -> None:
     state = flow.state
     scores = {s: net_worth(state, s) for s in range(len(state.players))}
     flow.emit(e.Finished(places(state, by_worth=reason != "last_standing"), reason, scores))
+
+
+def standings(state: State) -> list[list[int]]:
+    """Live places by net worth (everything is public); the final places once over."""
+    if state.phase == "over":
+        return [list(p) for p in state.places]
+    return places(state, by_worth=True)
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    return Outcome(places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from magnates import board, tables
+from magnates.rules.movement import lone_enemy_king
 from magnates.rules.worth import company_value
 from magnates.state import BANK, State, Stop
 
@@ -40,8 +41,6 @@ def can_buy_here(state: State, seat: int, stop: Stop) -> bool:
 
 def effective(state: State, seat: int, stop: Stop) -> Stop:
     """The stop with only the options the player can take now."""
-    from magnates.rules.movement import lone_enemy_king
-
     return Stop(
         cell=stop.cell,
         by_king=stop.by_king,
