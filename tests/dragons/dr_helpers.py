@@ -1,7 +1,8 @@
-"""Given a table / when a command / then events or a refusal: helpers for the Драконы rule tests.
+"""Scene set-up for the Драконы rule tests, which play on `tablehall_rules.testing.Table`.
 
-`table(...)` is a table in a turn of some round with an empty board; `put` sets cells directly
-(the given facts of a scenario). `when` decides and checks that decide left its input unchanged.
+`table(...)` is a table in a turn of some round with an empty board; `put`, `put_line`,
+`put_domino` and `give_hand` set cells and hands directly (the given facts of a scenario);
+`scene(t)` is the same scene on a copy, to try another command from it.
 """
 
 from __future__ import annotations
@@ -10,35 +11,21 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
-import pytest
 
 from dragons.board import BLACK, BLUE, RED
-from dragons.decide import decide
-from dragons.events import Event, GameStarted, RoundStarted, SeatEntry, TurnStarted
-from dragons.evolve import evolve
+from dragons.events import GameStarted, RoundStarted, SeatEntry, TurnStarted
+from dragons.game import GAME
 from dragons.state import PlacedDomino, State
 from tablehall_boards import disk
 from tablehall_boards.dominoes import tile
-from tablehall_rules import DecideContext, DrawSource, RuleError
+from tablehall_rules import clone
+from tablehall_rules.testing import Table
 
 __all__ = ["BLACK", "BLUE", "RED"]
 
 T0 = 1_000_000
-
-
-class Dice(DrawSource):
-    """A draw source that answers the scripted values first."""
-
-    def __init__(self, *values: int) -> None:
-        super().__init__(b"\x07" * 32)
-        self.values = list(values)
-
-    def randint(self, lo: int, hi: int) -> int:
-        if self.values:
-            value = self.values.pop(0)
-            assert lo <= value <= hi, (value, lo, hi)
-            return value
-        return super().randint(lo, hi)
+# the time commands are played at: just after the turn opened
+NOW = T0 + 1
 
 
 def cell(x: int, y: int) -> int:
@@ -55,34 +42,44 @@ def table(
     blue: Sequence[int] = (4, 5),
     active: int = RED,
     index: int = 0,
-) -> State:
-    events: list[Event] = [
-        GameStarted(at_ms=T0, seats=[SeatEntry(seat=0, name="Red"), SeatEntry(seat=1, name="Blue")], clock_ms=60_000),
-        RoundStarted(at_ms=T0, round=round_no, rolled=[list(red), list(blue)]),
-        TurnStarted(at_ms=T0, seat=active, round=round_no, index=index),
-    ]
-    state: State | None = None
-    for e in events:
-        state = evolve(state, e)
-    assert state is not None
-    return state
+) -> Table[State]:
+    """Red and Blue in turn `index` of round `round_no` (`active` to move), these dice rolled."""
+    return Table.from_events(
+        GAME,
+        [
+            GameStarted(
+                at_ms=T0, seats=[SeatEntry(seat=0, name="Red"), SeatEntry(seat=1, name="Blue")], clock_ms=60_000
+            ),
+            RoundStarted(at_ms=T0, round=round_no, rolled=[list(red), list(blue)]),
+            TurnStarted(at_ms=T0, seat=active, round=round_no, index=index),
+        ],
+        now_ms=NOW,
+    )
 
 
-def put(st: State, x: int, y: int, owner: int, face: int) -> int:
+def scene(t: Table[State]) -> Table[State]:
+    """The same scene on a copy of the state: a command played there leaves `t` as it is."""
+    return Table.from_state(GAME, clone(t.state), now_ms=t.now_ms)
+
+
+def put(t: Table[State], x: int, y: int, owner: int, face: int) -> int:
     c = cell(x, y)
-    st.owner[c] = owner
-    st.face[c] = face
+    t.state.owner[c] = owner
+    t.state.face[c] = face
     return c
 
 
-def put_line(st: State, owner: int, start: tuple[int, int], step: tuple[int, int], faces: Sequence[int]) -> list[int]:
+def put_line(
+    t: Table[State], owner: int, start: tuple[int, int], step: tuple[int, int], faces: Sequence[int]
+) -> list[int]:
     x, y = start
     dx, dy = step
-    return [put(st, x + i * dx, y + i * dy, owner, f) for i, f in enumerate(faces)]
+    return [put(t, x + i * dx, y + i * dy, owner, f) for i, f in enumerate(faces)]
 
 
-def put_domino(st: State, seat: int, a: tuple[int, int], b: tuple[int, int], pips: tuple[int, int]) -> list[int]:
-    cells = [put(st, *a, seat, pips[0]), put(st, *b, seat, pips[1])]
+def put_domino(t: Table[State], seat: int, a: tuple[int, int], b: tuple[int, int], pips: tuple[int, int]) -> list[int]:
+    st = t.state
+    cells = [put(t, *a, seat, pips[0]), put(t, *b, seat, pips[1])]
     ident = len(st.dominoes)
     for c in cells:
         st.domino[c] = ident
@@ -91,35 +88,14 @@ def put_domino(st: State, seat: int, a: tuple[int, int], b: tuple[int, int], pip
     return cells
 
 
-def give_hand(st: State, seat: int, *tiles: tuple[int, int]) -> None:
+def give_hand(t: Table[State], seat: int, *tiles: tuple[int, int]) -> None:
+    player = t.state.player(seat)
     for a, b in tiles:
-        t = tile(a, b)
-        st.player(seat).bazaar.remove(t)
-        st.player(seat).hand = sorted([*st.player(seat).hand, t])
+        found = tile(a, b)
+        player.bazaar.remove(found)
+        player.hand = sorted([*player.hand, found])
 
 
-def when(
-    st: State, command: Any, seat: int | None = RED, dice: Sequence[int] = (), now_ms: int = T0 + 1
-) -> list[Event]:
-    before = msgspec.json.encode(st)
-    try:
-        return decide(st, command, DecideContext(seat, now_ms, Dice(*dice)))
-    finally:
-        assert msgspec.json.encode(st) == before, "decide changed its input state"
-
-
-def refused(st: State, command: Any, reason: str, seat: int | None = RED) -> RuleError:
-    with pytest.raises(RuleError) as caught:
-        when(st, command, seat)
-    assert caught.value.reason == reason, caught.value
-    return caught.value
-
-
-def then(st: State, events: Sequence[Event]) -> State:
-    for e in events:
-        st = evolve(st, e)
-    return st
-
-
-def of(events: Sequence[Event], kind: type[Any]) -> list[Any]:
+def of(events: Sequence[msgspec.Struct], kind: type[Any]) -> list[Any]:
+    """The events of one kind, in order."""
     return [e for e in events if isinstance(e, kind)]

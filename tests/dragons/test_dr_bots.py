@@ -8,18 +8,14 @@ from dr_helpers import BLUE, RED, cell, give_hand, put, put_line, table
 
 from dragons import commands as c
 from dragons.game import GAME
-from dragons.legal import legal_moves
-from tablehall_rules import StructCodec, Viewer
-from tablehall_rules.legal import expand_all
-
-CODEC = StructCodec(c.COMMAND_TYPES)
+from tablehall_rules import Viewer
 
 
 def test_the_easy_bot_takes_the_scoring_placement() -> None:
-    st = table(red=(5, 1, 1))
-    put_line(st, RED, (0, 3), (1, 0), [1, 2, 3, 4])
-    legal = expand_all(legal_moves(st, RED, 0), CODEC)
-    view = GAME.view(st, Viewer.of_seat(RED))
+    t = table(red=(5, 1, 1))
+    put_line(t, RED, (0, 3), (1, 0), [1, 2, 3, 4])
+    legal = t.legal(RED)
+    view = t.view(RED)
     for seed in range(5):
         choice = GAME.bot_policy(view, legal, random.Random(seed))
         assert isinstance(choice, c.PlaceDie) and choice.face == 5
@@ -27,18 +23,19 @@ def test_the_easy_bot_takes_the_scoring_placement() -> None:
 
 
 def test_the_random_policy_plays_a_legal_command() -> None:
-    st = table(red=(5, 1, 1))
-    put(st, 0, 3, RED, 1)
-    legal = expand_all(legal_moves(st, RED, 0), CODEC)
-    assert GAME.random_policy(GAME.view(st, Viewer.of_seat(RED)), legal, random.Random(1)) in legal
+    t = table(red=(5, 1, 1))
+    put(t, 0, 3, RED, 1)
+    legal = t.legal(RED)
+    assert GAME.random_policy(t.view(RED), legal, random.Random(1)) in legal
 
 
 def test_determinize_resamples_only_the_opponents_hand() -> None:
-    st = table(round_no=5)
-    put(st, 0, 3, RED, 6)
-    give_hand(st, RED, (1, 2))
-    give_hand(st, BLUE, (3, 4), (5, 6))
-    view = GAME.view(st, Viewer.of_seat(RED))
+    t = table(round_no=5)
+    put(t, 0, 3, RED, 6)
+    give_hand(t, RED, (1, 2))
+    give_hand(t, BLUE, (3, 4), (5, 6))
+    st = t.state
+    view = t.view(RED)
     hands = set()
     for seed in range(12):
         sample = GAME.determinize(view, RED, random.Random(seed))
@@ -50,9 +47,10 @@ def test_determinize_resamples_only_the_opponents_hand() -> None:
 
 
 def test_evaluate_favours_the_leader_with_a_king() -> None:
-    st = table(round_no=5)
-    put(st, 0, 3, RED, 6)
-    put(st, 0, -3, BLUE, 6)
+    t = table(round_no=5)
+    put(t, 0, 3, RED, 6)
+    put(t, 0, -3, BLUE, 6)
+    st = t.state
     st.player(RED).score = 30
     assert GAME.evaluate(st, RED) > 0.5 > GAME.evaluate(st, BLUE)
     st.owner[cell(0, 3)] = -1  # red loses its only king: its 30 count for nothing

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dr_helpers import BLACK, BLUE, RED, cell, give_hand, of, put, table, when
+from dr_helpers import BLACK, BLUE, RED, cell, give_hand, of, put, scene, table
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -41,51 +41,51 @@ def contour_examples(moves: list[LegalMove], kind: type[Any], **fixed: Any) -> l
 
 def test_a_ring_closed_at_its_corner_is_offered_and_accepted() -> None:
     # the two neighbours of the closing cell touch each other by a corner: no path between them
-    st = table(red=(4, 1, 1))
+    t = table(red=(4, 1, 1))
     for x, y in RING[1:]:
-        put(st, x, y, RED, 2)
+        put(t, x, y, RED, 2)
     target = cell(2, 4)
-    found = contour_examples(legal_moves(st, RED, 0), c.PlaceDie, face=4, cell=target)
+    found = contour_examples(legal_moves(t.state, RED, 0), c.PlaceDie, face=4, cell=target)
     assert found and sorted(found[0]) == sorted(cell(x, y) for x, y in RING)
-    events = when(st, c.PlaceDie(face=4, cell=target, contour=found[0]), dice=(3,))
+    events = t.play(c.PlaceDie(face=4, cell=target, contour=found[0]), dice=(3,))
     assert of(events, ContourScored)[0].points == 4 + 2 * 7
 
 
 def test_a_ring_around_two_cells_with_a_die_of_the_opponent_inside() -> None:
     ring = [(0, 4), (1, 4), (2, 4), (3, 5), (2, 6), (1, 6), (0, 6), (-1, 5)]  # around (0..2, 5)
-    st = table(red=(5, 1, 1))
+    t = table(red=(5, 1, 1))
     for x, y in ring[1:]:
-        put(st, x, y, RED, 1)
-    put(st, 1, 5, BLUE, 3)
-    found = contour_examples(legal_moves(st, RED, 0), c.PlaceDie, face=5, cell=cell(0, 4))
+        put(t, x, y, RED, 1)
+    put(t, 1, 5, BLUE, 3)
+    found = contour_examples(legal_moves(t.state, RED, 0), c.PlaceDie, face=5, cell=cell(0, 4))
     assert found, "the ring around a blue die and two free cells is a contour"
-    events = when(st, c.PlaceDie(face=5, cell=cell(0, 4), contour=found[0]), dice=(2,))
+    events = t.play(c.PlaceDie(face=5, cell=cell(0, 4), contour=found[0]), dice=(2,))
     assert of(events, ContourScored)[0].cells == found[0]
 
 
 def test_a_domino_that_closes_a_ring_is_offered_with_the_ring() -> None:
-    st = table(round_no=3, red=(2, 1, 1))
+    t = table(round_no=3, red=(2, 1, 1))
     for x, y in RING[2:]:
-        put(st, x, y, RED, 1)
-    give_hand(st, RED, (3, 5))
+        put(t, x, y, RED, 1)
+    give_hand(t, RED, (3, 5))
     cells = [cell(2, 4), cell(3, 4)]
-    moves = legal_moves(st, RED, 0)
+    moves = legal_moves(t.state, RED, 0)
     found = contour_examples(moves, c.PlaceDomino, first=3, second=5, cells=cells) + contour_examples(
         moves, c.PlaceDomino, first=3, second=5, cells=cells[::-1]
     )
     assert found
     command = c.PlaceDomino(face=2, first=3, second=5, cells=cells, contour=found[0])
-    assert of(when(st, command, dice=(4,)), ContourScored)
+    assert of(t.play(command, dice=(4,)), ContourScored)
 
 
 def test_a_domino_allowed_only_by_its_contour_names_its_cells() -> None:
     # the domino touches the ring only by corners: the contour it closes is what allows it
     diamond = [(0, 4), (1, 3), (-1, 3)]  # with (0, 2) a diamond around (0, 3)
-    st = table(round_no=3, red=(2, 1, 1))
+    t = table(round_no=3, red=(2, 1, 1))
     for x, y in diamond:
-        put(st, x, y, RED, 1)
-    give_hand(st, RED, (0, 4))
-    moves = legal_moves(st, RED, 0)
+        put(t, x, y, RED, 1)
+    give_hand(t, RED, (0, 4))
+    moves = legal_moves(t.state, RED, 0)
     corner = [
         p.domain
         for m in moves
@@ -97,9 +97,7 @@ def test_a_domino_allowed_only_by_its_contour_names_its_cells() -> None:
     pair = corner[0].examples[0]
     found = contour_examples(moves, c.PlaceDomino, first=0, second=4, cells=pair)
     assert found
-    assert of(
-        when(st, c.PlaceDomino(face=2, first=0, second=4, cells=pair, contour=found[0]), dice=(5,)), ContourScored
-    )
+    assert of(t.play(c.PlaceDomino(face=2, first=0, second=4, cells=pair, contour=found[0]), dice=(5,)), ContourScored)
 
 
 def _blob(seed: list[tuple[int, int]]) -> set[int]:
@@ -141,14 +139,14 @@ def test_a_die_that_shuts_any_pocket_is_offered_a_contour_the_engine_accepts(
         and any(n not in pocket and n not in walls for n in side_neighbours()[w])
     ]
     gap = gaps[which % len(gaps)]
-    state: State = table(red=(1, 2, 3))
+    t = table(red=(1, 2, 3))
     for w in wall:
         if w != gap:
-            state.owner[w], state.face[w] = RED, 1
-    found = contour_examples(legal_moves(state, RED, 0), c.PlaceDie, face=1, cell=gap)
+            t.state.owner[w], t.state.face[w] = RED, 1
+    found = contour_examples(legal_moves(t.state, RED, 0), c.PlaceDie, face=1, cell=gap)
     assert found, (sorted(grid().coord(p) for p in pocket), grid().coord(gap))
     for cycle in found:
-        events = when(state, c.PlaceDie(face=1, cell=gap, contour=cycle), dice=(1,))
+        events = scene(t).play(c.PlaceDie(face=1, cell=gap, contour=cycle), dice=(1,))
         assert of(events, ContourScored)
 
 
@@ -158,11 +156,12 @@ def test_where_the_enclosure_rules_a_contour_out_no_example_is_found(seed: int, 
     """`dragons.rules.enclosure.Enclosure` lets the listing skip the example search; wherever it says no
     contour can exist (a die placed, a die moved, a domino laid), the search finds none."""
     rng = random.Random(seed)
-    state: State = table(red=(1, 2, 3))
+    t = table(red=(1, 2, 3))
+    state: State = t.state
     for x in range(-7, 8):
         for y in range(-2, 9):
             if grid().cell_at(x, y) is not None and rng.random() < density:
-                put(state, x, y, RED if rng.random() < 0.8 else BLUE, rng.randint(1, 5))
+                put(t, x, y, RED if rng.random() < 0.8 else BLUE, rng.randint(1, 5))
     enclosure = Enclosure(state.owner, RED)
     own = [o in (RED, BLACK) for o in state.owner]
     free = [x for x, o in enumerate(state.owner) if o == FREE]

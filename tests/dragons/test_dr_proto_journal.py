@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from dr_helpers import BLUE, RED, cell, of, put, table, then, when
+from dr_helpers import BLUE, RED, cell, of, put, scene, table
 
 from dragons import commands as c
 from dragons.events import DominoTaken
@@ -14,6 +14,7 @@ from dragons.proto_codec import COMMAND_MESSAGE, command_from_proto, command_to_
 from tablehall.dragons.v1 import dragons_pb2 as pb
 from tablehall_rules import InvalidCommand
 from tablehall_rules.table import CloseTable, RemovePlayer, SetController, SetPresence
+from tablehall_rules.testing import Dice
 from tablehall_stream import proto_games
 
 # every command with the message the wire has always carried for it (the hand-written codec's)
@@ -82,13 +83,13 @@ def test_unset_answers_and_empty_commands_are_invalid() -> None:
 
 
 def test_a_domino_taken_is_journalled_for_all_and_with_its_tile_for_its_taker_only() -> None:
-    st = table(round_no=1, red=(1,), blue=(), active=RED, index=4)
-    put(st, 0, 3, RED, 2)
-    st = then(st, when(st, c.PlaceDie(face=1, cell=cell(0, 4))))
-    st = then(st, when(st, c.TakeDomino(take=True), seat=BLUE))  # sealed until red answers
-    events = when(st, c.TakeDomino(take=False), seat=RED, dice=(5,))
+    t = table(round_no=1, red=(1,), blue=(), active=RED, index=4)
+    put(t, 0, 3, RED, 2)
+    t.play(c.PlaceDie(face=1, cell=cell(0, 4)))
+    t.play(c.TakeDomino(take=True), seat=BLUE)  # sealed until red answers
+    events = scene(t).play(c.TakeDomino(take=False), seat=RED, dice=Dice(5, then=b"next round"))
     (taken,) = of(events, DominoTaken)
-    entries = GAME.journal(st, taken)
+    entries = GAME.journal(t.state, taken)
     assert [e.audience for e in entries] == [None, [BLUE]]  # spectators read the public line too
     text = f"{taken.tile.low}-{taken.tile.high}"
     assert text not in entries[0].ru + entries[0].en and text in entries[1].ru
@@ -96,7 +97,7 @@ def test_a_domino_taken_is_journalled_for_all_and_with_its_tile_for_its_taker_on
 
 
 def test_standings_follow_the_public_scores() -> None:
-    st = table()
+    st = table().state
     st.player(BLUE).score = 9
     assert GAME.standings(st) == [[BLUE], [RED]]
 

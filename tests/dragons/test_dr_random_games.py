@@ -18,7 +18,7 @@ from tablehall_rules import conformance as kit
 
 def _other_hand(st: State, seat: int) -> State:
     """The same table with the opponent's hand swapped for other tiles of its set."""
-    other = kit.copy_state(GAME, st)
+    other: State = kit.copy_state(GAME, st)
     p = other.player(1 - seat)
     pool = sorted(p.hand + p.bazaar)
     random.Random(len(pool)).shuffle(pool)

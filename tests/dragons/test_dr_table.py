@@ -5,56 +5,55 @@ their events, and snapshots whose absence was kept per player."""
 from __future__ import annotations
 
 import msgspec
-from dr_helpers import BLUE, RED, T0, refused, table, then, when
+from dr_helpers import BLUE, NOW, RED, scene, table
 
 from dragons.events import EVENT_TYPES, GameEnded
 from dragons.game import GAME
 from dragons.journal import LINES
 from dragons.state import State
-from tablehall_rules import StructCodec, Viewer, clone
+from tablehall_rules import StructCodec, Viewer
 from tablehall_rules.journal import event_code
 from tablehall_rules.table import ControllerChanged, PresenceChanged, RemovePlayer, SetController, SetPresence
+from tablehall_rules.testing import Table
 
 
-def _seat_view(st: State, seat: int) -> dict[str, object]:
-    players: list[dict[str, object]] = GAME.view(st, Viewer.spectator())["players"]
+def _seat_view(t: Table[State], seat: int) -> dict[str, object]:
+    players: list[dict[str, object]] = t.view(Viewer.spectator())["players"]
     return players[seat]
 
 
 def test_a_dropped_player_is_absent_and_afk_once_and_back_on_return() -> None:
-    st = table()
-    events = when(st, SetPresence(seat=BLUE, present=False), seat=None)
-    assert events == [PresenceChanged(seat=BLUE, present=False, at_ms=T0 + 1)]
-    st = then(st, events)
-    assert _seat_view(st, BLUE)["absent"] is True and _seat_view(st, BLUE)["afk"] is True
-    assert when(st, SetPresence(seat=BLUE, present=False), seat=None) == []  # already so: nothing
-    st = then(st, when(st, SetPresence(seat=BLUE, present=True), seat=None))
-    assert _seat_view(st, BLUE)["absent"] is False
+    t = table()
+    events = t.play(SetPresence(seat=BLUE, present=False), seat=None)
+    assert events == [PresenceChanged(seat=BLUE, present=False, at_ms=NOW)]
+    assert _seat_view(t, BLUE)["absent"] is True and _seat_view(t, BLUE)["afk"] is True
+    assert t.play(SetPresence(seat=BLUE, present=False), seat=None) == []  # already so: nothing
+    t.play(SetPresence(seat=BLUE, present=True), seat=None)
+    assert _seat_view(t, BLUE)["absent"] is False
 
 
 def test_a_seat_handed_to_a_bot_and_back_but_never_a_bots_own_seat() -> None:
-    st = table()
-    st = then(st, when(st, SetController(seat=RED, by_bot=True), seat=None))
-    assert _seat_view(st, RED)["by_bot"] is True
-    st = then(st, when(st, SetController(seat=RED, by_bot=False), seat=None))
-    assert _seat_view(st, RED)["by_bot"] is False
-    st.player(BLUE).is_bot = True
-    refused(st, SetController(seat=BLUE, by_bot=False), "BOT_SEAT", seat=None)
-    refused(st, SetPresence(seat=2, present=False), "NO_SUCH_SEAT", seat=None)
+    t = table()
+    t.play(SetController(seat=RED, by_bot=True), seat=None)
+    assert _seat_view(t, RED)["by_bot"] is True
+    t.play(SetController(seat=RED, by_bot=False), seat=None)
+    assert _seat_view(t, RED)["by_bot"] is False
+    t.state.player(BLUE).is_bot = True
+    t.refused(SetController(seat=BLUE, by_bot=False), "BOT_SEAT", seat=None)
+    t.refused(SetPresence(seat=2, present=False), "NO_SUCH_SEAT", seat=None)
 
 
 def test_a_seat_may_not_send_a_table_command() -> None:
-    refused(table(), SetPresence(seat=RED, present=False), "SYSTEM_ONLY", seat=RED)
+    table().refused(SetPresence(seat=RED, present=False), "SYSTEM_ONLY", seat=RED)
 
 
 def test_every_event_has_a_line_and_its_code_is_the_event_type_in_upper_snake() -> None:
     assert LINES.missing(EVENT_TYPES) == []
-    st = table()
-    events = when(st, RemovePlayer(seat=RED), seat=None)
-    (ended,) = [e for e in events if isinstance(e, GameEnded)]
-    assert [e.code for e in GAME.journal(st, ended)] == ["GAME_ENDED"] == [event_code(GameEnded)]
+    t = table()
+    (ended,) = [e for e in scene(t).play(RemovePlayer(seat=RED), seat=None) if isinstance(e, GameEnded)]
+    assert [e.code for e in GAME.journal(t.state, ended)] == ["GAME_ENDED"] == [event_code(GameEnded)]
     back = ControllerChanged(seat=RED, by_bot=True)
-    assert [(e.code, e.en) for e in GAME.journal(st, back)] == [("CONTROLLER_CHANGED", "A bot plays for Red.")]
+    assert [(e.code, e.en) for e in GAME.journal(t.state, back)] == [("CONTROLLER_CHANGED", "A bot plays for Red.")]
 
 
 # --- tables stored before the move onto the kit -------------------------------------------------
@@ -82,12 +81,12 @@ def _old_snapshot(st: State, absent_seat: int, ladder_knows: bool) -> bytes:
 
 
 def test_an_old_snapshot_keeps_who_is_absent_and_matches_the_replayed_state() -> None:
-    st = table()
-    replayed = then(clone(st), when(st, SetPresence(seat=BLUE, present=False), seat=None))
+    replayed = table()
+    replayed.play(SetPresence(seat=BLUE, present=False), seat=None)
     for ladder_knows in (False, True):
-        snap = _old_snapshot(replayed, BLUE, ladder_knows)
+        snap = _old_snapshot(replayed.state, BLUE, ladder_knows)
         restored: State = msgspec.json.decode(snap, type=GAME.state_type)
         assert restored.afk.absent == [False, True]
-        assert msgspec.json.encode(restored) == msgspec.json.encode(replayed)
+        assert msgspec.json.encode(restored) == msgspec.json.encode(replayed.state)
         # the player's return is news, as it was before the move
-        assert when(restored, SetPresence(seat=BLUE, present=True), seat=None)
+        assert Table.from_state(GAME, restored).play(SetPresence(seat=BLUE, present=True), seat=None)
