@@ -30,6 +30,7 @@ from tablehall_rules import (
     DecideContext,
     Determinizable,
     Game,
+    GameNature,
     GameOver,
     HasBotPolicy,
     HasEvaluation,
@@ -49,6 +50,7 @@ from tablehall_rules import (
 )
 from tablehall_rules.journal import JournalEntry
 from tablehall_rules.legal import concrete
+from tablehall_rules.setups import Setup
 
 
 class Roll(msgspec.Struct, frozen=True, tag="Roll"):
@@ -223,6 +225,18 @@ class DiceRace(
     )
     title: ClassVar[Mapping[str, str]] = {"en": "Dice race (test game)", "ru": "Гонка костей (тестовая игра)"}
     supports_teams: ClassVar[bool] = True
+    # the race has no forced end (seats may pass forever): 5000 bounds random play, whose
+    # races of the set-ups below end in a few dozen commands
+    nature: ClassVar[GameNature] = GameNature(
+        hidden_information=True, chance=True, simultaneous=True, max_commands=5000
+    )
+    # solo, 2-4 seats, reaction windows, teams
+    conformance_setups: ClassVar[Sequence[Setup]] = (
+        Setup(1, {"target": 15}, examples=15),
+        Setup(2, {"target": 20}, examples=15),
+        Setup(3, {"target": 20, "calls": True}, examples=15),
+        Setup(4, {"target": 25, "calls": True, "teams": True}, examples=15),
+    )
     end_reasons: ClassVar[Mapping[str, Mapping[str, str]]] = {
         "target reached": {"en": "the target was reached", "ru": "цель достигнута"}
     }

@@ -34,6 +34,7 @@ import msgspec
 
 from tablehall_rules.nature import GameNature
 from tablehall_rules.randomness import DrawSource
+from tablehall_rules.setups import Setup
 
 if TYPE_CHECKING:
     from tablehall_rules.legal import LegalMove
@@ -188,6 +189,9 @@ class Game(Protocol, Generic[S]):
     nature: ClassVar[GameNature] = GameNature(
         hidden_information=True, chance=True, simultaneous=True, max_commands=100_000
     )
+    # the tables the conformance suite plays (`tablehall_rules.conformance`; empty: the
+    # fewest and the most seats with default options)
+    conformance_setups: ClassVar[Sequence[Setup]] = ()
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]: ...
 
