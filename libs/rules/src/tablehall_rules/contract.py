@@ -156,10 +156,6 @@ class Outcome(msgspec.Struct, frozen=True, omit_defaults=True):
     teams: list[list[int]] = msgspec.field(default_factory=list)
 
 
-CommandT = TypeVar("CommandT", bound=msgspec.Struct)
-EventT = TypeVar("EventT", bound=msgspec.Struct)
-
-
 @runtime_checkable
 class Game(Protocol, Generic[S]):
     """What the platform needs of a game. See the module docstring.
