@@ -29,7 +29,8 @@ from puzzipolia import commands as pc
 from puzzipolia.state import Bundle
 from puzzipolia.state import State as PzState
 from tablehall_rules import Game, GameNature
-from tablehall_rules.conformance import HasConformanceProbes, Setup
+from tablehall_rules.conformance import HasConformanceProbes
+from tablehall_rules.setups import Setup
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,9 @@ from nim.game import GAME as NIM
 
 from conformance.stand_ins import STAND_INS, declared, missing
 from tablehall_rules import Game
-from tablehall_rules.conformance import Setup, run_suite, setups_of
+from tablehall_rules.conformance import run_suite, setups_of
 from tablehall_rules.registry import available_games, register
+from tablehall_rules.setups import Setup
 from testgame.game import GAME as RACE
 
 register(NIM)

@@ -311,7 +311,7 @@ class DiceRace(
         if isinstance(command, Call):
             if ctx.seat not in _callers(state):
                 raise IllegalCommand("NOTHING_TO_CALL", "There is no six for you to call.", "Нечего окликать.")
-            events = [Called(ctx.seat, ctx.now_ms)]
+            events: list[msgspec.Struct] = [Called(ctx.seat, ctx.now_ms)]
             if _won(state, ctx.seat, 1):
                 events.append(Finished(_places(_with_point(state, ctx.seat, 1))))
             return events
@@ -324,10 +324,10 @@ class DiceRace(
                 raise IllegalCommand("CLOCK_NOT_EXPIRED", "The clock has not run out.", "Часы ещё идут.")
         if isinstance(command, Roll):
             value = ctx.rng.die()
-            events = [Rolled(ctx.seat, value, ctx.now_ms)]
+            rolled: list[msgspec.Struct] = [Rolled(ctx.seat, value, ctx.now_ms)]
             if _won(state, ctx.seat, value):
-                events.append(Finished(_places(_with_point(state, ctx.seat, value))))
-            return events
+                rolled.append(Finished(_places(_with_point(state, ctx.seat, value))))
+            return rolled
         if isinstance(command, Pass):
             return [Passed(ctx.seat, ctx.now_ms, ctx.timeout)]
         raise InvalidCommand("UNKNOWN_COMMAND", "Unknown command.", "Неизвестная команда.")
