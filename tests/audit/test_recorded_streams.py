@@ -13,11 +13,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from tablehall_audit.events import StreamCopy
+from tablehall_audit.export import check_signature, read_export_file
+from tablehall_audit.replay import steps
+from tablehall_audit.verify import verify_stream
 from tablehall_match.live_table import LiveTable
-from tablehall_projection.audit.events import StreamCopy
-from tablehall_projection.audit.export import check_signature, read_export_file
-from tablehall_projection.audit.replay import steps
-from tablehall_projection.audit.verify import verify_stream
 from tablehall_stream.events import MatchEnded
 from tablehall_stream.names import ENDED, STARTED, stream_id
 

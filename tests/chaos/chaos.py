@@ -49,13 +49,13 @@ from support.upkit import tablehall
 
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
+from tablehall_audit.events import load_stream
+from tablehall_audit.verify import verify_stream
 from tablehall_eventstore import EventStore
 from tablehall_platform import channels
 from tablehall_platform.auth import DevProvider, ServiceProvider
 from tablehall_platform.embedded import nats_binary, port_open, stop_pid
 from tablehall_platform.infra import free_port
-from tablehall_projection.audit.events import load_stream
-from tablehall_projection.audit.verify import verify_stream
 from tablehall_projection.service import projectors
 from tablehall_rules.registry import available_games, get_game
 from tablehall_stream.names import ENDED, stream_id

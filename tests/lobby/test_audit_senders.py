@@ -19,14 +19,14 @@ from support.matchkit import Tokens, race_command
 
 from tablehall.lobby.v1 import lobby_pb2
 from tablehall.match.v1 import match_pb2
+from tablehall_audit.events import AuditEvent, StreamCopy, load_stream
+from tablehall_audit.export import check_signature, export_stream, read_export_file
+from tablehall_audit.signing import Signer
+from tablehall_audit.verify import verify_stream
 from tablehall_cli.main import main
 from tablehall_eventstore import migrate
 from tablehall_lobby import service as lobby_service
 from tablehall_match import service as match_service
-from tablehall_projection.audit.events import AuditEvent, StreamCopy, load_stream
-from tablehall_projection.audit.export import check_signature, export_stream, read_export_file
-from tablehall_projection.audit.signing import Signer
-from tablehall_projection.audit.verify import verify_stream
 
 
 @pytest.fixture

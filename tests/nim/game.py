@@ -23,6 +23,7 @@ from tablehall_rules import (
     invalid,
 )
 from tablehall_rules.journal import JournalEntry
+from tablehall_rules.setups import Setup
 from tablehall_rules.table import TABLE_COMMANDS, TABLE_EVENTS, SeatedGame, decide_table, is_table_command
 
 
@@ -45,6 +46,10 @@ class Nim(Game[rules.State], SeatedGame, Journaled):
     # every take removes a stone: at most 6 heaps of 20
     nature: ClassVar[GameNature] = GameNature(
         hidden_information=False, chance=False, simultaneous=False, max_commands=120
+    )
+    conformance_setups: ClassVar[Sequence[Setup]] = (
+        Setup(2, {"heaps": [4, 6, 3], "max_take": 3}, examples=3),
+        Setup(3, {"heaps": [4, 6, 3], "max_take": 3}, examples=3),
     )
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:

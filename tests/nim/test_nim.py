@@ -87,22 +87,6 @@ def test_closing_ends_with_every_seat_still_in_sharing_first_place() -> None:
     assert events[-1] == rules.Ended(places=[[0, 1], [2]], reason="idle", at_ms=1000)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_conformance(seed: int) -> None:
-    """The conformance checks every game passes: random play ends, replay, legal = decide, defaults, redaction."""
-    rng = random.Random(seed)
-    final, played = kit.play_random_game(GAME, {"heaps": [4, 6, 3], "max_take": 3}, 2 + seed % 2, rng)
-    assert played.ended and played.commands <= GAME.nature.max_commands
-    kit.check_replay(GAME, final, played, rng)
-    for state in kit.states_of(GAME, played, rng, 4):
-        kit.check_defaults(GAME, state, played.now_ms)
-        for seat in kit.open_seats(GAME, state):
-            probes = kit.candidate_commands(GAME, state, rng)
-            kit.check_legal_agrees(GAME, state, seat, played.now_ms, rng, probes)
-            if GAME.nature.hidden_information:  # nothing hidden: nothing a view could leak
-                kit.check_redaction(GAME, state, seat, played.now_ms, rng, probes)
-
-
 @settings(max_examples=40, deadline=None)
 @given(heaps=st.lists(st.integers(1, 20), min_size=1, max_size=6), seed=st.integers(0, 10_000))
 def test_every_random_game_ends_within_its_declared_length(heaps: list[int], seed: int) -> None:

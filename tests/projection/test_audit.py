@@ -16,12 +16,12 @@ from support.projectionkit import Stack, finish, new_race, play, start_stack, st
 
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
+from tablehall_audit.chain import event_hash
+from tablehall_audit.events import AuditEvent, load_stream
+from tablehall_audit.export import read_export
+from tablehall_audit.verify import verify_stream
 from tablehall_cli.main import main
 from tablehall_eventstore import EventStore
-from tablehall_projection.audit.chain import event_hash
-from tablehall_projection.audit.events import AuditEvent, load_stream
-from tablehall_projection.audit.export import read_export
-from tablehall_projection.audit.verify import verify_stream
 
 OP = ("operator",)
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tablehall_projection.journal import ended_entries
 from tablehall_rules import SeatInfo
 from tablehall_stream.events import MatchEnded, MatchStarted
+from tablehall_stream.journal_lines import ended_entries
 
 
 def line(game: str, reason: str) -> tuple[str, str]:

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from support.randomplay import existing_games, random_match
 
-from tablehall_projection.fold import TableFold
 from tablehall_rules.registry import game_ids
 from tablehall_stream.codecs import event_codec
+from tablehall_stream.fold import TableFold
 
 NAMES = ["Анна", "Boris", "Вера", "Gleb", "Дина", "Egor", "Жанна", "Zoya", "Ира", "Kim", "Лев", "Mila"]
 GAMES = [g for g in existing_games() if g.id != "testgame"]

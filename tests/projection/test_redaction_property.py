@@ -21,9 +21,9 @@ from support.randomplay import existing_games, random_match
 
 from tablehall_eventstore import RecordedEvent
 from tablehall_projection.access import Role
-from tablehall_projection.fold import TableFold, viewer_of
 from tablehall_projection.live.feed import Cursor, Feed
 from tablehall_stream.events import MatchStarted
+from tablehall_stream.fold import TableFold, viewer_of
 
 MATCHES_PER_GAME = 120
 # make test stops a game's matches once this many events were checked (the heavy games' listings

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from tablehall_projection.audit.chain import event_hash
-from tablehall_projection.audit.events import AuditEvent, StreamCopy
+from tablehall_audit.chain import event_hash
+from tablehall_audit.events import AuditEvent, StreamCopy
 
 
 def rechain(copy: StreamCopy, events: list[AuditEvent]) -> StreamCopy:

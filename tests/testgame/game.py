@@ -30,6 +30,7 @@ from tablehall_rules import (
     DecideContext,
     Determinizable,
     Game,
+    GameNature,
     GameOver,
     HasBotPolicy,
     HasEvaluation,
@@ -49,6 +50,7 @@ from tablehall_rules import (
 )
 from tablehall_rules.journal import JournalEntry
 from tablehall_rules.legal import concrete
+from tablehall_rules.setups import Setup
 
 
 class Roll(msgspec.Struct, frozen=True, tag="Roll"):
@@ -223,6 +225,18 @@ class DiceRace(
     )
     title: ClassVar[Mapping[str, str]] = {"en": "Dice race (test game)", "ru": "Гонка костей (тестовая игра)"}
     supports_teams: ClassVar[bool] = True
+    # the race has no forced end (seats may pass forever): 5000 bounds random play, whose
+    # races of the set-ups below end in a few dozen commands
+    nature: ClassVar[GameNature] = GameNature(
+        hidden_information=True, chance=True, simultaneous=True, max_commands=5000
+    )
+    # solo, 2-4 seats, reaction windows, teams
+    conformance_setups: ClassVar[Sequence[Setup]] = (
+        Setup(1, {"target": 15}, examples=15),
+        Setup(2, {"target": 20}, examples=15),
+        Setup(3, {"target": 20, "calls": True}, examples=15),
+        Setup(4, {"target": 25, "calls": True, "teams": True}, examples=15),
+    )
     end_reasons: ClassVar[Mapping[str, Mapping[str, str]]] = {
         "target reached": {"en": "the target was reached", "ru": "цель достигнута"}
     }
@@ -297,7 +311,7 @@ class DiceRace(
         if isinstance(command, Call):
             if ctx.seat not in _callers(state):
                 raise IllegalCommand("NOTHING_TO_CALL", "There is no six for you to call.", "Нечего окликать.")
-            events = [Called(ctx.seat, ctx.now_ms)]
+            events: list[msgspec.Struct] = [Called(ctx.seat, ctx.now_ms)]
             if _won(state, ctx.seat, 1):
                 events.append(Finished(_places(_with_point(state, ctx.seat, 1))))
             return events
@@ -310,10 +324,10 @@ class DiceRace(
                 raise IllegalCommand("CLOCK_NOT_EXPIRED", "The clock has not run out.", "Часы ещё идут.")
         if isinstance(command, Roll):
             value = ctx.rng.die()
-            events = [Rolled(ctx.seat, value, ctx.now_ms)]
+            rolled: list[msgspec.Struct] = [Rolled(ctx.seat, value, ctx.now_ms)]
             if _won(state, ctx.seat, value):
-                events.append(Finished(_places(_with_point(state, ctx.seat, value))))
-            return events
+                rolled.append(Finished(_places(_with_point(state, ctx.seat, value))))
+            return rolled
         if isinstance(command, Pass):
             return [Passed(ctx.seat, ctx.now_ms, ctx.timeout)]
         raise InvalidCommand("UNKNOWN_COMMAND", "Unknown command.", "Неизвестная команда.")

@@ -31,7 +31,9 @@ def command_to_proto(command: msgspec.Struct) -> testgame_pb2.Command:
     if isinstance(command, Roll):
         return testgame_pb2.Command(roll=testgame_pb2.Roll())
     if isinstance(command, Pass):
-        return testgame_pb2.Command(**{"pass": testgame_pb2.Pass()})
+        message = testgame_pb2.Command()
+        getattr(message, "pass").SetInParent()  # `pass` is a Python keyword: no keyword argument
+        return message
     if isinstance(command, Call):
         return testgame_pb2.Command(call=testgame_pb2.Call())
     if isinstance(command, Concede):

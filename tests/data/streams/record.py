@@ -45,8 +45,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from support.upkit import base_env, start_up, tablehall  # noqa: E402
 
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc  # noqa: E402
+from tablehall_audit.export import read_export_file  # noqa: E402
 from tablehall_platform.infra import find_servers, free_port, with_database  # noqa: E402
-from tablehall_projection.audit.export import read_export_file  # noqa: E402
 from tablehall_rules.registry import get_game  # noqa: E402
 from tablehall_sdk import Client, Command, FailedPrecondition, InvalidArgument, TableView  # noqa: E402
 from tablehall_sdk.adapters import convert  # noqa: E402

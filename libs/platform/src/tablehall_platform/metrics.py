@@ -23,7 +23,6 @@ REBUILD_SECONDS = Histogram(
     buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0),
 )
 REBUILD_EVENTS = Counter("tablehall_rebuild_events_total", "Events replayed while rebuilding tables.")
-LEASE_TAKEOVERS = Counter("tablehall_lease_takeovers_total", "Table leases taken over from a dead writer.")
 
 
 # The labelled children on the command path, looked up once: prometheus_client's

@@ -61,10 +61,6 @@ class StreamGate:
         self.limits = limits
         self._per_method: Counter[str] = Counter()
         self._per_user: Counter[tuple[str, str]] = Counter()
-        self.dropped_slow = 0  # streams ended for a reader that did not keep up
-
-    def open_count(self, method: str) -> int:
-        return self._per_method[method]
 
     @contextlib.contextmanager
     def open(self, method: str, caller: Principal | None) -> Iterator[None]:
@@ -121,7 +117,6 @@ class StreamGate:
             try:
                 async for item in source:
                     if queue.qsize() >= limit and not await room():
-                        self.dropped_slow += 1
                         queue.put_nowait(_End(slow_consumer()))
                         return
                     queue.put_nowait(item)

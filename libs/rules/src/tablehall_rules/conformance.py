@@ -1,7 +1,10 @@
 """The conformance kit: what every game's tests check of it, through the contract alone.
 
-A game's test module calls these with its game, its options and a seeded
-`random.Random` (hypothesis drives the seeds):
+`run_suite(game, setup, seed)` runs every check below over one random game of one
+set-up; `tests/conformance/test_every_game.py` runs it over every registered game,
+each in the set-ups it declares (`Game.conformance_setups`, else `default_setups`),
+so a new game is checked by registering it. The checks, each callable alone with a
+game, its options and a seeded `random.Random` (hypothesis drives the seeds):
 
 - `play_random_game`: random legal commands and run-out clocks never raise a
   non-rule error and the game ends within a bound; it returns the record;
@@ -23,6 +26,11 @@ A game's test module calls these with its game, its options and a seeded
 - `check_determinization`: the seat's view of a determinized state equals the
   view it was made from.
 
+What the game declares of its `nature` is checked too: a random game ends within
+`max_commands`; a game with hidden information hides something (a determinized
+state differs from the real one) and has the `determinize` hook; a game without
+shows every seat the spectator's view.
+
 Nothing here uses the platform's services: only the game and `tablehall_rules`.
 """
 
@@ -33,7 +41,7 @@ import types
 import typing
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
@@ -45,6 +53,7 @@ from tablehall_rules.errors import RuleError
 from tablehall_rules.journal import HasStandings
 from tablehall_rules.legal import admitted, expand_all
 from tablehall_rules.randomness import DrawSource
+from tablehall_rules.setups import Setup
 
 # how far apart simulated commands are (ms), and a start time
 STEP_MS = 500
@@ -92,18 +101,20 @@ def play_random_game(
     options: Mapping[str, Any],
     seat_count: int,
     rng: random.Random,
-    max_commands: int = 5000,
+    max_commands: int | None = None,
     timeout_rate: float = 0.1,
     legal_sample: int = 200,
 ) -> tuple[Any, Played]:
-    """Random legal play (plus run-out clocks) to the end; raises if it does not end."""
+    """Random legal play (plus run-out clocks) to the end; raises if it does not end within
+    `max_commands` (default: the game's `nature.max_commands`)."""
+    limit = game.nature.max_commands if max_commands is None else max_commands
     seats = seats_for(seat_count)
     state, events, source = start(game, options, seats, rng.randbytes(32))
     played = Played(seats, events)
     codec = StructCodec(game.command_types)
     while game.outcome(state) is None:
-        if played.commands >= max_commands:
-            raise AssertionError(f"{game.id}: no end after {max_commands} commands")
+        if played.commands >= limit:
+            raise AssertionError(f"{game.id}: no end after {limit} commands")
         decisions = game.pending(state)
         if not decisions:
             raise AssertionError(f"{game.id}: a running game with no open decision")
@@ -309,8 +320,9 @@ def _answers(game: Game[Any], state: Any, seat: int, now_ms: int, probes: Sequen
 
 def check_redaction(
     game: Game[Any], state: Any, seat: int, now_ms: int, rng: random.Random, probes: Sequence[msgspec.Struct]
-) -> None:
-    """A state that differs only in what `seat` may not know gives it the same answers."""
+) -> bool:
+    """A state that differs only in what `seat` may not know gives it the same answers;
+    whether that state differed at all (something was hidden from the seat)."""
     if not isinstance(game, Determinizable):
         raise TypeError(f"{game.id} has no determinize hook to make a differing state with")
     view = game.view(state, Viewer.of_seat(seat))
@@ -319,6 +331,7 @@ def check_redaction(
     theirs = _answers(game, other, seat, now_ms, probes)
     for api in mine:
         assert mine[api] == theirs[api], f"{game.id}: seat {seat}'s {api} depends on what it may not know"
+    return _encode(other) != _encode(state)
 
 
 def check_determinization(game: Game[Any], state: Any, seat: int, rng: random.Random) -> None:
@@ -335,3 +348,78 @@ def open_seats(game: Game[Any], state: Any) -> list[int]:
     """Seats with an open decision (where legal moves matter most)."""
     decisions: list[PendingDecision] = game.pending(state)
     return sorted({d.seat for d in decisions})
+
+
+# ---- the whole suite over one game ------------------------------------------------------
+
+
+@runtime_checkable
+class HasConformanceProbes(Protocol):
+    """Optional hook: commands worth probing in a state that the kit's random fields rarely
+    hit (answers to an open offer by its id, the seat's own cards), added to the candidates
+    of `check_legal_agrees` and `check_redaction`."""
+
+    def conformance_probes(self, state: Any, seat: int) -> Sequence[msgspec.Struct]: ...
+
+
+def default_setups(game: Game[Any]) -> list[Setup]:
+    """The fewest and the most seats the game takes, with its default options."""
+    return [Setup(seats) for seats in sorted({game.min_seats, game.max_seats})]
+
+
+def setups_of(game: Game[Any]) -> list[Setup]:
+    """The set-ups the game declares (`conformance_setups`), else `default_setups`."""
+    return list(game.conformance_setups) or default_setups(game)
+
+
+@dataclass
+class Counts:
+    """What one run of the suite checked."""
+
+    games: int = 0
+    commands: int = 0
+    listed_checked: int = 0
+    candidates_accepted: int = 0
+    defaults_checked: int = 0
+    redaction_checked: int = 0
+    # (state, seat) pairs whose determinized state differed from the real one
+    hidden_found: int = 0
+
+
+def check_public_views(game: Game[Any], state: Any, seats: int) -> None:
+    """A game without hidden information shows every seat what a spectator sees."""
+    public = _encode(game.view(state, Viewer.spectator()))
+    for seat in range(seats):
+        assert _encode(game.view(state, Viewer.of_seat(seat))) == public, (
+            f"{game.id} declares no hidden information, yet seat {seat} sees another view than a spectator"
+        )
+
+
+def run_suite(game: Game[Any], setup: Setup, seed: int, *, states: int = 6) -> Counts:
+    """Every check over one random game of `setup` played from `seed`: replay, defaults,
+    descriptors against decide (with the game's probes), and by its `nature` either
+    determinization and redaction (`hidden_found` counts what was hidden) or public views."""
+    rng = random.Random(seed)
+    counts = Counts()
+    hidden = game.nature.hidden_information
+    if hidden and not isinstance(game, Determinizable):
+        raise AssertionError(f"{game.id} declares hidden information but has no determinize hook")
+    final, played = play_random_game(game, setup.options, setup.seats, rng)
+    counts.games, counts.commands = 1, played.commands
+    check_replay(game, final, played, rng)
+    now = played.now_ms
+    for state in states_of(game, played, rng, states):
+        counts.defaults_checked += check_defaults(game, state, now)
+        if not hidden:
+            check_public_views(game, state, setup.seats)
+        for seat in {*open_seats(game, state), rng.randrange(setup.seats)}:
+            extra = game.conformance_probes(state, seat) if isinstance(game, HasConformanceProbes) else ()
+            probes = candidate_commands(game, state, rng, extra=extra)
+            listed, accepted = check_legal_agrees(game, state, seat, now, rng, probes)
+            counts.listed_checked += listed
+            counts.candidates_accepted += accepted
+            if isinstance(game, Determinizable):
+                check_determinization(game, state, seat, rng)
+                counts.hidden_found += check_redaction(game, state, seat, now, rng, probes)
+                counts.redaction_checked += 1
+    return counts

@@ -34,6 +34,7 @@ import msgspec
 
 from tablehall_rules.nature import GameNature
 from tablehall_rules.randomness import DrawSource
+from tablehall_rules.setups import Setup
 
 if TYPE_CHECKING:
     from tablehall_rules.legal import LegalMove
@@ -155,10 +156,6 @@ class Outcome(msgspec.Struct, frozen=True, omit_defaults=True):
     teams: list[list[int]] = msgspec.field(default_factory=list)
 
 
-CommandT = TypeVar("CommandT", bound=msgspec.Struct)
-EventT = TypeVar("EventT", bound=msgspec.Struct)
-
-
 @runtime_checkable
 class Game(Protocol, Generic[S]):
     """What the platform needs of a game. See the module docstring.
@@ -188,6 +185,9 @@ class Game(Protocol, Generic[S]):
     nature: ClassVar[GameNature] = GameNature(
         hidden_information=True, chance=True, simultaneous=True, max_commands=100_000
     )
+    # the tables the conformance suite plays (`tablehall_rules.conformance`; empty: the
+    # fewest and the most seats with default options)
+    conformance_setups: ClassVar[Sequence[Setup]] = ()
 
     def parse_options(self, raw: Mapping[str, Any]) -> Mapping[str, Any]: ...
 

@@ -61,7 +61,6 @@ class CloseTable(msgspec.Struct, frozen=True, tag="CloseTable"):
     reason: str
 
 
-TableCommand = SetPresence | SetController | RemovePlayer | CloseTable
 TABLE_COMMANDS: tuple[type[msgspec.Struct], ...] = (SetPresence, SetController, RemovePlayer, CloseTable)
 
 
@@ -79,7 +78,6 @@ class ControllerChanged(msgspec.Struct, frozen=True, kw_only=True, tag="Controll
     at_ms: int = 0
 
 
-TableEvent = PresenceChanged | ControllerChanged
 TABLE_EVENTS: tuple[type[msgspec.Struct], ...] = (PresenceChanged, ControllerChanged)
 
 

@@ -31,7 +31,3 @@ def game_event_type(game_id: str, tag: str) -> str:
 def split_type(event_type: str) -> tuple[str, str]:
     prefix, _, tag = event_type.partition(".")
     return prefix, tag
-
-
-def is_lobby_event(event_type: str) -> bool:
-    return event_type.startswith(LOBBY_PREFIX)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tablehall_projection.audit.signing import key_id, load_public
+from tablehall_audit.signing import key_id, load_public
 from tablehall_sdk.client_secret import config_folder
 
 FILE_NAME = "trusted-signing-key.pem"

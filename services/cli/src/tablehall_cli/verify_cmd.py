@@ -15,15 +15,15 @@ from pathlib import Path
 import grpc
 
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc
+from tablehall_audit.events import StreamCopy, load_stream
+from tablehall_audit.export import ExportError, check_signature, export_stream, read_export_file
+from tablehall_audit.replay import seat_view, steps
+from tablehall_audit.signing import Signer, key_file
+from tablehall_audit.verify import verify_stream
 from tablehall_cli.trusted_key import PinError, pin, pinned_key, trusted_key_file
 from tablehall_eventstore import EventStore
 from tablehall_platform.config import Settings
 from tablehall_platform.infra import find_servers
-from tablehall_projection.audit.events import StreamCopy, load_stream
-from tablehall_projection.audit.export import ExportError, check_signature, export_stream, read_export_file
-from tablehall_projection.audit.replay import seat_view, steps
-from tablehall_projection.audit.signing import Signer, key_file
-from tablehall_projection.audit.verify import verify_stream
 from tablehall_stream.names import ENDED, stream_id, table_of
 
 # the shortest start of a table id taken for the whole (the screen shows ids whole; people type less)

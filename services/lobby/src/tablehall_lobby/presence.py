@@ -44,9 +44,6 @@ class PresenceHub:
         self._locks: dict[Key, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def holding(self, table_id: str, user_id: str) -> int:
-        return self.held.get((table_id, user_id), 0)
-
     async def _sync(self, key: Key) -> None:
         lock = self._locks.setdefault(key, asyncio.Lock())
         async with lock:

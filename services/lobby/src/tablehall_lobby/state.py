@@ -57,10 +57,6 @@ class LobbyTable(msgspec.Struct):
     # ---- questions ---------------------------------------------------------
 
     @property
-    def open_for_changes(self) -> bool:
-        return self.status == "waiting"
-
-    @property
     def started(self) -> bool:
         return self.status in ("playing", "finished")
 

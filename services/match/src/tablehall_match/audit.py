@@ -10,25 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 import msgspec
 
+from tablehall_eventstore import Fact
 from tablehall_rules import Draw, commitment
 from tablehall_rules.randomness import recompute
 from tablehall_stream.events import MatchEnded, MatchStarted
 from tablehall_stream.names import ENDED, STARTED
-
-
-class StoredEvent(Protocol):
-    @property
-    def version(self) -> int: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def payload(self) -> bytes: ...
-    @property
-    def metadata(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -39,7 +28,7 @@ class Verdict:
     draws_checked: int = 0
 
 
-def verify_draws_in_stream(events: Iterable[StoredEvent]) -> Verdict:
+def verify_draws_in_stream(events: Iterable[Fact]) -> Verdict:
     started: MatchStarted | None = None
     ended: MatchEnded | None = None
     recorded: list[tuple[int, Draw]] = []

@@ -8,22 +8,22 @@ from dataclasses import dataclass
 
 import msgspec
 
+from tablehall_audit.events import StreamCopy, load_stream
+from tablehall_audit.export import ExportError, export_stream
+from tablehall_audit.signing import Signer
+from tablehall_audit.verify import Verdict, verify_stream
 from tablehall_eventstore import EventStore
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import BadRequest, NotFound, PermissionDenied, Refused
 from tablehall_platform.input_policy import INT64_MAX
 from tablehall_platform.table_access import Exposure, listing_exposure
 from tablehall_projection import access
-from tablehall_projection.audit.events import StreamCopy, load_stream
-from tablehall_projection.audit.export import ExportError, export_stream
-from tablehall_projection.audit.signing import Signer
-from tablehall_projection.audit.verify import Verdict, verify_stream
 from tablehall_projection.exposure import shown
-from tablehall_projection.journal import JournalLine
 from tablehall_projection.projector import Lag, Projector
 from tablehall_projection.queries import PlayerGame, Queries, Standing, Summary, decode_token, encode_token, page_size
 from tablehall_rules import SeatInfo
 from tablehall_stream.events import MatchStarted
+from tablehall_stream.journal_lines import JournalLine
 from tablehall_stream.names import STARTED
 
 STATUSES = ("", "open", "playing", "finished")

@@ -9,7 +9,7 @@ state in memory that the database does not have.
 from __future__ import annotations
 
 from tablehall_eventstore import EventStore, RecordedEvent
-from tablehall_projection.fold import TableFold
+from tablehall_stream.fold import TableFold
 
 
 class Folds:

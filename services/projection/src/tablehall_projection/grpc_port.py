@@ -12,17 +12,17 @@ from tablehall.common.v1 import table_pb2
 from tablehall.match.v1 import match_pb2
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall.projection.v1 import projection_pb2_grpc as pb_grpc
+from tablehall_audit.signing import ALGORITHM
 from tablehall_platform.auth import Principal, current_principal
 from tablehall_platform.errors import Unauthenticated
 from tablehall_platform.names import parse_table
 from tablehall_projection.app import ProjectionApp
-from tablehall_projection.audit.signing import ALGORITHM
-from tablehall_projection.journal import JournalLine
 from tablehall_projection.live.frames import Frame
 from tablehall_projection.live.hub import Hub
 from tablehall_projection.live.watch import watch
 from tablehall_projection.queries import Summary
 from tablehall_rules import SeatInfo
+from tablehall_stream.journal_lines import JournalLine
 from tablehall_stream.proto_games import decision_to_proto
 
 ROLE_NAMES = {

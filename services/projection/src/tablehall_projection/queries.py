@@ -12,8 +12,8 @@ import msgspec
 
 from tablehall_platform.errors import BadRequest
 from tablehall_platform.input_policy import INT32_MAX, token_int
-from tablehall_projection.journal import JournalLine
 from tablehall_rules import JournalEntry, SeatInfo
+from tablehall_stream.journal_lines import JournalLine
 
 DEFAULT_PAGE = 50
 MAX_PAGE = 500

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tablehall_audit.signing import Signer, key_file
 from tablehall_eventstore import EventStore
 from tablehall_platform.component import Component, RuntimeContext
 from tablehall_platform.config import Settings
 from tablehall_projection.app import ProjectionApp
-from tablehall_projection.audit.signing import Signer, key_file
 from tablehall_projection.grpc_port import ProjectionServicer, register
 from tablehall_projection.live.hub import Hub
 from tablehall_projection.models import build_models

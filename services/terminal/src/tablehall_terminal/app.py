@@ -87,7 +87,6 @@ class TableApp(App[None]):
         self.status_text = ""
         self.title_text = ""
         self.busy = False
-        self.views_fetched = 0
         self.frames_shown = 0
         self._wanted = asyncio.Event()
         self._pending: Frame | None = None
@@ -192,7 +191,6 @@ class TableApp(App[None]):
                 await asyncio.sleep(0.5)
                 self._wanted.set()
                 continue
-            self.views_fetched += 1
             self._offer(frames.from_view(view, self.names))
 
     def _offer(self, frame: Frame) -> None:
@@ -305,9 +303,6 @@ class TableApp(App[None]):
         lines = [f"{m.key}  {m.label}" for m in self.moves] or [t(self.lang, "no_moves")]
         quit_text = t(self.lang, "quit_over" if frame.finished else "quit")
         box.update(Text("\n".join([*lines, t(self.lang, "chat_key"), quit_text])))
-
-    def _keys_now(self, frame: Frame) -> str:
-        return ", ".join(f"{m.key} {m.label}" for m in self.moves[:3]) if frame.my_decisions() else ""
 
     def _draw_status(self) -> None:
         frame, plugin = self.frame, self.plugin

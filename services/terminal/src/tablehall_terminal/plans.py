@@ -5,13 +5,11 @@ from __future__ import annotations
 import getpass
 import re
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tablehall_sdk import Client, table_name
-
-Say = Callable[[str], None]
 
 
 @dataclass(frozen=True)
@@ -87,6 +85,3 @@ async def resolve_table(client: Client, table: str) -> str:
         if not token or len(found) > 1:
             break
     return found[0] if len(found) == 1 else name
-
-
-Prepare = Callable[[Client, Callable[[str, dict[str, Any]], None]], Awaitable[Seated]]

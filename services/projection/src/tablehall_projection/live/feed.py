@@ -16,8 +16,8 @@ from typing import Any
 
 from tablehall_eventstore import RecordedEvent
 from tablehall_projection.access import Role
-from tablehall_projection.fold import TableFold
 from tablehall_projection.live.frames import Frame, render
+from tablehall_stream.fold import TableFold
 
 RoleKey = tuple[str, int | None]
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablehall_projection.access import Role
-from tablehall_projection.fold import TableFold, viewer_of
-from tablehall_projection.journal import JournalLine
 from tablehall_rules import PendingDecision
 from tablehall_rules.disclosure import visible_decisions
+from tablehall_stream.fold import TableFold, viewer_of
+from tablehall_stream.journal_lines import JournalLine
 
 
 @dataclass

@@ -10,10 +10,10 @@ from typing import Any
 import msgspec
 
 from tablehall_eventstore import EventStore, RecordedEvent
-from tablehall_projection.fold import TableFold
 from tablehall_projection.folds import Folds
 from tablehall_projection.projector import Conn
 from tablehall_rules import HasStandings
+from tablehall_stream.fold import TableFold
 from tablehall_stream.names import ENDED, table_of
 
 

@@ -1,21 +1,35 @@
-"""A table's stream folded through its game's `evolve`: the one way this
-service learns a table's state. Views and journal lines come from the game
-(`view`, `journal`) applied to this state, never from raw events."""
+"""A table's stream folded through its game's `evolve`: how the projection learns a table's
+state and the audit replays one. Views and journal lines come from the game (`view`,
+`journal`) applied to this state, never from raw events."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
-from tablehall_eventstore import Fact
-from tablehall_projection.journal import JournalLine, ended_entries, started_entries, timeout_entries
 from tablehall_rules import Journaled, JournalEntry, Viewer
 from tablehall_rules.registry import get_game
 from tablehall_stream.codecs import event_codec
 from tablehall_stream.events import ENDED_DECODER, STARTED_DECODER, MatchEnded, MatchStarted
+from tablehall_stream.journal_lines import JournalLine, ended_entries, started_entries, timeout_entries
 from tablehall_stream.names import ENDED, STARTED, split_type
+
+
+class Fact(Protocol):
+    """What a fold reads of a stored event (the event store's `Fact`, an exported event)."""
+
+    @property
+    def version(self) -> int: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def schema_version(self) -> int: ...
+    @property
+    def payload(self) -> bytes: ...
+    @property
+    def metadata(self) -> dict[str, Any]: ...
 
 
 def decode_game_event(game_id: str, event: Fact) -> msgspec.Struct:

@@ -18,8 +18,8 @@ from typing import Any
 
 import msgspec
 
-from tablehall_projection.audit.events import AuditEvent, StreamCopy
-from tablehall_projection.audit.signing import ALGORITHM, Signer, key_id, load_public, signature_holds
+from tablehall_audit.events import AuditEvent, StreamCopy
+from tablehall_audit.signing import ALGORITHM, Signer, key_id, load_public, signature_holds
 from tablehall_stream.events import MatchEnded, MatchStarted
 from tablehall_stream.names import ENDED, STARTED
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import msgspec
 
-from tablehall_projection.audit.events import AuditEvent
-from tablehall_projection.fold import TableFold
+from tablehall_audit.events import AuditEvent
+from tablehall_stream.fold import TableFold
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from tablehall_projection.audit.events import AuditEvent
+from tablehall_audit.events import AuditEvent
 
 SCHEMES = (1, 2)
 

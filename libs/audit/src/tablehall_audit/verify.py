@@ -27,9 +27,9 @@ from typing import Any
 
 import msgspec
 
-from tablehall_projection.audit.chain import chain_break, uncovered
-from tablehall_projection.audit.events import AuditEvent, StreamCopy
-from tablehall_projection.audit.senders import SenderError, Senders
+from tablehall_audit.chain import chain_break, uncovered
+from tablehall_audit.events import AuditEvent, StreamCopy
+from tablehall_audit.senders import SenderError, Senders
 from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError, StructCodec, commitment
 from tablehall_rules.registry import get_game
 from tablehall_stream.codecs import event_codec

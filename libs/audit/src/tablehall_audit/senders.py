@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from tablehall_projection.audit.events import AuditEvent
+from tablehall_audit.events import AuditEvent
 
 PRESENCE_SENDER = "system:presence"
 PINS_SENDER = "system:pins"
