@@ -88,7 +88,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     ui.players.replaceChildren(plugin.players ? plugin.players(view, lang(), { seatColour }) : genericPlayers(view));
     ui.players.hidden = !plugin.players && !playersOf(view.state).length;  // a game whose view lists no players
     ui.moves.replaceChildren(...moveControls(view, plugin));
-    if (!ui.moves.childElementCount) ui.moves.append(h("span", { class: "muted" }, t(lang(), "no_moves")));
+    const onBoard = mine && !view.finished && view.moves.some((m) => (plugin.boardKinds || []).includes(m.command.kind));
+    if (!ui.moves.childElementCount) ui.moves.append(h("span", { class: "muted" }, t(lang(), onBoard ? "on_board" : "no_moves")));
     ui.outcome.hidden = !view.finished;
     ui.outcome.replaceChildren(...(view.finished ? [`${t(lang(), "finished")}: ${plugin.outcome ? plugin.outcome(view, lang()) : JSON.stringify(view.outcome)} `,
       h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(lang(), "audit"))] : []));
@@ -111,8 +112,10 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   function moveControls(view, plugin) {
     if (view.seat === null || view.finished) return [];
     const controls = [];
+    const onBoard = new Set(plugin.boardKinds || []);  // moves the game's board makes by clicking
     for (const move of view.moves) {
       const { kind, args } = move.command;
+      if (onBoard.has(kind)) continue;
       const label = (values) => (plugin.moveLabel && plugin.moveLabel(kind, { ...args, ...values }, lang(), view)) || `${kind} ${Object.keys({ ...args, ...values }).length ? JSON.stringify({ ...args, ...values }) : ""}`;
       const params = move.parameters;
       // a parameter of an engine rule: the game's own form where it has one (e.g. a trade's two
