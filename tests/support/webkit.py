@@ -161,7 +161,8 @@ def as_page_writes_it(command: Mapping[str, Any]) -> str:
 def assert_common(shown: Mapping[str, Any], view: TableView, board_kinds: Collection[str] = ()) -> None:
     assert shown["version"] == view.version
     key = functools.partial(json.dumps, sort_keys=True)
-    assert sorted(map(key, shown["commands"])) == sorted(map(key, buttons_of(view, board_kinds)))
+    offered = sorted(map(key, buttons_of(view, board_kinds)))
+    assert sorted(map(key, shown["commands"])) == offered, (shown, offered, view.decisions)
     mine = any(d.seat == view.seat for d in view.decisions)
     assert (YOUR_MOVE in shown["status"]) == (mine and not view.finished)
     assert shown["finished"] == view.finished

@@ -79,8 +79,13 @@ class Player:
     def covered(self) -> bool:
         return all(self.made[kind] for kind in ("place", "chess", "domino", "contour"))
 
-    async def cell(self, cell: int) -> None:
-        await self.page.locator(f"[data-testid=dc-{cell}][data-target]").click()
+    async def cell(self, cell: int, keyboard: bool = False) -> None:
+        target = self.page.locator(f"[data-testid=dc-{cell}][data-target]")
+        if keyboard:  # a cell of the board takes focus, and Enter acts
+            await target.focus()
+            await self.page.keyboard.press("Enter")
+        else:
+            await target.click()
 
     async def face(self, view: TableView, face: int) -> None:
         await self.page.locator(f"[data-testid=dg-face-{face}]").first.click()
@@ -97,7 +102,7 @@ class Player:
             cells = param(move, "cell")
             assert cells is not None
             assert await page.locator("[data-target=place]").count() == len(cells.values)
-            await self.cell(int(cells.values[0]))
+            await self.cell(int(cells.values[0]), keyboard=True)
             self.made["start" if move.command.kind == "place_start" else "black"] += 1
             return
         if "place_die" in kinds or "chess_move" in kinds or "place_domino" in kinds:
@@ -218,6 +223,10 @@ async def test_dragons_played_by_clicking_the_board(served: Served, browser: Bro
     assert made["start"] == 4 and player.covered(), made
     assert made["contour"] == player.contours_offered and made["black"] == made["contour"], made
     await screenshots(page, "dragons-later")
+    await page.get_by_test_id("lang").click()  # the page in Russian: the board's words too
+    await page.wait_for_function("() => document.querySelector('[data-testid=status]')?.textContent.includes('Круг')")
+    assert "доминошки" in (await page.get_by_test_id("dg-hand").inner_text()).lower()
+    await page.get_by_test_id("lang").click()
     assert not errors
     await context.close()
 

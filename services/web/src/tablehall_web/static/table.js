@@ -8,6 +8,14 @@ export function playersOf(state) {
   return Array.isArray(state.players) ? state.players.filter((p) => p && typeof p === "object") : [];
 }
 
+// whether a seat plays on the short (AFK) clocks: its player's `afk`, else the game's AFK ladder
+function afkOf(state, seat) {
+  const player = playersOf(state).find((p) => p.seat === seat);
+  if (player) return Boolean(player.afk);
+  const ladder = state.afk || state.ladder;
+  return Boolean(ladder && Array.isArray(ladder.afk) && ladder.afk[seat]);
+}
+
 export function openTable(main, { id, spectator, app, gameTitle }) {
   const role = spectator ? "spectator" : "default";
   const lang = () => app.lang;
@@ -59,9 +67,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   }
 
   function nameOf(view, seat) {
-    const players = playersOf(view.state);
-    const player = players.find((p) => p.seat === seat);
-    return (player && player.name) || `#${seat}`;
+    const player = playersOf(view.state).find((p) => p.seat === seat);
+    return (player && player.name) || (Array.isArray(view.state.names) && view.state.names[seat]) || `#${seat}`;
   }
 
   function render(view) {
@@ -81,8 +88,7 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     const waiting = [...new Set(view.decisions.map((d) => d.seat))].map((s) => nameOf(view, s)).join(", ");
     const headline = plugin.headline ? plugin.headline(view, lang()) : "";
     ui.status.textContent = [headline, view.finished ? t(lang(), "finished") : mine ? t(lang(), "your_move") : waiting ? t(lang(), "waiting_for", { who: waiting }) : ""].filter(Boolean).join(" · ");
-    const me = playersOf(view.state).find((p) => p.seat === view.seat);
-    ui.banner.hidden = !(me && me.afk);
+    ui.banner.hidden = view.seat === null || view.finished || !afkOf(view.state, view.seat);
     ui.banner.textContent = t(lang(), "afk");
     ui.board.replaceChildren(plugin.board(view, lang(), { seatColour, submit }) || fallbackBoard(view));
     ui.players.replaceChildren(plugin.players ? plugin.players(view, lang(), { seatColour }) : genericPlayers(view));

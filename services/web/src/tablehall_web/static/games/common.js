@@ -1,6 +1,23 @@
 // What the games' drawings share.
 import { s } from "../dom.js";
 
+// the colours of the lot groups of a Monopoly ring (Пузиполия, Гомункул's ring)
+export const GROUP_COLOURS = {
+  brown: "#8b5a2b", light_blue: "#87ceeb", pink: "#ff69b4", orange: "#ff8c00", red: "#e02020",
+  yellow: "#f2d600", green: "#00a000", dark_blue: "#4169e1", teal: "#008080", lime: "#32cd32",
+  silver: "#c0c0c0", gold: "#ffd700",
+  transport: "#555", utility: "#8a8a8a",
+};
+
+// the cell of square `i` on a ring of `n` squares (n/4 a side): 0 at the bottom right, clockwise by the bottom
+export function ringCell(i, n) {
+  const side = n / 4;
+  if (i <= side) return [side - i, side];
+  if (i <= 2 * side) return [0, side - (i - side)];
+  if (i <= 3 * side) return [i - 2 * side, 0];
+  return [side, i - 3 * side];
+}
+
 // places as the games give them (one entry per place, a list of seats where several share it) in words
 export function placesText(places, players) {
   const name = (seat) => ((players || []).find((p) => p.seat === seat) || {}).name || `#${seat}`;
