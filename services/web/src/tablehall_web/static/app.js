@@ -4,7 +4,7 @@ import { initialLang, t } from "./i18n.js";
 import { openAudit } from "./audit.js";
 import { openTable } from "./table.js";
 
-const app = { lang: initialLang(), me: null, name: "", games: [], close: null };
+const app = { lang: initialLang(), me: null, operator: false, name: "", games: [], close: null };
 const main = document.getElementById("main");
 
 function secret() {
@@ -26,24 +26,34 @@ function showError(where, error) {
 }
 
 // ---- sign-in ------------------------------------------------------------------
-function signInScreen() {
-  const notice = h("p", { class: "notice", "data-testid": "notice" });
-  const name = h("input", { id: "name", name: "name", autocomplete: "username", required: true, maxlength: 64, "data-testid": "name" });
-  const form = h("form", { class: "form card", onsubmit: async (e) => {
-    e.preventDefault();
-    try {
-      const reply = await api("POST", "/api/sign-in", { name: name.value.trim(), secret: secret() });
-      localStorage.setItem("tablehall.name", reply.name);
-      await route();
-    } catch (error) { showError(notice, error); }
-  } },
-    h("h2", {}, t(app.lang, "dev_provider")),
-    h("label", { for: "name" }, t(app.lang, "name"), name),
-    h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t(app.lang, "sign_in")),
-    notice);
-  main.replaceChildren(form);
-  name.value = localStorage.getItem("tablehall.name") || "";
-  name.focus();
+async function signInScreen(failed) {
+  const notice = h("p", { class: "notice", "data-testid": "notice" }, failed ? t(app.lang, "sign_in_failed", { reason: failed }) : "");
+  const ways = await api("GET", "/api/providers").catch(() => ({ dev: true, oidc: null }));
+  const parts = [];
+  if (ways.oidc) {
+    parts.push(h("section", { class: "card" }, h("h2", {}, t(app.lang, "sign_in")),
+      h("a", { href: ways.oidc.url, class: "button primary", "data-testid": "sign-in-oidc" }, t(app.lang, "sign_in_with", { name: ways.oidc.name }))));
+  }
+  if (ways.dev) {
+    const name = h("input", { id: "name", name: "name", autocomplete: "username", required: true, maxlength: 64, "data-testid": "name" });
+    parts.push(h("form", { class: "form card", onsubmit: async (e) => {
+      e.preventDefault();
+      try {
+        const reply = await api("POST", "/api/sign-in", { name: name.value.trim(), secret: secret() });
+        localStorage.setItem("tablehall.name", reply.name);
+        location.hash = "#/";
+        await route();
+      } catch (error) { showError(notice, error); }
+    } },
+      h("h2", {}, t(app.lang, "dev_provider")),
+      h("label", { for: "name" }, t(app.lang, "name"), name),
+      h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t(app.lang, "sign_in"))));
+    name.value = localStorage.getItem("tablehall.name") || "";
+  }
+  if (!parts.length) parts.push(h("p", { class: "muted" }, t(app.lang, "no_provider")));
+  main.replaceChildren(...parts, notice);
+  const first = main.querySelector("input, a.button");
+  if (first) first.focus();
 }
 
 // ---- lobby --------------------------------------------------------------------
@@ -102,14 +112,34 @@ function gameCard(game) {
     h("details", {}, h("summary", {}, t(app.lang, "new_table")), form), notice);
 }
 
+// a PIN field for a private table the caller is not a member of, and what it is for
+function pinField(id) {
+  return h("input", { type: "password", inputmode: "numeric", autocomplete: "off", maxlength: 64, size: 6, "aria-label": t(app.lang, "pin"), "data-testid": `pin-${id}`, placeholder: t(app.lang, "pin") });
+}
+
+async function withPin(id, pin, how, notice) {
+  try {
+    if (how === "join") { await api("POST", `/api/tables/${id}/join`, { pin: pin.value, request_id: requestId() }); location.hash = `#/table/${id}`; }
+    else { await api("POST", `/api/tables/${id}/enter`, { pin: pin.value, request_id: requestId() }); location.hash = `#/watch/${id}`; }
+  } catch (error) { showError(notice, error); }
+}
+
 function tableRow(table) {
   const id = table.name.split("/")[1];
   const seated = table.seats.some((s) => s.user_id === app.me);
-  const actions = seated || table.host_user_id === app.me
-    ? h("a", { href: `#/table/${id}` }, t(app.lang, "open"))
-    : h("span", { class: "row" },
+  const notice = h("span", { class: "notice", "data-testid": `row-notice-${id}` });
+  let actions;
+  if (seated || table.host_user_id === app.me) actions = h("a", { href: `#/table/${id}` }, t(app.lang, "open"));
+  else if (table.private) {
+    const pin = pinField(id);
+    actions = h("span", { class: "row" }, `🔒 `, pin,
+      table.status === "WAITING" ? h("button", { type: "button", "data-testid": `join-pin-${id}`, onclick: () => withPin(id, pin, "join", notice) }, t(app.lang, "join")) : null,
+      h("button", { type: "button", "data-testid": `watch-pin-${id}`, onclick: () => withPin(id, pin, "watch", notice) }, t(app.lang, "watch")), notice);
+  } else {
+    actions = h("span", { class: "row" },
       table.status === "WAITING" ? h("a", { href: `#/table/${id}` }, t(app.lang, "join")) : null,
       h("a", { href: `#/watch/${id}` }, t(app.lang, "watch")));
+  }
   const audit = table.status === "FINISHED" ? h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(app.lang, "audit")) : null;
   return h("tr", { "data-table": id },
     h("td", {}, gameTitle(table.game)), h("td", {}, id.slice(0, 8)), h("td", {}, table.status),
@@ -162,27 +192,47 @@ async function waitingRoom(id) {
   }
   while (!stopped) {
     let started = false;
-    try { started = await draw(); } catch (error) { showError(notice, error); }
+    try { started = await draw(); } catch (error) {
+      if (error instanceof ApiError && error.reason === "PIN_REQUIRED") { pinScreen(id, box, notice, error); return false; }
+      showError(notice, error);
+    }
     if (started) return true;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   return false;
 }
 
+// a private table opened by its address: its PIN, to sit down or to watch
+function pinScreen(id, box, notice, error) {
+  const pin = pinField(id);
+  showError(notice, error);
+  box.replaceChildren(h("h2", {}, `🔒 ${t(app.lang, "private_table")}`),
+    h("form", { class: "form", onsubmit: (e) => { e.preventDefault(); withPin(id, pin, "join", notice); } },
+      h("label", {}, t(app.lang, "pin"), pin),
+      h("button", { type: "submit", class: "primary", "data-testid": "pin-join" }, t(app.lang, "join")),
+      h("button", { type: "button", "data-testid": "pin-watch", onclick: () => withPin(id, pin, "watch", notice) }, t(app.lang, "watch"))));
+  pin.focus();
+}
+
 // ---- routes -----------------------------------------------------------------------
 async function route() {
   if (app.close) { app.close(); app.close = null; }
+  const [, kind, id, extra] = location.hash.split("/");
   try {
-    app.me = (await api("GET", "/api/me")).user_id;
+    const who = await api("GET", "/api/me");
+    app.me = who.user_id;
+    app.operator = who.operator;
+    if (who.name) localStorage.setItem("tablehall.name", who.name);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) { app.me = null; renderWho(); signInScreen(); return; }
+    if (error instanceof ApiError && error.status === 401) {
+      app.me = null; renderWho(); await signInScreen(kind === "signin-failed" ? decodeURIComponent(id || "") : ""); return;
+    }
     throw error;
   }
   renderWho();
   if (!app.games.length) app.games = (await api("GET", "/api/games")).games;
-  const [, kind, id] = location.hash.split("/");
   if (kind === "audit" && id) {
-    app.close = openAudit(main, { id, app, gameTitle });
+    app.close = openAudit(main, { id, app, gameTitle, auditor: extra === "auditor" });
     return;
   }
   if ((kind === "table" || kind === "watch") && id) {

@@ -52,6 +52,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
         h("section", { class: "card" }, h("h3", {}, t(lang(), "chat")), ui.chat, chatForm))));
 
   let shown = null;  // the view on screen: only a newer one replaces it
+  let afk = false;  // my seat plays on the short clocks (the game's view says)
+  let byBot = false;  // a bot plays my seat (the lobby says)
   let decisions = [];
   const lines = new Map();  // version -> journal lines of that version
   let chatAfter = "";
@@ -88,8 +90,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     const waiting = [...new Set(view.decisions.map((d) => d.seat))].map((s) => nameOf(view, s)).join(", ");
     const headline = plugin.headline ? plugin.headline(view, lang()) : "";
     ui.status.textContent = [headline, view.finished ? t(lang(), "finished") : mine ? t(lang(), "your_move") : waiting ? t(lang(), "waiting_for", { who: waiting }) : ""].filter(Boolean).join(" · ");
-    ui.banner.hidden = view.seat === null || view.finished || !afkOf(view.state, view.seat);
-    ui.banner.textContent = t(lang(), "afk");
+    afk = view.seat !== null && !view.finished && afkOf(view.state, view.seat);
+    drawBanner();
     ui.board.replaceChildren(plugin.board(view, lang(), { seatColour, submit }) || fallbackBoard(view));
     ui.players.replaceChildren(plugin.players ? plugin.players(view, lang(), { seatColour }) : genericPlayers(view));
     ui.players.hidden = !plugin.players && !playersOf(view.state).length;  // a game whose view lists no players
@@ -100,6 +102,34 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     ui.outcome.replaceChildren(...(view.finished ? [`${t(lang(), "finished")}: ${plugin.outcome ? plugin.outcome(view, lang()) : JSON.stringify(view.outcome)} `,
       h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(lang(), "audit"))] : []));
     tick();
+  }
+
+  // the AFK banner: a bot playing my seat is taken back by its button; short clocks end with my next move
+  function drawBanner() {
+    ui.banner.hidden = !(afk || byBot);
+    ui.banner.replaceChildren(byBot
+      ? h("span", { class: "row" }, t(lang(), "bot_plays"), h("button", { type: "button", class: "primary", "data-testid": "take-back", onclick: takeBack }, t(lang(), "take_back")))
+      : t(lang(), "afk_next"));
+  }
+
+  async function takeBack() {
+    try {
+      const { table } = await api("POST", `/api/tables/${id}/reclaim`, { request_id: requestId() });
+      ui.notice.textContent = "";
+      seated(table);
+    } catch (error) { refusal(error); }
+  }
+
+  // the lobby's word on my seat (a bot may play it)
+  function seated(table) {
+    const mine = table.seats.find((s) => s.user_id === app.me);
+    byBot = Boolean(mine && mine.played_by_bot && table.status === "PLAYING");
+    drawBanner();
+  }
+
+  async function loadTable() {
+    if (spectator) return;
+    try { seated((await api("GET", `/api/tables/${id}`)).table); } catch { /* the table page goes on without it */ }
   }
 
   function fallbackBoard(view) {
@@ -223,8 +253,9 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     for (const [v, entries] of byVersion) addLines(v, entries);
   }).catch(() => {});
   loadChat();
+  loadTable();
   const clock = setInterval(tick, 500);
-  const chatPoll = setInterval(loadChat, 5000);
+  const chatPoll = setInterval(() => { loadChat(); loadTable(); }, 5000);
   let narrow = window.innerWidth < 600;
   const resized = () => {  // a board drawn for another width (a phone turned, a window resized)
     if (shown && narrow !== (window.innerWidth < 600)) { narrow = !narrow; draw(shown); }
