@@ -80,11 +80,15 @@ async def sign_in(page: Page, web: str, name: str) -> str:
     return secret
 
 
-async def create_table(page: Page, game: str, seats: int, options: dict[str, str]) -> str:
-    """Fill in the game's new-table form (made from its options schema); the new table's id."""
+async def create_table(page: Page, game: str, seats: int, options: dict[str, str], pin: str = "") -> str:
+    """Fill in the game's new-table form (made from its options schema; with `pin`, a private
+    table); the new table's id."""
     card = page.locator(f"[data-game={game}]")
     await card.locator("summary").click()
     await card.locator("select[name=seats]").select_option(str(seats))
+    if pin:
+        await card.locator("input[name=private]").check()
+        await card.locator("input[name=pin]").fill(pin)
     for key, value in options.items():
         field = card.locator(f"[data-option={key}]")
         if await field.evaluate("el => el.tagName") == "SELECT":
