@@ -42,7 +42,9 @@ def test_compose_serves_the_web_page_through_the_front() -> None:
     assert web["build"] == "." and web["command"][:3] == ["web", "--upstream", "envoy:50051"]
     port = int(web["command"][web["command"].index("--port") + 1])
     assert f"{port}:{port}" in web["ports"] and "50051:50051" in envoy["ports"]
-    assert web["environment"]["TABLEHALL_AUTH_PROVIDERS"] == services["lobby"]["environment"]["TABLEHALL_AUTH_PROVIDERS"]
+    assert (
+        web["environment"]["TABLEHALL_AUTH_PROVIDERS"] == services["lobby"]["environment"]["TABLEHALL_AUTH_PROVIDERS"]
+    )
     mount = next(v for v in envoy["volumes"] if v.endswith(":/etc/envoy/envoy.yaml:ro"))
     config = yaml.safe_load((ROOT / mount.split(":")[0]).read_text())["static_resources"]
     where = {}

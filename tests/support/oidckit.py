@@ -27,7 +27,9 @@ KID = "test-key-1"
 class Issuer:
     url: str = ""
     client_id: str = "tablehall-web"
-    key: rsa.RSAPrivateKey = field(default_factory=lambda: rsa.generate_private_key(public_exponent=65537, key_size=2048))
+    key: rsa.RSAPrivateKey = field(
+        default_factory=lambda: rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    )
     user: tuple[str, str] = ("u-1", "Ирина")  # who signs in next: (sub, name)
     codes: dict[str, dict[str, str]] = field(default_factory=dict)
     tokens_issued: int = 0
@@ -67,7 +69,11 @@ class Issuer:
 
     def token(self, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
         grant = self.codes.pop(form.get("code", ""), None)
-        if grant is None or form.get("redirect_uri") != grant["redirect_uri"] or form.get("client_id") != self.client_id:
+        if (
+            grant is None
+            or form.get("redirect_uri") != grant["redirect_uri"]
+            or form.get("client_id") != self.client_id
+        ):
             return 400, {"error": "invalid_grant"}
         verifier = form.get("code_verifier", "").encode()
         if base64.urlsafe_b64encode(hashlib.sha256(verifier).digest()).rstrip(b"=").decode() != grant["challenge"]:

@@ -164,7 +164,16 @@ async def test_the_auditor_view_is_offered_to_operators(served: Served, browser:
     ops_context, ops, ops_errors = await fresh_page(browser)
     host = served.web.split("//")[1].split(":")[0]
     await ops_context.add_cookies(
-        [{"name": "tablehall_token", "value": operator, "domain": host, "path": "/", "httpOnly": True, "sameSite": "Strict"}]
+        [
+            {
+                "name": "tablehall_token",
+                "value": operator,
+                "domain": host,
+                "path": "/",
+                "httpOnly": True,
+                "sameSite": "Strict",
+            }
+        ]
     )
     await ops.goto(f"{served.web}#/audit/{table_id}")
     await ops.get_by_test_id("as-auditor").click()

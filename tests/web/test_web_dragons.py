@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dragons.board import grid
 from playwright.async_api import Browser, Page
 from support.webkit import (
     WAIT_MS,
@@ -21,6 +20,7 @@ from support.webkit import (
     sign_in,
 )
 
+from dragons.board import grid
 from tablehall_sdk import Client, LegalMove, Parameter, Role, TableView
 
 ROUNDS = 6  # chess moves and dominoes from round 3
@@ -89,9 +89,9 @@ class Player:
 
     async def face(self, view: TableView, face: int) -> None:
         await self.page.locator(f"[data-testid=dg-face-{face}]").first.click()
-        highlighted = await self.page.locator("[data-target=place], [data-target=combo], [data-target=contour]").evaluate_all(
-            "gs => gs.map((g) => Number(g.dataset.testid.slice(3)))"
-        )
+        highlighted = await self.page.locator(
+            "[data-target=place], [data-target=combo], [data-target=contour]"
+        ).evaluate_all("gs => gs.map((g) => Number(g.dataset.testid.slice(3)))")
         assert set(highlighted) == place_cells(view, face)  # the board offers exactly the descriptors' cells
 
     async def act(self, page: Page, shown: dict[str, Any], view: TableView) -> None:
@@ -118,7 +118,9 @@ class Player:
         closing = [
             m
             for m in view.moves
-            if m.command.kind == "place_die" and param(m, "cell") is None and (param(m, "contour") or Parameter("")).values
+            if m.command.kind == "place_die"
+            and param(m, "cell") is None
+            and (param(m, "contour") or Parameter("")).values
         ]
         if closing:  # a contour, clicked die by die around the region, then declared
             self.contours_offered += 1
@@ -134,7 +136,11 @@ class Player:
             self.made["contour"] += 1
             return
         turns = sum(self.made.values())
-        dominoes = [m for m in view.moves if m.command.kind == "place_domino" and (param(m, "cells") or Parameter("")).rule == ""]
+        dominoes = [
+            m
+            for m in view.moves
+            if m.command.kind == "place_domino" and (param(m, "cells") or Parameter("")).rule == ""
+        ]
         if dominoes and turns % 3 == 0:
             move = dominoes[0]
             face_p, cells_p = param(move, "face"), param(move, "cells")
@@ -215,7 +221,7 @@ async def test_dragons_played_by_clicking_the_board(served: Served, browser: Bro
             MAX_CLICKS,
             lambda: screenshots(page, "dragons-start"),
             board_kinds=BOARD_KINDS,
-            enough=lambda view: view.state["round"] > ROUNDS and player.covered() or view.state["round"] > LAST_ROUND,
+            enough=lambda view: (view.state["round"] > ROUNDS and player.covered()) or view.state["round"] > LAST_ROUND,
         )
         final = await dora.view(f"tables/{table_id}", Role.SEAT)
     assert final.state["round"] > ROUNDS and clicks >= 10 and compared > clicks
@@ -229,4 +235,3 @@ async def test_dragons_played_by_clicking_the_board(served: Served, browser: Bro
     await page.get_by_test_id("lang").click()
     assert not errors
     await context.close()
-

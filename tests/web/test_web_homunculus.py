@@ -76,7 +76,8 @@ def expected(view: TableView) -> dict[str, Any]:
         "tiles": tiles,
         "mines": mines,
         "players": [
-            [p, st["gold"][p], st["hand_sizes"][p], st["domino_hand_sizes"][p], st["alive"][p]] for p in range(len(st["arms"]))
+            [p, st["gold"][p], st["hand_sizes"][p], st["domino_hand_sizes"][p], st["alive"][p]]
+            for p in range(len(st["arms"]))
         ],
         "hand": [card(c) for c in st["hands"][me]],
         "tiles_hand": [f"{a}|{b}" for a, b in st["domino_hands"][me]],
@@ -141,8 +142,15 @@ class Player:
     async def piece_then_target(self, moves: list[LegalMove], origin: int, target: int) -> None:
         """Click the piece, check its highlighted targets are the descriptors', click the target."""
         await self.cell(origin)
-        targets = {int(t) for m in moves if m.command.args.get("origin", 0) == origin for t in (param(m, "target") or Parameter("")).values}
-        shown = await self.page.locator("[data-target=target]").evaluate_all("gs => gs.map((g) => Number(g.dataset.testid.slice(3)))")
+        targets = {
+            int(t)
+            for m in moves
+            if m.command.args.get("origin", 0) == origin
+            for t in (param(m, "target") or Parameter("")).values
+        }
+        shown = await self.page.locator("[data-target=target]").evaluate_all(
+            "gs => gs.map((g) => Number(g.dataset.testid.slice(3)))"
+        )
         assert set(shown) == targets
         await self.cell(target)
 
@@ -195,9 +203,17 @@ class Player:
             m = cards[0]
             args = m.command.args
             key = f"{args.get('colour', 0)}|{args['value']}"
-            await page.locator(f"[data-testid=hm-hand] button[data-card='{key}'], [data-testid=hm-hand] button[data-card='{key}'][data-drawn]").first.click()
-            same = [x for x in by_kind["play_card"] if x.command.args.get("colour", 0) == args.get("colour", 0) and x.command.args["value"] == args["value"]]
-            origins = await page.locator("[data-target=piece]").evaluate_all("gs => gs.map((g) => Number(g.dataset.testid.slice(3)))")
+            await page.locator(
+                f"[data-testid=hm-hand] button[data-card='{key}'], [data-testid=hm-hand] button[data-card='{key}'][data-drawn]"
+            ).first.click()
+            same = [
+                x
+                for x in by_kind["play_card"]
+                if x.command.args.get("colour", 0) == args.get("colour", 0) and x.command.args["value"] == args["value"]
+            ]
+            origins = await page.locator("[data-target=piece]").evaluate_all(
+                "gs => gs.map((g) => Number(g.dataset.testid.slice(3)))"
+            )
             assert set(origins) == {x.command.args["origin"] for x in same if param(x, "target") is not None}
             target = param(m, "target")
             assert target is not None
@@ -218,7 +234,9 @@ class Player:
             return
         if "play_card" in by_kind:  # a card that moves no piece (skip, reverse, +2, wild +4)
             args = by_kind["play_card"][0].command.args
-            await page.locator(f"[data-testid=hm-hand] button[data-card='{args.get('colour', 0)}|{args['value']}']").first.click()
+            await page.locator(
+                f"[data-testid=hm-hand] button[data-card='{args.get('colour', 0)}|{args['value']}']"
+            ).first.click()
             if await page.get_by_test_id("hm-colours").count():
                 await page.get_by_test_id("hm-colour-0").click()
             self.made["card"] += 1
@@ -257,7 +275,9 @@ async def test_homunculus_played_by_clicking_the_board(served: Served, browser: 
             MAX_CLICKS,
             lambda: screenshots(page, "homunculus-start"),
             board_kinds=BOARD_KINDS,
-            enough=lambda view: view.state["round_no"] >= ROUNDS and player.covered() or view.state["round_no"] > LAST_ROUND,
+            enough=lambda view: (
+                (view.state["round_no"] >= ROUNDS and player.covered()) or view.state["round_no"] > LAST_ROUND
+            ),
         )
         final = await hugo.view(f"tables/{table_id}", Role.SEAT)
     assert clicks >= 4 and compared > clicks

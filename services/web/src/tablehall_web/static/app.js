@@ -42,8 +42,8 @@ async function signInScreen(failed) {
       try {
         const reply = await api("POST", "/api/sign-in", { name: name.value.trim(), secret: secret() });
         localStorage.setItem("tablehall.name", reply.name);
-        location.hash = "#/";
-        await route();
+        if (location.hash.startsWith("#/signin-failed")) goTo("#/");
+        else await route();  // where the person was going (an address shared with them)
       } catch (error) { showError(notice, error); }
     } },
       h("h2", {}, t(app.lang, "dev_provider")),

@@ -105,8 +105,12 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   }
 
   // the AFK banner: a bot playing my seat is taken back by its button; short clocks end with my next move
+  let bannerKey = "";
   function drawBanner() {
     ui.banner.hidden = !(afk || byBot);
+    const key = `${afk}:${byBot}:${lang()}`;
+    if (key === bannerKey) return;  // the same banner: its button stays where the pointer is
+    bannerKey = key;
     ui.banner.replaceChildren(byBot
       ? h("span", { class: "row" }, t(lang(), "bot_plays"), h("button", { type: "button", class: "primary", "data-testid": "take-back", onclick: takeBack }, t(lang(), "take_back")))
       : t(lang(), "afk_next"));

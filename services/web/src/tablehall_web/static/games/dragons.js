@@ -319,6 +319,11 @@ function tray(view, lang, { choice, rolled, kinds, go, redraw, pieces }) {
           : h("span", { "data-tile": key }, tileIcon(a, b, TILE[colour], COLOUR[colour], 20));
       }) : h("span", { class: "muted" }, w(lang, "none"))));
   }
+  if (Array.isArray(st.hands)) {  // the auditor sees every hand
+    parts.push(h("div", { "data-testid": "dg-hands" }, st.players.map((p) => h("div", { class: "row", "data-seat": p.seat },
+      h("span", { class: "muted" }, `${p.name}:`), (st.hands[p.seat] || []).map(([a, b]) => h("span", { "data-tile": `${a}|${b}` },
+        tileIcon(a, b, TILE[SEAT_COLOUR[p.seat]], COLOUR[SEAT_COLOUR[p.seat]], 20)))))));
+  }
   const hint = h("p", { class: "hint", "data-testid": "dg-hint" });
   if (pick.contour) {
     const c = pick.contour;

@@ -102,6 +102,7 @@ export function cardIcon(colour, value, width = 30) {
 // the choice in progress, kept across redraws of one decision
 let pick = fresh("");
 let shopOpen = false;
+let ringOpen = null;  // null: as the screen and the phase suggest
 
 function fresh(key) {
   return { key, card: null, tile: null, item: null, origin: null, first: null, colourFor: null };
@@ -313,8 +314,8 @@ function tray(view, lang, { ix, go, redraw }) {
       const playable = ix.cards.has(key) && !pick.colourFor;
       const label = cardName(lang, colour, value);
       return playable
-        ? h("button", { type: "button", class: `card${pick.card === key ? " picked" : ""}`, "aria-pressed": pick.card === key ? "true" : "false", "aria-label": label, title: label, "data-card": key, "data-playable": "1", "data-drawn": drawn ? "1" : null, onclick: () => choose(key) }, cardIcon(colour, value))
-        : h("span", { class: "card", title: label, "data-card": key, "data-drawn": drawn ? "1" : null }, cardIcon(colour, value, 24));
+        ? h("button", { type: "button", class: `hcard${pick.card === key ? " picked" : ""}`, "aria-pressed": pick.card === key ? "true" : "false", "aria-label": label, title: label, "data-card": key, "data-playable": "1", "data-drawn": drawn ? "1" : null, onclick: () => choose(key) }, cardIcon(colour, value))
+        : h("span", { class: "hcard", title: label, "data-card": key, "data-drawn": drawn ? "1" : null }, cardIcon(colour, value, 24));
     };
     parts.push(h("div", { class: "row", "data-testid": "hm-hand" }, h("strong", {}, `${w(lang, "hand")}: `),
       st.hands[me].length ? st.hands[me].map((c) => card(c, false)) : h("span", { class: "muted" }, w(lang, "none")),
@@ -328,6 +329,11 @@ function tray(view, lang, { ix, go, redraw }) {
             onclick: () => { pick = { ...fresh(pick.key), tile: pick.tile === key ? null : key }; redraw(); } }, tileIcon(low, high, "#fffdf5", "#333"))
           : h("span", { "data-tile": key }, tileIcon(low, high, "#fffdf5", "#333", 20));
       }) : h("span", { class: "muted" }, w(lang, "none"))));
+  }
+  if (Array.isArray(st.hands_all)) {  // the auditor sees every hand of cards and tiles
+    parts.push(h("div", { "data-testid": "hm-hands" }, st.hands_all.map((hand, p) => h("div", { class: "row", "data-seat": p },
+      h("span", { class: "muted" }, `${nameOf(st, p)}:`), hand.map(([colour, value]) => h("span", { "data-card": cardKey(colour, value) }, cardIcon(colour, value, 20))),
+      ((st.domino_hands_all || [])[p] || []).map(([low, high]) => h("span", { "data-tile": `${low}|${high}` }, tileIcon(low, high, "#fffdf5", "#333", 18)))))));
   }
   const hint = hintText(view, lang, ix);
   if (hint) parts.push(h("p", { class: "hint", "data-testid": "hm-hint" }, hint,
@@ -429,7 +435,11 @@ function ring(view, lang) {
     const lots = (list) => list.map((q) => squareName(st, lang, q)).join(", ") || w(lang, "none");
     parts.push(h("p", { class: "status", "data-testid": "hm-offer" }, w(lang, "offer", { from: nameOf(st, o.proposer), to: nameOf(st, o.to), give: lots(o.give_lots), give_gold: o.give_gold, get: lots(o.get_lots), get_gold: o.get_gold })));
   }
-  return h("section", { class: "ring-box" }, h("h3", {}, w(lang, "ring")), parts);
+  // folded on a phone unless the ring is what the turn is about (the user's own choice kept)
+  const open = ringOpen ?? (window.innerWidth >= 600 || ["buy", "auction", "dungeon"].includes(st.phase) || Boolean(r.offer));
+  const box = h("details", { class: "ring-box", "data-testid": "hm-ring-box", open },
+    h("summary", { onclick: () => { ringOpen = !box.open; } }, w(lang, "ring")), parts);
+  return box;
 }
 
 function players(view, lang) {
