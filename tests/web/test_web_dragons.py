@@ -132,6 +132,8 @@ class Player:
             await self.cell(move.command.args.get("cell", 0))
             for cell in cycle:
                 await self.cell(cell)
+            if not self.made["contour"]:  # the contour drawn, before it is declared
+                await screenshots(self.page, "dragons-contour")
             await self.page.get_by_test_id("dg-declare").click()
             self.made["contour"] += 1
             return

@@ -273,10 +273,12 @@ function draw(view, lang, submit, redraw) {
   // a contour: the open one (its black die goes inside) or the one being composed
   const contour = pick.contour ? { cells: pick.contour.path, seat: view.seat, inside: [] } : st.contour;
   if (contour && contour.cells.length) {
-    const colour = COLOUR[SEAT_COLOUR[contour.seat]] || "#6a3fb5";
+    const colour = "#6a1b9a";  // apart from both sides' colours, over a white edge
     for (const cell of contour.inside || []) { const [x, y] = origin(cell); layer.append(s("rect", { x: x + 1, y: y + 1, width: C - 2, height: C - 2, fill: colour, opacity: 0.15 })); }
     const points = contour.cells.map((cell) => centre(cell).join(",")).join(" ");
-    layer.append(s(pick.contour ? "polyline" : "polygon", { points, fill: "none", stroke: colour, "stroke-width": 3, "stroke-linejoin": "round", opacity: 0.85, "data-testid": "dg-contour" }));
+    const shape = pick.contour ? "polyline" : "polygon";
+    layer.append(s(shape, { points, fill: "none", stroke: "#fff", "stroke-width": 6, "stroke-linejoin": "round", opacity: 0.9 }),
+      s(shape, { points, fill: "none", stroke: colour, "stroke-width": 3, "stroke-linejoin": "round", "data-testid": "dg-contour" }));
     if (pick.contour && contour.cells.length >= 3) {  // the link that closes it, when declared
       const [[x1, y1], [x2, y2]] = [centre(contour.cells[contour.cells.length - 1]), centre(contour.cells[0])];
       layer.append(s("line", { x1, y1, x2, y2, stroke: colour, "stroke-width": 2, "stroke-dasharray": "4 3", opacity: 0.7 }));
