@@ -160,3 +160,25 @@ async def test_chat_is_sent_and_read_after_a_token(server: Server) -> None:
         second, token = await ann.chat(table.name, after=token)
         assert [m.text for m in second] == ["gl"]
         assert (await ann.chat(table.name, after=token))[0] == []
+
+
+async def test_principal_private_entry_and_a_seat_reclaimed(server: Server) -> None:
+    """`principal` is WhoAmI; `enter` takes a private table's PIN; `reclaim_seat` answers for a
+    seat no bot plays with the lobby's refusal (a seat handed over is the web tests' case)."""
+    async with Client(server.address) as ann, Client(server.address) as bob:
+        me = await ann.sign_in_dev(unique("ann"), "Ann")
+        await bob.sign_in_dev(unique("bob"))
+        who = await ann.principal()
+        assert who.user_id == me.user_id and who.name == "Ann" and not who.operator and "player" in who.roles
+        table = await ann.create_table("puzzipolia", PUZZIPOLIA_OPTIONS, seat_count=2, private=True, pin="2468")
+        with pytest.raises(PermissionDenied) as wrong:
+            await bob.enter(table.name, pin="1357")
+        assert wrong.value.reason == "WRONG_PIN"
+        entered = await bob.enter(table.name, pin="2468")
+        assert entered.name == table.name and entered.private
+        await ann.add_bot(table.name)
+        table, _ = await ann.start(table.name)
+        assert not table.seats[0].played_by_bot
+        with pytest.raises(FailedPrecondition) as mine:
+            await ann.reclaim_seat(table.name)
+        assert mine.value.reason == "SEAT_NOT_HANDED" and mine.value.text("ru")

@@ -80,6 +80,10 @@ def test_every_other_request_goes_to_the_web_page_last(base: Base, envoy: dict[s
     (container,) = web["spec"]["template"]["spec"]["containers"]
     assert container["args"][:1] == ["web"]
     assert container["args"][container["args"].index("--upstream") + 1] == "tablehall:50051"  # through Envoy
+    # the page reads the lobby's providers and its OIDC client from the pods' one ConfigMap
+    assert {"configMapRef": {"name": "tablehall-config"}} in container["envFrom"]
+    config = base.find("ConfigMap", "tablehall-config")["data"]
+    assert config["TABLEHALL_AUTH_PROVIDERS"] == "oidc" and config["TABLEHALL_WEB_OIDC_CLIENT_ID"]
     (check,) = cluster["health_checks"]
     assert check["http_health_check"]["path"] == container["readinessProbe"]["httpGet"]["path"]
 

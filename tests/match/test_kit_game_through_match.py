@@ -4,7 +4,9 @@ through the real match service: a player's moves, a refusal, and the platform's 
 
 from __future__ import annotations
 
+import asyncio
 import json
+from typing import Any
 
 import grpc
 import pytest
@@ -93,3 +95,39 @@ async def test_presence_hand_over_hand_back_and_removal(match: Running, tokens: 
     view = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("alice"))
     shown = json.loads(view.view.view_json)
     assert shown["out"] == [False, False, True] and shown["afk"] == [False, False, False]
+
+
+async def test_a_view_never_shows_a_state_under_an_older_version(match: Running, tokens: Tokens) -> None:
+    """The match applies a command's events to its copy before appending them (so the events
+    can carry the open decisions that follow); a view asked meanwhile waits for the append
+    instead of answering the new state under the old version (a web page saw «auction» and
+    «action» at one version)."""
+    table = await start_nim(match, tokens)
+    app = match.service.app
+    gate = asyncio.Event()
+    appending = asyncio.Event()
+    real_append = app.appender.append
+
+    async def held_append(*args: Any, **kwargs: Any) -> Any:
+        appending.set()
+        await gate.wait()
+        return await real_append(*args, **kwargs)
+
+    app.appender.append = held_append  # type: ignore[method-assign]
+    before = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("alice"))
+    move = asyncio.ensure_future(
+        match.stub.SubmitCommand(
+            match_pb2.SubmitCommandRequest(table=table, seat=0, command=take(1, 2), request_id="held"),
+            metadata=tokens("alice"),
+        )
+    )
+    await appending.wait()  # the events are applied to the copy, the append waits
+    view = asyncio.ensure_future(
+        match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("bob"))
+    )
+    done, _ = await asyncio.wait({view}, timeout=0.5)
+    assert not done, "a view answered while the state ran ahead of the version"
+    gate.set()
+    moved, seen = await move, await view
+    assert seen.view.version == moved.version > before.view.version
+    assert json.loads(seen.view.view_json)["heaps"] == [2, 1]

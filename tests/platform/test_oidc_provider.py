@@ -79,6 +79,18 @@ def test_an_external_roles_claim_is_stripped(signing_key: rsa.RSAPrivateKey, jwk
     assert not principal.is_operator and not principal.is_service
 
 
+def test_an_operator_listed_in_the_settings_is_one_to_every_service(
+    signing_key: rsa.RSAPrivateKey, jwks_url: str
+) -> None:
+    """TABLEHALL_OPERATORS names OIDC users (`issuer|sub`): the authenticator every service
+    builds gives them the role, so the match and the projection agree with the lobby (the
+    auditor view was refused to an OIDC operator the lobby knew)."""
+    listed = Authenticator([OidcProvider(ISSUER, jwks_url, audience=AUDIENCE)], operators=[f"{ISSUER}|u-42"])
+    assert listed.authenticate(f"Bearer {_token(signing_key)}").is_operator
+    other = listed.authenticate(f"Bearer {_token(signing_key, sub='u-43')}")
+    assert other.roles == frozenset({"player"})
+
+
 @pytest.mark.parametrize(
     "forge",
     [

@@ -12,7 +12,7 @@ import os
 import re
 import shutil
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -80,11 +80,15 @@ async def sign_in(page: Page, web: str, name: str) -> str:
     return secret
 
 
-async def create_table(page: Page, game: str, seats: int, options: dict[str, str]) -> str:
-    """Fill in the game's new-table form (made from its options schema); the new table's id."""
+async def create_table(page: Page, game: str, seats: int, options: dict[str, str], pin: str = "") -> str:
+    """Fill in the game's new-table form (made from its options schema; with `pin`, a private
+    table); the new table's id."""
     card = page.locator(f"[data-game={game}]")
     await card.locator("summary").click()
     await card.locator("select[name=seats]").select_option(str(seats))
+    if pin:
+        await card.locator("input[name=private]").check()
+        await card.locator("input[name=pin]").fill(pin)
     for key, value in options.items():
         field = card.locator(f"[data-option={key}]")
         if await field.evaluate("el => el.tagName") == "SELECT":
@@ -135,11 +139,14 @@ COMMON_SHOWN = """() => ({
 YOUR_MOVE = "Your move"
 
 
-def buttons_of(view: TableView) -> list[dict[str, Any]]:
+def buttons_of(view: TableView, board_kinds: Collection[str] = ()) -> list[dict[str, Any]]:
     """The one-click moves the page must offer for `view`: every template without parameters and
-    every value of a single choice (a rule's parameter without examples needs a composer)."""
+    every value of a single choice (a rule's parameter without examples needs a composer), but
+    for the kinds the game's board makes by clicking (`board_kinds`)."""
     out: list[dict[str, Any]] = []
     for move in view.moves:
+        if move.command.kind in board_kinds:
+            continue
         params = move.parameters
         if any(p.step == 0 and not p.values for p in params):
             continue
@@ -155,17 +162,23 @@ def as_page_writes_it(command: Mapping[str, Any]) -> str:
     return json.dumps(command, separators=(",", ":"), ensure_ascii=False)
 
 
-def assert_common(shown: Mapping[str, Any], view: TableView) -> None:
+def assert_common(shown: Mapping[str, Any], view: TableView, board_kinds: Collection[str] = ()) -> None:
     assert shown["version"] == view.version
     key = functools.partial(json.dumps, sort_keys=True)
-    assert sorted(map(key, shown["commands"])) == sorted(map(key, buttons_of(view)))
+    offered = sorted(map(key, buttons_of(view, board_kinds)))
+    assert sorted(map(key, shown["commands"])) == offered, (shown, offered, view.decisions)
     mine = any(d.seat == view.seat for d in view.decisions)
     assert (YOUR_MOVE in shown["status"]) == (mine and not view.finished)
     assert shown["finished"] == view.finished
 
 
 async def agree_with_the_seat_view(
-    page: Page, client: Client, table: str, game_shown: str, expect: Callable[[TableView], dict[str, Any]]
+    page: Page,
+    client: Client,
+    table: str,
+    game_shown: str,
+    expect: Callable[[TableView], dict[str, Any]],
+    board_kinds: Collection[str] = (),
 ) -> tuple[dict[str, Any], TableView]:
     """The page and GetTableView at one version (fetched again while the table moves on): the
     common parts and `game_shown` (a JS function of the page) equal to `expect(view)`."""
@@ -179,10 +192,30 @@ async def agree_with_the_seat_view(
             now = await page.evaluate(f"({COMMON_SHOWN})()")
             if now["version"] != view.version:
                 continue  # a newer view arrived between the two reads
-            assert_common(shown, view)
+            # the table may have moved on since the read (the page with it): look again
+            if (
+                not agrees(shown, game, view, expect, board_kinds)
+                and (await client.view(table, Role.SEAT)).version != view.version
+            ):
+                continue
+            assert_common(shown, view, board_kinds)
             assert game == expect(view)
             return shown, view
     raise AssertionError("the page never showed the version GetTableView answered")
+
+
+def agrees(
+    shown: Mapping[str, Any],
+    game: Any,
+    view: TableView,
+    expect: Callable[[TableView], dict[str, Any]],
+    board_kinds: Collection[str],
+) -> bool:
+    try:
+        assert_common(shown, view, board_kinds)
+    except AssertionError:
+        return False
+    return bool(game == expect(view))
 
 
 async def play_by_clicking(
@@ -194,9 +227,12 @@ async def play_by_clicking(
     act: Callable[[Page, dict[str, Any], TableView], Awaitable[None]],
     max_clicks: int,
     on_first: Callable[[], Awaitable[None]] | None = None,
+    board_kinds: Collection[str] = (),
+    enough: Callable[[TableView], bool] = lambda view: False,
 ) -> tuple[int, int]:
-    """Play the seat by `act` (which clicks one move) until the game ends, checking the page
-    against GetTableView before every move and after the end; (clicks, versions compared)."""
+    """Play the seat by `act` (which clicks one move) until the game ends or `enough(view)` (a
+    round limit), checking the page against GetTableView before every move and after the last;
+    (clicks, versions compared)."""
     clicks = compared = 0
     while True:
         await page.wait_for_function(
@@ -205,11 +241,11 @@ async def play_by_clicking(
             arg=YOUR_MOVE,
             timeout=WAIT_MS,
         )
-        shown, view = await agree_with_the_seat_view(page, client, table, game_shown, expect)
+        shown, view = await agree_with_the_seat_view(page, client, table, game_shown, expect, board_kinds)
         compared += 1
         if compared == 1 and on_first is not None:
             await on_first()
-        if view.finished:
+        if view.finished or enough(view):
             return clicks, compared
         if YOUR_MOVE not in shown["status"]:  # the others' turn: wait for the table to move
             await page.wait_for_function(

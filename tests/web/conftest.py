@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, async_playwright
+from support.oidckit import Issuer, issuer_running
+from support.oidckit import settings as oidc_settings
 from support.upkit import bots_up
 from support.webkit import CHROMIUM_ARGS, Served, chromium_path, web_address
 
@@ -26,10 +28,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="package")
-def served(database_url: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    with bots_up(
-        database_url, nats_url, tmp_path_factory.mktemp("web"), extra_env={"TABLEHALL_WEB_PORT": str(free_port())}
-    ) as up:
+def issuer() -> Iterator[Issuer]:
+    """An OpenID Connect issuer the server trusts beside the development sign-in."""
+    with issuer_running() as running:
+        yield running
+
+
+@pytest.fixture(scope="package")
+def served(
+    database_url: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory, issuer: Issuer
+) -> Iterator[Served]:
+    env = {"TABLEHALL_WEB_PORT": str(free_port()), **oidc_settings(issuer, [issuer.user_id("op-1")])}
+    with bots_up(database_url, nats_url, tmp_path_factory.mktemp("web"), extra_env=env) as up:
         yield Served(f"127.0.0.1:{up.port}", web_address(up.stderr))
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import contextvars
 import secrets
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -191,8 +191,10 @@ class Authenticator:
 
     CACHE_LIMIT = 100_000
 
-    def __init__(self, providers: Sequence[IdentityProvider]) -> None:
+    def __init__(self, providers: Sequence[IdentityProvider], operators: Iterable[str] = ()) -> None:
         self.providers = list(providers)
+        # user ids given the operator role whatever their token says (TABLEHALL_OPERATORS)
+        self.operators = frozenset(operators)
         self._verified: dict[str, Principal] = {}
 
     def authenticate(self, authorization: str | None) -> Principal:
@@ -203,6 +205,8 @@ class Authenticator:
                     return known
                 del self._verified[authorization]
         principal = self._authenticate(authorization)
+        if principal.user_id in self.operators and not principal.is_service:
+            principal = replace(principal, roles=principal.roles | {"operator"})
         if len(self._verified) >= self.CACHE_LIMIT:
             self._verified.clear()
         assert authorization is not None

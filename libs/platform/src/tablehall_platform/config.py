@@ -22,6 +22,7 @@
 | TABLEHALL_LOG_LEVEL | `info` | structlog level |
 | TABLEHALL_AUTH_PROVIDERS | `dev` | comma list of `dev`, `oidc`; empty: nobody gets in |
 | TABLEHALL_OIDC_ISSUER, TABLEHALL_OIDC_JWKS_URL, TABLEHALL_OIDC_AUDIENCE | | the external OIDC issuer |
+| TABLEHALL_OPERATORS | (none) | comma list of user ids with the operator role in every service (OIDC ids are `issuer|sub`) |
 | TABLEHALL_NATS_PREFIX | `tablehall` | JetStream stream `<PREFIX>_EVENTS`, subjects `<prefix>.events.<stream>` (one per deployment sharing a NATS) |
 | TABLEHALL_NATS_REPLICAS | `1` | JetStream replicas of the events stream when the publisher creates it (3 on a NATS cluster of three) |
 | TABLEHALL_SIGNING_KEY_FILE | `<data dir>/signing-key.pem` | Ed25519 key that signs export files (generated on first use) |
@@ -83,6 +84,11 @@ class Settings:
     oidc_issuer: str = field(default_factory=lambda: _env("TABLEHALL_OIDC_ISSUER", ""))
     oidc_jwks_url: str = field(default_factory=lambda: _env("TABLEHALL_OIDC_JWKS_URL", ""))
     oidc_audience: str | None = field(default_factory=lambda: os.environ.get("TABLEHALL_OIDC_AUDIENCE"))
+    # user ids an identity provider cannot mark as operators (OIDC users): every service's
+    # authenticator gives them the role, so the lobby, the match and the projection agree
+    operators: tuple[str, ...] = field(
+        default_factory=lambda: tuple(u.strip() for u in _env("TABLEHALL_OPERATORS", "").split(",") if u.strip())
+    )
 
     def service_port(self, service: str) -> int:
         return int(_env(f"TABLEHALL_{service.upper()}_PORT", str(SERVICE_PORTS[service])))

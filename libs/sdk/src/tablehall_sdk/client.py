@@ -26,6 +26,7 @@ from tablehall_sdk.models import (
     Identity,
     JournalLine,
     Page,
+    Principal,
     Role,
     Submitted,
     Table,
@@ -119,6 +120,10 @@ class Client:
         self.user_id = await self._retrying(lambda: self._transport.who_am_i(self._metadata()))
         return self.user_id
 
+    async def principal(self) -> Principal:
+        """Who the caller is as the lobby sees them: user id, name, roles, operator or not."""
+        return await self._retrying(lambda: self._transport.principal(self._metadata()))
+
     # ---- lobby ----------------------------------------------------------------
     async def list_games(self) -> tuple[GameInfo, ...]:
         """Every game the server offers: seat range, titles (en/ru), options schema, teams."""
@@ -154,6 +159,16 @@ class Client:
     ) -> tuple[Table, int]:
         rid = request_id or new_request_id()
         return await self._retrying(lambda: self._transport.join(self._metadata(), table_name(table), seat, pin, rid))
+
+    async def enter(self, table: str, *, pin: str = "", request_id: str | None = None) -> Table:
+        """Enter as a spectator (a private table: its PIN, unless invited)."""
+        rid = request_id or new_request_id()
+        return await self._retrying(lambda: self._transport.enter(self._metadata(), table_name(table), pin, rid))
+
+    async def reclaim_seat(self, table: str, *, request_id: str | None = None) -> Table:
+        """Take your seat back from the bot the host handed it to while you were away."""
+        rid = request_id or new_request_id()
+        return await self._retrying(lambda: self._transport.reclaim_seat(self._metadata(), table_name(table), rid))
 
     async def add_bot(
         self, table: str, *, seat: int | None = None, difficulty: str = "", request_id: str | None = None

@@ -27,12 +27,23 @@ class Identity:
 
 
 @dataclass(frozen=True)
+class Principal:
+    """Who the caller is, as the lobby sees them (WhoAmI)."""
+
+    user_id: str
+    name: str
+    roles: tuple[str, ...]
+    operator: bool
+
+
+@dataclass(frozen=True)
 class Seat:
     seat: int
     user_id: str
     name: str
     is_bot: bool
     present: bool = False
+    played_by_bot: bool = False  # a bot plays this player's seat (handed over while they were away)
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,7 @@ def authenticator(settings: Settings) -> Authenticator:
         settings.oidc_jwks_url,
         settings.oidc_audience,
     )
-    return Authenticator([*users, service_tokens(settings)])
+    return Authenticator([*users, service_tokens(settings)], operators=settings.operators)
 
 
 async def run(

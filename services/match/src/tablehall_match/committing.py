@@ -88,6 +88,7 @@ class Committer:
                 **(facts or {}),
             }
             game = live.game
+            live.settled.clear()  # views wait: the state runs ahead of the version until the append
             try:
                 # Evolve before appending, so the events can carry what follows from
                 # them (open decisions, the end); a failed append discards this copy.
@@ -100,6 +101,7 @@ class Committer:
                 new[-1] = with_meta(new[-1], {"pending": msgspec.to_builtins(pending)})
                 appended = await self.appender.append(live.stream_id, live.version, new, command_id=command_id)
             except ConcurrencyConflict as exc:
+                live.settled.set()  # this copy is dropped: a waiting view takes the reloaded one
                 live = await self.host.reload(live)
                 if attempt == 2:
                     raise Conflict(
@@ -110,12 +112,15 @@ class Committer:
                 continue
             except BaseException:
                 self.host.evict(live.table_id)  # never serve a half-applied state
+                live.settled.set()
                 raise
             if appended.duplicate:
+                live.settled.set()
                 live = await self.host.reload(live)
                 await require_same(self.store, appended, digest)
                 return live, appended.last_version, True
             live.version = appended.last_version
+            live.settled.set()
             live.pending_at = (live.version, pending)
             live.draw_counter = ctx.rng.counter
             live.note_facts(facts)

@@ -50,6 +50,10 @@ class LiveTable:
     seed: bytes | None = None
     last_snapshot_version: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # clear while a command's events are applied to `state` and not yet appended: `state` is
+    # then ahead of `version`, and a view waits for it (a view never shows a state under the
+    # wrong version)
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
     # who may watch as a spectator, from the lobby's facts in the same stream
     access: TableAccess = field(default_factory=TableAccess)
     # seats handed to a bot (True) or taken back (False) through ControlTable
@@ -59,6 +63,9 @@ class LiveTable:
     # the open decisions as the last command computed them, with the version they are of: the
     # answer's view reuses them instead of asking the game again (any other change moves the version)
     pending_at: tuple[int, list[PendingDecision]] | None = None
+
+    def __post_init__(self) -> None:
+        self.settled.set()
 
     def pending(self) -> list[PendingDecision]:
         """The game's open decisions now."""

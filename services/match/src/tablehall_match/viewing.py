@@ -64,6 +64,7 @@ class Views:
         live = await self.host.table(table_id)
         if not principal.is_service:  # the lobby's latest facts (removals, privacy)
             live = await self._latest_facts(live)
+        live = await self._settled(live)  # nothing below awaits before rendering the seat's view
         if as_seat is not None:
             return self._seat_view(live, principal, as_seat)
         seat = None
@@ -85,6 +86,16 @@ class Views:
                 shown = await self.host.spectators.at(live, spectator_version(live))
                 return self.render(shown, principal, None, "spectator")
         return self.render(live, principal, seat, role)
+
+    async def _settled(self, live: LiveTable) -> LiveTable:
+        """`live` once no command's events are half way between its state and its version
+        (applied to the state, not yet appended): the table this instance holds then."""
+        while not live.settled.is_set():
+            await live.settled.wait()
+            current = self.host.tables.get(live.table_id)
+            if current is not live:  # the command failed and the copy was dropped
+                live = current or await self.host.table(live.table_id)
+        return live
 
     async def _latest_facts(self, live: LiveTable) -> LiveTable:
         """`live` with what others (the lobby) appended to the stream before this call.

@@ -13,16 +13,22 @@ from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
+import aiohttp
 from aiohttp import web
 
 from tablehall_sdk import Client, Command, FailedPrecondition, Role, TablehallError, Unauthenticated
 from tablehall_web.live import Feed, update_view_json, view_json
+from tablehall_web.signin import Oidc, SignInFailed, claims, providers_setting
 from tablehall_web.wire import bad_request, error_body, field, http_status, plain
 
 COOKIE = "tablehall_token"
+OIDC_COOKIE = "tablehall_oidc"  # one sign-in attempt: state.nonce.verifier (ten minutes)
 STATIC = Path(str(resources.files("tablehall_web") / "static"))
 UPSTREAM: web.AppKey[Client] = web.AppKey("upstream", Client)
+OIDC: web.AppKey[Oidc | None] = web.AppKey("oidc")
+HTTP: web.AppKey[aiohttp.ClientSession] = web.AppKey("http", aiohttp.ClientSession)
 ROLES = {"default": Role.DEFAULT, "seat": Role.SEAT, "spectator": Role.SPECTATOR, "auditor": Role.AUDITOR}
 DIFFICULTIES = ("", "easy", "strong")
 # the versions an audit page loads at most (a long game has thousands; the page shows the first)
@@ -94,7 +100,71 @@ async def sign_out(request: web.Request) -> web.StreamResponse:
 
 
 async def me(request: web.Request) -> web.StreamResponse:
-    return web.json_response({"user_id": await caller(request).who_am_i()})
+    who = await caller(request).principal()
+    return web.json_response({"user_id": who.user_id, "name": who.name, "operator": who.operator})
+
+
+async def providers(request: web.Request) -> web.StreamResponse:
+    """The sign-in ways the lobby accepts (its TABLEHALL_AUTH_PROVIDERS, which the page shares)."""
+    oidc = request.app[OIDC]
+    return web.json_response(
+        {
+            "dev": "dev" in providers_setting(),
+            "oidc": {"name": oidc.name, "url": "/auth/oidc"} if oidc is not None else None,
+        }
+    )
+
+
+def _base(request: web.Request) -> str:
+    return f"{request.scheme}://{request.host}"
+
+
+def _oidc_of(request: web.Request) -> Oidc:
+    oidc = request.app[OIDC]
+    if oidc is None:
+        raise web.HTTPNotFound(text="OIDC sign-in is not configured")
+    return oidc
+
+
+async def oidc_start(request: web.Request) -> web.StreamResponse:
+    oidc = _oidc_of(request)
+    url, attempt = await oidc.authorize_url(request.app[HTTP], oidc.redirect_uri(_base(request)))
+    response = web.HTTPFound(url)
+    # Lax: the issuer sends the browser back by a cross-site navigation, which Strict would not carry
+    response.set_cookie(OIDC_COOKIE, attempt, httponly=True, samesite="Lax", path="/auth", max_age=600)
+    return response
+
+
+async def oidc_callback(request: web.Request) -> web.StreamResponse:
+    """The issuer's answer: the code exchanged for the ID token, which the lobby must accept."""
+    oidc = _oidc_of(request)
+    state, _, rest = request.cookies.get(OIDC_COOKIE, "").partition(".")
+    nonce, _, verifier = rest.partition(".")
+    try:
+        if "error" in request.query:
+            raise SignInFailed(request.query["error"])
+        if not state or request.query.get("state") != state or not verifier:
+            raise SignInFailed("STATE_MISMATCH")
+        redirect_uri = oidc.redirect_uri(_base(request))
+        token = await oidc.id_token(request.app[HTTP], request.query.get("code", ""), redirect_uri, verifier)
+        if claims(token).get("nonce") != nonce:
+            raise SignInFailed("NONCE_MISMATCH")
+        await request.app[UPSTREAM].as_user(token).principal()  # the lobby verifies the token
+    except SignInFailed as failure:
+        return _signed_in(None, f"/#/signin-failed/{quote(str(failure), safe='')}")
+    except TablehallError as refusal:
+        return _signed_in(None, f"/#/signin-failed/{quote(refusal.reason or refusal.code, safe='')}")
+    except aiohttp.ClientError:
+        return _signed_in(None, "/#/signin-failed/ISSUER_UNREACHABLE")
+    return _signed_in(token, "/#/")
+
+
+def _signed_in(token: str | None, to: str) -> web.StreamResponse:
+    response = web.HTTPFound(to)
+    response.del_cookie(OIDC_COOKIE, path="/auth")
+    if token is not None:
+        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/")
+    return response
 
 
 # ---- lobby --------------------------------------------------------------------
@@ -142,6 +212,22 @@ async def join(request: web.Request) -> web.StreamResponse:
         request_id=field(body, "request_id", str, None),
     )
     return web.json_response({"table": plain(table), "seat": seat})
+
+
+async def enter(request: web.Request) -> web.StreamResponse:
+    """As a spectator (a private table: with its PIN)."""
+    body = await body_of(request)
+    table = await caller(request).enter(
+        table_of(request), pin=field(body, "pin", str, ""), request_id=field(body, "request_id", str, None)
+    )
+    return web.json_response({"table": plain(table)})
+
+
+async def reclaim(request: web.Request) -> web.StreamResponse:
+    """Take the seat back from the bot the host handed it to."""
+    body = await body_of(request)
+    table = await caller(request).reclaim_seat(table_of(request), request_id=field(body, "request_id", str, None))
+    return web.json_response({"table": plain(table)})
 
 
 async def add_bot(request: web.Request) -> web.StreamResponse:
@@ -252,10 +338,16 @@ def make_app(grpc_address: str) -> web.Application:
     app = web.Application(middlewares=[refusals])
     upstream = Client(grpc_address)
     app[UPSTREAM] = upstream
+    app[OIDC] = Oidc.from_env()
 
-    async def close(_: web.Application) -> None:
+    async def open_http(app: web.Application) -> None:
+        app[HTTP] = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=15))
+
+    async def close(app: web.Application) -> None:
         await upstream.close()
+        await app[HTTP].close()
 
+    app.on_startup.append(open_http)
     app.on_cleanup.append(close)
     t = "/api/tables/{table}"
     app.add_routes(
@@ -265,12 +357,17 @@ def make_app(grpc_address: str) -> web.Application:
             web.static("/static", STATIC, append_version=False),
             web.post("/api/sign-in", sign_in),
             web.post("/api/sign-out", sign_out),
+            web.get("/api/providers", providers),
+            web.get("/auth/oidc", oidc_start),
+            web.get("/auth/oidc/callback", oidc_callback),
             web.get("/api/me", me),
             web.get("/api/games", games),
             web.get("/api/tables", tables),
             web.post("/api/tables", create_table),
             web.get(t, get_table),
             web.post(f"{t}/join", join),
+            web.post(f"{t}/enter", enter),
+            web.post(f"{t}/reclaim", reclaim),
             web.post(f"{t}/bots", add_bot),
             web.post(f"{t}/start", start),
             web.get(f"{t}/view", view),

@@ -11,6 +11,10 @@ Two kinds of event, each a JSON object:
 
 `view` versions only ever grow on one connection: the page never draws a state older than the
 last one sent.
+
+While a seated player's page is open, the feed holds the seat's presence (HoldPresence), as
+`tablehall play` does while it shows the board: the first clocks wait for it, a host cannot
+hand a present player's seat to a bot, and closing the last page makes the seat absent.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ from tablehall_sdk import Client, Role, TablehallError, TableView, Update
 from tablehall_web.wire import error_body, plain
 
 HEARTBEAT_S = 15.0
+PRESENCE_RETRY_S = 2.0
+# answers that mean this caller holds no presence at this table (not seated, the table gone)
+NOT_PRESENT = frozenset({"PERMISSION_DENIED", "FAILED_PRECONDITION", "NOT_FOUND", "INVALID_ARGUMENT"})
 
 
 def view_json(view: TableView) -> dict[str, Any]:
@@ -62,6 +69,8 @@ class Feed:
     async def run(self) -> None:
         tasks = [asyncio.create_task(self._follow()), asyncio.create_task(self._views())]
         tasks.append(asyncio.create_task(self._heartbeat()))
+        if self.role in (Role.DEFAULT, Role.SEAT):
+            tasks.append(asyncio.create_task(self._presence()))
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
             for task in done:
@@ -115,6 +124,18 @@ class Feed:
             if body["version"] > self._sent:
                 self._sent = body["version"]
                 await self.send("view", body)
+
+    async def _presence(self) -> None:
+        """Hold the seat's presence while the page is open (a caller without a seat holds none)."""
+        while True:
+            try:
+                async for _ in self.client.hold_presence(self.table):
+                    pass
+                return  # the lobby ended it (the table is over)
+            except TablehallError as error:
+                if error.code in NOT_PRESENT:
+                    return
+            await asyncio.sleep(PRESENCE_RETRY_S)
 
     async def _heartbeat(self) -> None:
         while True:

@@ -151,7 +151,7 @@ def spelled_out(moves: Sequence[LegalMove], limit: int = LEGAL_LIMIT) -> Iterato
 
 
 def seat_from_proto(s: lobby_pb2.SeatState) -> Seat:
-    return Seat(s.seat, s.user_id, s.name, s.is_bot, s.present)
+    return Seat(s.seat, s.user_id, s.name, s.is_bot, s.present, s.played_by_bot)
 
 
 def table_from_proto(t: lobby_pb2.Table) -> Table:

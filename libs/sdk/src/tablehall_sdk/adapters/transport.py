@@ -22,6 +22,7 @@ from tablehall_sdk.models import (
     Identity,
     JournalLine,
     Page,
+    Principal,
     Role,
     Table,
     TableView,
@@ -67,6 +68,12 @@ class Transport:
             lambda: self.identity.WhoAmI(lobby_pb2.WhoAmIRequest(), metadata=md, timeout=CALL_TIMEOUT)
         )
         return str(reply.user_id)
+
+    async def principal(self, md: list[tuple[str, str]]) -> Principal:
+        reply = await self._call(
+            lambda: self.identity.WhoAmI(lobby_pb2.WhoAmIRequest(), metadata=md, timeout=CALL_TIMEOUT)
+        )
+        return Principal(reply.user_id, reply.name, tuple(reply.roles), reply.operator)
 
     # ---- lobby ----------------------------------------------------------------
     async def list_games(self, md: list[tuple[str, str]]) -> tuple[GameInfo, ...]:
@@ -118,6 +125,16 @@ class Transport:
             request.seat = seat
         reply = await self._call(lambda: self.lobby.JoinTable(request, metadata=md, timeout=CALL_TIMEOUT))
         return convert.table_from_proto(reply.table), reply.seat
+
+    async def enter(self, md: list[tuple[str, str]], table: str, pin: str, request_id: str) -> Table:
+        request = lobby_pb2.EnterTableRequest(table=table, pin=pin, request_id=request_id)
+        reply = await self._call(lambda: self.lobby.EnterTable(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.table_from_proto(reply.table)
+
+    async def reclaim_seat(self, md: list[tuple[str, str]], table: str, request_id: str) -> Table:
+        request = lobby_pb2.ReclaimSeatRequest(table=table, request_id=request_id)
+        reply = await self._call(lambda: self.lobby.ReclaimSeat(request, metadata=md, timeout=CALL_TIMEOUT))
+        return convert.table_from_proto(reply.table)
 
     async def add_bot(
         self, md: list[tuple[str, str]], table: str, seat: int | None, request_id: str, difficulty: str = ""

@@ -4,7 +4,8 @@ import { initialLang, t } from "./i18n.js";
 import { openAudit } from "./audit.js";
 import { openTable } from "./table.js";
 
-const app = { lang: initialLang(), me: null, name: "", games: [], close: null };
+// entered: private tables this page entered as a spectator with their PIN
+const app = { lang: initialLang(), me: null, operator: false, name: "", games: [], close: null, entered: new Set() };
 const main = document.getElementById("main");
 
 function secret() {
@@ -26,24 +27,34 @@ function showError(where, error) {
 }
 
 // ---- sign-in ------------------------------------------------------------------
-function signInScreen() {
-  const notice = h("p", { class: "notice", "data-testid": "notice" });
-  const name = h("input", { id: "name", name: "name", autocomplete: "username", required: true, maxlength: 64, "data-testid": "name" });
-  const form = h("form", { class: "form card", onsubmit: async (e) => {
-    e.preventDefault();
-    try {
-      const reply = await api("POST", "/api/sign-in", { name: name.value.trim(), secret: secret() });
-      localStorage.setItem("tablehall.name", reply.name);
-      await route();
-    } catch (error) { showError(notice, error); }
-  } },
-    h("h2", {}, t(app.lang, "dev_provider")),
-    h("label", { for: "name" }, t(app.lang, "name"), name),
-    h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t(app.lang, "sign_in")),
-    notice);
-  main.replaceChildren(form);
-  name.value = localStorage.getItem("tablehall.name") || "";
-  name.focus();
+async function signInScreen(failed) {
+  const notice = h("p", { class: "notice", "data-testid": "notice" }, failed ? t(app.lang, "sign_in_failed", { reason: failed }) : "");
+  const ways = await api("GET", "/api/providers").catch(() => ({ dev: true, oidc: null }));
+  const parts = [];
+  if (ways.oidc) {
+    parts.push(h("section", { class: "card" }, h("h2", {}, t(app.lang, "sign_in")),
+      h("a", { href: ways.oidc.url, class: "button primary", "data-testid": "sign-in-oidc" }, t(app.lang, "sign_in_with", { name: ways.oidc.name }))));
+  }
+  if (ways.dev) {
+    const name = h("input", { id: "name", name: "name", autocomplete: "username", required: true, maxlength: 64, "data-testid": "name" });
+    parts.push(h("form", { class: "form card", onsubmit: async (e) => {
+      e.preventDefault();
+      try {
+        const reply = await api("POST", "/api/sign-in", { name: name.value.trim(), secret: secret() });
+        localStorage.setItem("tablehall.name", reply.name);
+        if (location.hash.startsWith("#/signin-failed")) goTo("#/");
+        else await route();  // where the person was going (an address shared with them)
+      } catch (error) { showError(notice, error); }
+    } },
+      h("h2", {}, t(app.lang, "dev_provider")),
+      h("label", { for: "name" }, t(app.lang, "name"), name),
+      h("button", { type: "submit", class: "primary", "data-testid": "sign-in" }, t(app.lang, "sign_in"))));
+    name.value = localStorage.getItem("tablehall.name") || "";
+  }
+  if (!parts.length) parts.push(h("p", { class: "muted" }, t(app.lang, "no_provider")));
+  main.replaceChildren(...parts, notice);
+  const first = main.querySelector("input, a.button");
+  if (first) first.focus();
 }
 
 // ---- lobby --------------------------------------------------------------------
@@ -102,6 +113,24 @@ function gameCard(game) {
     h("details", {}, h("summary", {}, t(app.lang, "new_table")), form), notice);
 }
 
+// to a route of the page (the same one again: drawn again)
+function goTo(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+// a PIN field for a private table the caller is not a member of, and what it is for
+function pinField(id) {
+  return h("input", { type: "password", inputmode: "numeric", autocomplete: "off", maxlength: 64, size: 6, "aria-label": t(app.lang, "pin"), "data-testid": `pin-${id}`, placeholder: t(app.lang, "pin") });
+}
+
+async function withPin(id, pin, how, notice) {
+  try {
+    if (how === "join") { await api("POST", `/api/tables/${id}/join`, { pin: pin.value, request_id: requestId() }); goTo(`#/table/${id}`); }
+    else { await api("POST", `/api/tables/${id}/enter`, { pin: pin.value, request_id: requestId() }); app.entered.add(id); goTo(`#/watch/${id}`); }
+  } catch (error) { showError(notice, error); }
+}
+
 function tableRow(table) {
   const id = table.name.split("/")[1];
   const seated = table.seats.some((s) => s.user_id === app.me);
@@ -112,22 +141,40 @@ function tableRow(table) {
       h("a", { href: `#/watch/${id}` }, t(app.lang, "watch")));
   const audit = table.status === "FINISHED" ? h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(app.lang, "audit")) : null;
   return h("tr", { "data-table": id },
-    h("td", {}, gameTitle(table.game)), h("td", {}, id.slice(0, 8)), h("td", {}, table.status),
+    h("td", {}, `${gameTitle(table.game)}${table.private ? " 🔒" : ""}`), h("td", {}, id.slice(0, 8)), h("td", {}, table.status),
     h("td", {}, table.seats.map((s) => s.name || "·").join(", ")), h("td", { class: "row" }, actions, audit));
 }
 
+// a table by its address or id (a private table is listed to its members only: the host shares its address)
+function openById() {
+  const input = h("input", { type: "text", size: 22, "aria-label": t(app.lang, "table_address"), placeholder: t(app.lang, "table_address"), "data-testid": "table-address" });
+  return h("form", { class: "row", onsubmit: (e) => {
+    e.preventDefault();
+    const found = input.value.trim().match(/t[0-9a-f]{15,}/);
+    if (found) location.hash = `#/table/${found[0]}`;
+  } }, input, h("button", { type: "submit", "data-testid": "open-address" }, t(app.lang, "open")));
+}
+
 async function lobbyScreen() {
-  const [games, page] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/tables?started=1")]);
+  const games = await api("GET", "/api/games");
   app.games = games.games;
-  const mine = page.tables.filter((tb) => tb.host_user_id === app.me || tb.seats.some((s) => s.user_id === app.me));
-  const others = page.tables.filter((tb) => !mine.includes(tb));
+  const mineBox = h("section", { class: "card", "data-testid": "my-tables" });
+  const othersBox = h("section", { class: "card", "data-testid": "open-tables" });
   const list = (rows) => rows.length
     ? h("table", { class: "list" }, h("tbody", {}, rows.map((r) => tableRow(r))))
     : h("p", { class: "muted" }, t(app.lang, "none"));
-  main.replaceChildren(
-    h("section", { "data-testid": "games" }, h("h2", {}, t(app.lang, "games")), app.games.map(gameCard)),
-    h("section", { class: "card", "data-testid": "my-tables" }, h("h2", {}, t(app.lang, "my_tables")), list(mine)),
-    h("section", { class: "card", "data-testid": "open-tables" }, h("h2", {}, t(app.lang, "open_tables")), list(others)));
+  // the tables as the lobby lists them now (the list is read again on demand: a PIN being typed stays)
+  const load = async () => {
+    const page = await api("GET", "/api/tables?started=1");
+    const mine = page.tables.filter((tb) => tb.host_user_id === app.me || tb.seats.some((s) => s.user_id === app.me));
+    const others = page.tables.filter((tb) => !mine.includes(tb));
+    const refresh = h("button", { type: "button", "data-testid": "refresh", onclick: load }, t(app.lang, "refresh"));
+    mineBox.replaceChildren(h("h2", {}, t(app.lang, "my_tables")), list(mine));
+    othersBox.replaceChildren(h("div", { class: "row" }, h("h2", {}, t(app.lang, "open_tables")), refresh), list(others));
+  };
+  main.replaceChildren(h("section", { "data-testid": "games" }, h("h2", {}, t(app.lang, "games")), app.games.map(gameCard)), mineBox, othersBox,
+    h("section", { class: "card" }, h("h2", {}, t(app.lang, "by_address")), openById()));
+  await load();
 }
 
 // ---- a table before it starts ----------------------------------------------------
@@ -145,12 +192,16 @@ async function waitingRoom(id) {
     h("option", { value: "easy" }, t(app.lang, "easy")), h("option", { value: "strong" }, t(app.lang, "strong")));
   async function draw() {
     const { table } = await api("GET", `/api/tables/${id}`);
-    if (table.status !== "WAITING") return true;
     const seated = table.seats.some((s) => s.user_id === app.me);
     const host = table.host_user_id === app.me;
+    // a private table shows a non-member only its card: the PIN first (to sit down, or to watch)
+    if (table.private && !seated && !host && !app.entered.has(id)) return "pin";
+    if (table.status !== "WAITING") return "started";
     const free = table.seats.filter((s) => !s.user_id).length;
     box.replaceChildren(
       h("h2", {}, `${gameTitle(table.game)} — ${t(app.lang, "waiting")}`),
+      table.private && host ? h("p", { class: "row" }, `🔒 ${t(app.lang, "share")}`,
+        h("input", { type: "text", readonly: true, size: 40, value: location.href, "data-testid": "share-address", "aria-label": t(app.lang, "share") })) : null,
       h("table", { class: "list" }, h("tbody", {}, table.seats.map((s) => h("tr", { "data-seat": s.seat },
         h("td", {}, `${t(app.lang, "seat")} ${s.seat}`),
         h("td", {}, s.user_id ? `${s.name}${s.is_bot ? ` (${t(app.lang, "bot")})` : ""}${s.user_id === app.me ? ` (${t(app.lang, "you")})` : ""}` : t(app.lang, "free")),
@@ -158,31 +209,48 @@ async function waitingRoom(id) {
       h("div", { class: "row" },
         host && free ? [h("label", {}, `${t(app.lang, "level")} `, level), h("button", { type: "button", "data-testid": "add-bot", onclick: () => act("bots", { difficulty: level.value }) }, t(app.lang, "add_bot"))] : null,
         host ? h("button", { type: "button", class: "primary", "data-testid": "start", onclick: () => act("start", {}) }, t(app.lang, "start")) : null));
-    return false;
+    return "waiting";
   }
   while (!stopped) {
-    let started = false;
-    try { started = await draw(); } catch (error) { showError(notice, error); }
-    if (started) return true;
+    let state = "waiting";
+    try { state = await draw(); } catch (error) { showError(notice, error); }
+    if (state === "pin") { pinScreen(id, box, notice); return false; }
+    if (state === "started") return true;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   return false;
 }
 
+// a private table opened by its address: its PIN, to sit down or to watch
+function pinScreen(id, box, notice) {
+  const pin = pinField(id);
+  box.replaceChildren(h("h2", {}, `🔒 ${t(app.lang, "private_table")}`),
+    h("form", { class: "form", onsubmit: (e) => { e.preventDefault(); withPin(id, pin, "join", notice); } },
+      h("label", {}, t(app.lang, "pin"), pin),
+      h("button", { type: "submit", class: "primary", "data-testid": "pin-join" }, t(app.lang, "join")),
+      h("button", { type: "button", "data-testid": "pin-watch", onclick: () => withPin(id, pin, "watch", notice) }, t(app.lang, "watch"))));
+  pin.focus();
+}
+
 // ---- routes -----------------------------------------------------------------------
 async function route() {
   if (app.close) { app.close(); app.close = null; }
+  const [, kind, id, extra] = location.hash.split("/");
   try {
-    app.me = (await api("GET", "/api/me")).user_id;
+    const who = await api("GET", "/api/me");
+    app.me = who.user_id;
+    app.operator = who.operator;
+    if (who.name) localStorage.setItem("tablehall.name", who.name);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) { app.me = null; renderWho(); signInScreen(); return; }
+    if (error instanceof ApiError && error.status === 401) {
+      app.me = null; renderWho(); await signInScreen(kind === "signin-failed" ? decodeURIComponent(id || "") : ""); return;
+    }
     throw error;
   }
   renderWho();
   if (!app.games.length) app.games = (await api("GET", "/api/games")).games;
-  const [, kind, id] = location.hash.split("/");
   if (kind === "audit" && id) {
-    app.close = openAudit(main, { id, app, gameTitle });
+    app.close = openAudit(main, { id, app, gameTitle, auditor: extra === "auditor" });
     return;
   }
   if ((kind === "table" || kind === "watch") && id) {

@@ -34,7 +34,7 @@ function chart(versions, lang) {
   return h("div", {}, svg, legend);
 }
 
-export function openAudit(main, { id, app, gameTitle }) {
+export function openAudit(main, { id, app, gameTitle, auditor }) {
   const lang = app.lang;
   const notice = h("p", { class: "notice", "data-testid": "notice", role: "alert" });
   main.replaceChildren(h("p", { class: "muted" }, t(lang, "connecting")), notice);
@@ -43,7 +43,7 @@ export function openAudit(main, { id, app, gameTitle }) {
   };
   (async () => {
     let history;
-    try { history = await api("GET", `/api/tables/${id}/history`); } catch (error) { refusal(notice, error); return; }
+    try { history = await api("GET", `/api/tables/${id}/history${auditor ? "?role=auditor" : ""}`); } catch (error) { refusal(notice, error); return; }
     const versions = history.versions;
     const plugin = pluginFor(history.game);
     const verify = h("p", { class: "status", "data-testid": "verify" }, "…");
@@ -78,8 +78,14 @@ export function openAudit(main, { id, app, gameTitle }) {
       happened.replaceChildren(...v.journal.map((line) => h("li", {}, line[lang] || line.en)));
     };
     slider.addEventListener("input", show);
+    main.dataset.role = auditor ? "auditor" : "default";
+    // operators may see the table as the auditor does (every hand, every hidden thing)
+    const roles = app.operator ? h("div", { class: "row", role: "radiogroup", "aria-label": t(lang, "view_as"), "data-testid": "audit-role" },
+      h("span", {}, `${t(lang, "view_as")}:`),
+      h("a", { href: `#/audit/${id}`, role: "radio", "aria-checked": auditor ? "false" : "true", class: auditor ? "" : "current", "data-testid": "as-player" }, t(lang, "as_player")),
+      h("a", { href: `#/audit/${id}/auditor`, role: "radio", "aria-checked": auditor ? "true" : "false", class: auditor ? "current" : "", "data-testid": "as-auditor" }, t(lang, "as_auditor"))) : null;
     main.replaceChildren(
-      h("h2", { "data-testid": "title" }, `${t(lang, "audit")}: ${gameTitle(history.game)} · ${id.slice(0, 8)}`),
+      h("h2", { "data-testid": "title" }, `${t(lang, "audit")}: ${gameTitle(history.game)} · ${id.slice(0, 8)}`), roles,
       verify, h("div", { class: "row" }, download, exportNotice), notice,
       h("section", { class: "card" }, h("div", { class: "row" }, h("label", {}, t(lang, "event")), at), slider, happened),
       h("div", { class: "play" }, board, h("div", {}, players, h("section", { class: "card" }, h("h3", {}, t(lang, "chart")), chart(versions, lang)))));

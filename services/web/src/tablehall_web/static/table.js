@@ -8,6 +8,14 @@ export function playersOf(state) {
   return Array.isArray(state.players) ? state.players.filter((p) => p && typeof p === "object") : [];
 }
 
+// whether a seat plays on the short (AFK) clocks: its player's `afk`, else the game's AFK ladder
+function afkOf(state, seat) {
+  const player = playersOf(state).find((p) => p.seat === seat);
+  if (player) return Boolean(player.afk);
+  const ladder = state.afk || state.ladder;
+  return Boolean(ladder && Array.isArray(ladder.afk) && ladder.afk[seat]);
+}
+
 export function openTable(main, { id, spectator, app, gameTitle }) {
   const role = spectator ? "spectator" : "default";
   const lang = () => app.lang;
@@ -44,6 +52,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
         h("section", { class: "card" }, h("h3", {}, t(lang(), "chat")), ui.chat, chatForm))));
 
   let shown = null;  // the view on screen: only a newer one replaces it
+  let afk = false;  // my seat plays on the short clocks (the game's view says)
+  let byBot = false;  // a bot plays my seat (the lobby says)
   let decisions = [];
   const lines = new Map();  // version -> journal lines of that version
   let chatAfter = "";
@@ -59,9 +69,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   }
 
   function nameOf(view, seat) {
-    const players = playersOf(view.state);
-    const player = players.find((p) => p.seat === seat);
-    return (player && player.name) || `#${seat}`;
+    const player = playersOf(view.state).find((p) => p.seat === seat);
+    return (player && player.name) || (Array.isArray(view.state.names) && view.state.names[seat]) || `#${seat}`;
   }
 
   function render(view) {
@@ -81,18 +90,50 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     const waiting = [...new Set(view.decisions.map((d) => d.seat))].map((s) => nameOf(view, s)).join(", ");
     const headline = plugin.headline ? plugin.headline(view, lang()) : "";
     ui.status.textContent = [headline, view.finished ? t(lang(), "finished") : mine ? t(lang(), "your_move") : waiting ? t(lang(), "waiting_for", { who: waiting }) : ""].filter(Boolean).join(" · ");
-    const me = playersOf(view.state).find((p) => p.seat === view.seat);
-    ui.banner.hidden = !(me && me.afk);
-    ui.banner.textContent = t(lang(), "afk");
+    afk = view.seat !== null && !view.finished && afkOf(view.state, view.seat);
+    drawBanner();
     ui.board.replaceChildren(plugin.board(view, lang(), { seatColour, submit }) || fallbackBoard(view));
     ui.players.replaceChildren(plugin.players ? plugin.players(view, lang(), { seatColour }) : genericPlayers(view));
     ui.players.hidden = !plugin.players && !playersOf(view.state).length;  // a game whose view lists no players
     ui.moves.replaceChildren(...moveControls(view, plugin));
-    if (!ui.moves.childElementCount) ui.moves.append(h("span", { class: "muted" }, t(lang(), "no_moves")));
+    const onBoard = mine && !view.finished && view.moves.some((m) => (plugin.boardKinds || []).includes(m.command.kind));
+    if (!ui.moves.childElementCount) ui.moves.append(h("span", { class: "muted" }, t(lang(), onBoard ? "on_board" : "no_moves")));
     ui.outcome.hidden = !view.finished;
     ui.outcome.replaceChildren(...(view.finished ? [`${t(lang(), "finished")}: ${plugin.outcome ? plugin.outcome(view, lang()) : JSON.stringify(view.outcome)} `,
       h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(lang(), "audit"))] : []));
     tick();
+  }
+
+  // the AFK banner: a bot playing my seat is taken back by its button; short clocks end with my next move
+  let bannerKey = "";
+  function drawBanner() {
+    ui.banner.hidden = !(afk || byBot);
+    const key = `${afk}:${byBot}:${lang()}`;
+    if (key === bannerKey) return;  // the same banner: its button stays where the pointer is
+    bannerKey = key;
+    ui.banner.replaceChildren(byBot
+      ? h("span", { class: "row" }, t(lang(), "bot_plays"), h("button", { type: "button", class: "primary", "data-testid": "take-back", onclick: takeBack }, t(lang(), "take_back")))
+      : t(lang(), "afk_next"));
+  }
+
+  async function takeBack() {
+    try {
+      const { table } = await api("POST", `/api/tables/${id}/reclaim`, { request_id: requestId() });
+      ui.notice.textContent = "";
+      seated(table);
+    } catch (error) { refusal(error); }
+  }
+
+  // the lobby's word on my seat (a bot may play it)
+  function seated(table) {
+    const mine = table.seats.find((s) => s.user_id === app.me);
+    byBot = Boolean(mine && mine.played_by_bot && table.status === "PLAYING");
+    drawBanner();
+  }
+
+  async function loadTable() {
+    if (spectator) return;
+    try { seated((await api("GET", `/api/tables/${id}`)).table); } catch { /* the table page goes on without it */ }
   }
 
   function fallbackBoard(view) {
@@ -111,8 +152,10 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   function moveControls(view, plugin) {
     if (view.seat === null || view.finished) return [];
     const controls = [];
+    const onBoard = new Set(plugin.boardKinds || []);  // moves the game's board makes by clicking
     for (const move of view.moves) {
       const { kind, args } = move.command;
+      if (onBoard.has(kind)) continue;
       const label = (values) => (plugin.moveLabel && plugin.moveLabel(kind, { ...args, ...values }, lang(), view)) || `${kind} ${Object.keys({ ...args, ...values }).length ? JSON.stringify({ ...args, ...values }) : ""}`;
       const params = move.parameters;
       // a parameter of an engine rule: the game's own form where it has one (e.g. a trade's two
@@ -214,8 +257,9 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     for (const [v, entries] of byVersion) addLines(v, entries);
   }).catch(() => {});
   loadChat();
+  loadTable();
   const clock = setInterval(tick, 500);
-  const chatPoll = setInterval(loadChat, 5000);
+  const chatPoll = setInterval(() => { loadChat(); loadTable(); }, 5000);
   let narrow = window.innerWidth < 600;
   const resized = () => {  // a board drawn for another width (a phone turned, a window resized)
     if (shown && narrow !== (window.innerWidth < 600)) { narrow = !narrow; draw(shown); }

@@ -1,5 +1,6 @@
 // Each game's drawing for the page, by game id; a game without one is played from the generic parts.
-import { dragons, homunculus } from "./labels.js";
+import dragons from "./dragons.js";
+import homunculus from "./homunculus.js";
 import magnates from "./magnates.js";
 import puzzipolia from "./puzzipolia.js";
 

@@ -1,13 +1,8 @@
 // Пузиполия: the ring of squares as SVG (owners, buildings, mortgages, tokens), the players, move labels.
 import { h, s } from "../dom.js";
 import { fill } from "../i18n.js";
-import { placesText } from "./common.js";
+import { GROUP_COLOURS, placesText, ringCell } from "./common.js";
 
-const GROUP_COLOURS = {
-  brown: "#8b5a2b", light_blue: "#87ceeb", pink: "#ff69b4", orange: "#ff8c00", red: "#e02020",
-  yellow: "#f2d600", green: "#00a000", dark_blue: "#4169e1", teal: "#008080", lime: "#32cd32",
-  silver: "#c0c0c0", gold: "#ffd700",
-};
 const CELL = 64;
 
 const WORDS = {
@@ -43,14 +38,6 @@ const WORDS = {
 
 const w = (lang, key, params = {}) => fill(WORDS, lang, key, params);
 
-// the cell of square `i` on a ring of `n` squares (n/4 a side): 0 at the bottom right, clockwise by the bottom
-function cellOf(i, n) {
-  const side = n / 4;
-  if (i <= side) return [side - i, side];
-  if (i <= 2 * side) return [0, side - (i - side)];
-  if (i <= 3 * side) return [i - 2 * side, 0];
-  return [side, i - 3 * side];
-}
 
 function squareName(sq, lang) {
   return (lang === "ru" ? sq.ru : sq.en) || sq.key;
@@ -79,7 +66,7 @@ function board(view, lang, { seatColour }) {
   const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": "board", "data-testid": "pz-board" });
   svg.append(s("rect", { x: 0, y: 0, width: size, height: size, fill: "#e8f1e4" }));
   for (const sq of st.squares) {
-    const [cx, cy] = cellOf(sq.index, n);
+    const [cx, cy] = ringCell(sq.index, n);
     const x = cx * CELL, y = cy * CELL;
     const g = s("g", {
       "data-testid": `sq-${sq.index}`, "data-owner": sq.owner ?? "", "data-buildings": sq.buildings ?? 0,
@@ -111,7 +98,7 @@ function board(view, lang, { seatColour }) {
     here.set(p.position, list);
   }
   for (const [position, players] of here) {
-    const [cx, cy] = cellOf(position, n);
+    const [cx, cy] = ringCell(position, n);
     players.forEach((p, k) => {
       const x = cx * CELL + 10 + (k % 4) * 14, y = cy * CELL + 34 + Math.floor(k / 4) * 10;
       svg.append(s("g", { "data-testid": `token-${p.seat}`, "data-position": position },
