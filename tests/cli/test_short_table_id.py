@@ -42,5 +42,5 @@ class _Listing:
 async def test_watch_takes_the_unique_start_of_a_listed_table() -> None:
     listing = _Listing(["tables/t1a2b3c4d5e6f708", "tables/t1a2ffffffffffff", "tables/t9e8d7c6b5a49382"])
     assert await resolve_listed(listing, "t9e8") == "tables/t9e8d7c6b5a49382"  # type: ignore[arg-type]
-    assert await resolve_listed(listing, "t1a2") == "tables/t1a2"  # type: ignore[arg-type]  (two: as given)
+    assert await resolve_listed(listing, "t1a2") == "tables/t1a2"  # type: ignore[arg-type]  # two: as given
     assert await resolve_listed(listing, "tables/t1a2b") == "tables/t1a2b3c4d5e6f708"  # type: ignore[arg-type]

@@ -107,7 +107,7 @@ async def test_journal_and_live_view_follow_a_game_to_its_end(server: Server) ->
         versions = [u.version for u in watched]
         assert versions == list(range(versions[0], versions[0] + len(versions)))  # no gap, no repeat
         live = [line.code for u in watched for line in u.journal]
-        lines = await eventually(lambda: ann.journal(table.name), lambda got: got[-1:] and got[-1].code == live[-1])
+        lines = await eventually(lambda: ann.journal(table.name), lambda got: bool(got) and got[-1].code == live[-1])
         assert [line.code for line in lines][-len(live) :] == live  # the read model holds what the feed showed
         assert all(line.ru and line.en for line in lines)
 

@@ -289,5 +289,5 @@ def test_the_end_screen_scores_are_the_results_and_its_reason_is_words() -> None
     rows = {who: line for line in text.splitlines() for who in NAMES if who in line}
     for seat, who in enumerate(NAMES):
         assert f" {_written(state.final[seat])} " in rows[who], rows[who]
-    odd = from_view(dataclasses.replace(shown, outcome={**shown.outcome, "reason": "closed:idle"}), NAMES)
+    odd = from_view(dataclasses.replace(shown, outcome={**(shown.outcome or {}), "reason": "closed:idle"}), NAMES)
     assert "closed" not in PLUGIN.outcome(odd, "en") and "игра завершена" in PLUGIN.outcome(odd, "ru")

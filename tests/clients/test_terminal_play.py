@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from support.clientkit import BotSeats, Server, unique
 from textual.pilot import Pilot
 
-from tablehall_sdk import Client
+from tablehall_sdk import Client, Update
 from tablehall_terminal.app import TableApp
 from tablehall_terminal.plans import PlayPlan
 
@@ -63,21 +63,21 @@ async def _one_game(server: Server, lang: str) -> Path:
             bots.start()
             try:
                 deadline = time.monotonic() + 60
-                while not app.update.finished and time.monotonic() < deadline:
+                while not _shown(app).finished and time.monotonic() < deadline:
                     offered = {m.key for m in app.moves}
-                    mine = app.seat in {d.seat for d in app.update.decisions}
+                    mine = app.seat in {d.seat for d in _shown(app).decisions}
                     key = next((k for k in PREFERENCE if k in offered), None)
                     if not mine or key is None or app.busy:
                         await pilot.pause(0.03)
                         continue
-                    version = app.update.version
+                    version = _shown(app).version
                     path.pressed.append(key)
                     await pilot.press(key)
                     if key == "a":  # the bid dialog opens with the minimum bid filled in
                         assert await _until(pilot, lambda: len(app.screen_stack) > 1)
                         await pilot.press("enter")
-                    await _until(pilot, lambda v=version: app.update.version > v and not app.busy, within=5)
-                assert app.update.finished, f"the game did not end; pressed {path.pressed}"
+                    await _until(pilot, lambda v=version: _shown(app).version > v and not app.busy, within=5)
+                assert _shown(app).finished, f"the game did not end; pressed {path.pressed}"
                 await pilot.pause(0.1)
                 path.finished = True
                 path.screens.append(app.status_text)
@@ -87,8 +87,14 @@ async def _one_game(server: Server, lang: str) -> Path:
     return path
 
 
+def _shown(app: TableApp) -> Update:
+    """The update the screen shows (there is one once the table is open)."""
+    assert app.update is not None
+    return app.update
+
+
 def _read_journal(app: TableApp, path: Path) -> None:
-    state = app.update.state
+    state = _shown(app).state
     kinds = {sq["index"]: sq["kind"] for sq in state["squares"]}
     debts: dict[int, dict[str, object]] = {}
     for line in app.journal_lines:

@@ -83,7 +83,7 @@ async def test_the_screen_shows_one_version_however_fast_updates_come() -> None:
         client.feed_gap = 0.001
         for v in paced:
             client.feed.put_nowait(v)
-        while app.frame.version < paced[-1]:
+        while app.frame is None or app.frame.version < paced[-1]:
             await pilot.pause(0)
             _read_screen(app, checked)
         assert len(checked) >= 2, checked  # read at several versions while the updates came
@@ -91,7 +91,7 @@ async def test_the_screen_shows_one_version_however_fast_updates_come() -> None:
         await pilot.pause(0.05)
         final = screen_text(app)
         assert "high bid 400" in final and "a  bid (401–1340)" in final and "live · v300" in final, final
-        assert app.frame.version == versions[-1]  # the latest wins
+        assert app.frame is not None and app.frame.version == versions[-1]  # the latest wins
         # a key acts on the frame on screen: the bid's minimum is that frame's
         await pilot.press("a")
         await until(pilot, lambda: len(app.screen_stack) > 1)

@@ -93,7 +93,7 @@ async def _start(match: Running, tokens: Tokens) -> str:
 
 async def _control(match: Running, tokens: Tokens, table: str, rid: str, applied: bool = True, **action: object) -> int:
     reply = await match.stub.ControlTable(
-        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),  # type: ignore[arg-type]
+        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),
         metadata=tokens(*LOBBY),
     )
     assert reply.applied == applied

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from google.protobuf.descriptor import Descriptor, FieldDescriptor, MethodDescriptor, ServiceDescriptor
+from google.protobuf.descriptor import FieldDescriptor, MethodDescriptor, ServiceDescriptor
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
 
@@ -135,6 +135,7 @@ class Fuzzer:
         if field.type == FieldDescriptor.TYPE_BOOL:
             return self.rng.random() < 0.5
         if field.type == FieldDescriptor.TYPE_ENUM:
+            assert field.enum_type is not None
             values = [v.number for v in field.enum_type.values]
             return self.rng.choice([*values, 99])
         if field.type in (FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_INT64) and self.rng.random() < self.valid:
@@ -150,7 +151,7 @@ class Fuzzer:
         return self.rng.choice(HOSTILE_INTS)
 
     def fill(self, message: Message, depth: int = 0) -> Message:
-        descriptor: Descriptor = message.DESCRIPTOR
+        descriptor = message.DESCRIPTOR
         oneofs_done: set[str] = set()
         for field in descriptor.fields:
             if self.rng.random() < 0.3 * (1.5 - self.valid):
@@ -162,6 +163,7 @@ class Fuzzer:
             if field.type == FieldDescriptor.TYPE_MESSAGE:
                 if depth > 4:
                     continue
+                assert field.message_type is not None
                 if field.message_type.full_name == "google.protobuf.Any" and not field.is_repeated:
                     self.any_value(getattr(message, field.name))
                     continue
@@ -286,7 +288,7 @@ def grpc_code_name(value: int) -> str:
 
 
 def methods() -> list[tuple[ServiceDescriptor, MethodDescriptor]]:
-    found = []
+    found: list[tuple[ServiceDescriptor, MethodDescriptor]] = []
     for module in MODULES:
         for service in module.DESCRIPTOR.services_by_name.values():
             found.extend((service, m) for m in service.methods)

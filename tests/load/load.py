@@ -77,6 +77,8 @@ import uvloop  # noqa: E402
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc  # noqa: E402
 from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc  # noqa: E402
+from tablehall_eventstore import migrate  # noqa: E402
+from tablehall_match import service as match_service  # noqa: E402
 from tablehall_platform.infra import Servers, ensure_database, find_servers, free_port, with_database  # noqa: E402
 from tablehall_stream.names import BOT_SERVICE as BOT_ACTOR  # noqa: E402
 from tablehall_stream.names import ENDED  # noqa: E402
@@ -209,7 +211,7 @@ class Match:
 async def new_database(servers: Servers, prefix: str) -> tuple[str, str]:
     name = f"{prefix}_{uuid.uuid4().hex[:8]}"
     url = await ensure_database(servers.database_url, name)
-    await bm.migrate(url, extra=[bm.match_service.MIGRATIONS])
+    await migrate(url, extra=[match_service.MIGRATIONS])
     return url, name
 
 

@@ -55,7 +55,7 @@ async def _finished_table(lobby: Lobby, tokens: Tokens) -> str:
             match_pb2.GetTableViewRequest(table=table), metadata=tokens("op", ("operator",))
         )
         if view.view.finished:
-            return table
+            return str(table)
         seat = view.view.decisions[0].seat
         await lobby.match_stub.SubmitCommand(
             match_pb2.SubmitCommandRequest(table=table, seat=seat, command=race_command("roll"), request_id=f"r{i}"),

@@ -27,7 +27,7 @@ async def test_an_unknown_difficulty_is_refused_and_writes_nothing(lobby: Lobby,
     stream = "table-" + table.removeprefix("tables/")
     before = await lobby.store.stream_version(stream)
     await refused(
-        lobby.stub.AddBot(lobby_pb2.AddBotRequest(table=table, request_id=rid(), difficulty=9), metadata=host),  # type: ignore[arg-type]
+        lobby.stub.AddBot(lobby_pb2.AddBotRequest(table=table, request_id=rid(), difficulty=9), metadata=host),
         grpc.StatusCode.INVALID_ARGUMENT,
         "UNKNOWN_DIFFICULTY",
     )

@@ -24,7 +24,7 @@ LONG = "r" * 3000
 
 async def _table(lobby: Lobby, tokens: Tokens) -> str:
     created = await lobby.stub.CreateTable(race_table(), metadata=tokens("host"))
-    return created.table.name
+    return str(created.table.name)
 
 
 async def _version(lobby: Lobby, name: str) -> int:

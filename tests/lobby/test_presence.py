@@ -22,7 +22,7 @@ async def _table(lobby: Lobby, tokens: Tokens, players: tuple[str, ...] = ("bob"
         await lobby.stub.JoinTable(
             lobby_pb2.JoinTableRequest(table=made.table.name, request_id=rid()), metadata=tokens(player)
         )
-    return made.table.name
+    return str(made.table.name)
 
 
 async def _presence(lobby: Lobby, name: str) -> list[dict[str, Any]]:

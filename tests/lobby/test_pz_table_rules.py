@@ -37,7 +37,7 @@ async def _table(lobby: Lobby, tokens: Tokens, people: tuple[str, ...], bots: in
     for _ in range(bots):
         await lobby.stub.AddBot(lobby_pb2.AddBotRequest(table=name, request_id=rid()), metadata=tokens("host"))
     await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
-    return name
+    return str(name)
 
 
 async def _events(lobby: Lobby, name: str, kind: str) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ async def _started_with_bot(lobby: Lobby, tokens: Tokens) -> str:
     name = made.table.name
     await lobby.stub.AddBot(lobby_pb2.AddBotRequest(table=name, request_id=rid()), metadata=tokens("host"))
     await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
-    return name
+    return str(name)
 
 
 async def test_a_spectator_enters_chats_when_allowed_and_is_removed(lobby: Lobby, tokens: Tokens) -> None:

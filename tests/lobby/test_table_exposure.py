@@ -102,7 +102,7 @@ async def _table(stack: Stack, tokens: Tokens, *, private: bool, spectators: boo
     name = made.table.name
     await stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, pin=PIN, request_id=rid()), metadata=tokens("gus"))
     await stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("hana"))
-    return name
+    return str(name)
 
 
 async def _moves(stack: Stack, tokens: Tokens, table: str, count: int) -> int:
@@ -248,7 +248,7 @@ async def test_a_removed_player_no_longer_watches_as_their_seat(stack: Stack, to
     assert frame.role == match_pb2.VIEWER_ROLE_SPECTATOR
 
 
-async def _drain(call: grpc.aio.UnaryStreamCall) -> None:  # type: ignore[type-arg]
+async def _drain(call: grpc.aio.UnaryStreamCall) -> None:
     """The stream's refusal; a first frame is a failure (a removed player got their old seat)."""
     async for update in call:
         call.cancel()

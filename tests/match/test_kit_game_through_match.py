@@ -45,7 +45,7 @@ async def control(
     match: Running, tokens: Tokens, table: str, rid: str, **action: object
 ) -> match_pb2.ControlTableResponse:
     reply: match_pb2.ControlTableResponse = await match.stub.ControlTable(
-        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),  # type: ignore[arg-type]
+        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),
         metadata=tokens(*LOBBY),
     )
     return reply

@@ -175,7 +175,7 @@ async def test_a_forced_split_brain_is_settled_by_the_streams_version_constraint
                 refused.append(conflict)
                 raise
 
-        appender.append = spying  # type: ignore[method-assign]
+        appender.append = spying  # type: ignore[assignment]
 
         acked: list[str] = []
         counts = {"moved": 0, "aborted": 0}

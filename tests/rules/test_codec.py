@@ -58,6 +58,6 @@ def test_a_current_payload_is_decoded_directly() -> None:
 def test_unknown_types_and_missing_upcasters_are_errors_not_guesses() -> None:
     with pytest.raises(msgspec.ValidationError):
         codec().decode_stored("Exploded", 1, b"{}")
-    bare = StructCodec([Paid, Moved])
+    bare = StructCodec[msgspec.Struct]([Paid, Moved])
     with pytest.raises(msgspec.ValidationError):
         bare.decode_stored("Paid", 1, b'{"type": "Paid", "seat": 2, "amount": 120}')

@@ -79,7 +79,7 @@ class Issuer:
         if base64.urlsafe_b64encode(hashlib.sha256(verifier).digest()).rstrip(b"=").decode() != grant["challenge"]:
             return 400, {"error": "invalid_grant"}
         now = int(time.time())
-        claims = {"iss": self.url, "aud": self.client_id, "sub": grant["sub"], "name": grant["name"]}
+        claims: dict[str, object] = {"iss": self.url, "aud": self.client_id, "sub": grant["sub"], "name": grant["name"]}
         claims |= {"nonce": grant["nonce"], "iat": now, "exp": now + 3600}
         self.tokens_issued += 1
         token = jwt.encode(claims, self.key, algorithm="RS256", headers={"kid": KID})

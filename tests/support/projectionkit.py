@@ -96,7 +96,7 @@ async def play(stack: Stack, tokens: Tokens, table: str, moves: int, *, timeouts
             match_pb2.GetTableViewRequest(table=table), metadata=tokens("op", ("operator",))
         )
         if view.view.finished:
-            return view.view.version
+            return int(view.view.version)
         decision = view.view.decisions[0]
         if timeouts and i % 5 == 4:
             await asyncio.sleep(decision.clock_ms / 1000 + 0.01)  # let the clock run out
@@ -126,7 +126,7 @@ async def finish(stack: Stack, tokens: Tokens, table: str, *, timeouts: bool = F
             match_pb2.GetTableViewRequest(table=table), metadata=tokens("op", ("operator",))
         )
         if reply.view.finished:
-            return reply.view.version
+            return int(reply.view.version)
     raise AssertionError("the race did not end")
 
 

@@ -15,6 +15,7 @@ from tablehall_eventstore import RecordedEvent
 from tablehall_rules import (
     DecideContext,
     DrawSource,
+    Game,
     HasRandomPolicy,
     NoMove,
     RuleError,
@@ -76,7 +77,7 @@ class Recorder:
 
 
 def random_match(
-    game: Any,
+    game: Game[Any],
     rng: random.Random,
     table_id: str,
     max_commands: int = 200,

@@ -21,7 +21,7 @@ from support.upkit import ROOT
 from tablehall_sdk import Client, Role, TableView
 
 if TYPE_CHECKING:
-    from playwright.async_api import Page
+    from playwright.async_api import Page, ViewportSize
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -33,8 +33,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(os.environ.get("TABLEHALL_WEB_ARTIFACTS", ROOT / ".artifacts" / "web"))
-PHONE = {"width": 360, "height": 780}
-DESKTOP = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 360, "height": 780}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
 @dataclass

@@ -113,7 +113,7 @@ async def test_no_clock_fires_while_nobody_is_present(env: Env, tokens: Tokens) 
         except grpc.aio.AioRpcError as exc:  # not followed yet
             assert exc.code() == grpc.StatusCode.NOT_FOUND
             return False
-        return reply.clocks.state == timer_pb2.TABLE_STATE_STANDING_STILL
+        return bool(reply.clocks.state == timer_pb2.TABLE_STATE_STANDING_STILL)
 
     await wait_until(standing_still, what="the table to stand still")
     (decision,) = (await view_of(env, tokens, table)).decisions
@@ -138,7 +138,8 @@ async def test_an_idle_table_closes_after_the_idle_limit(env: Env, tokens: Token
 
     async def ended(table: str) -> list[object] | None:
         events = await events_of(env.match.store, table)
-        return events if events[-1].type == "match.Ended" else None
+        found: list[object] = list(events)
+        return found if events[-1].type == "match.Ended" else None
 
     for table in (quiet, empty, busy):
         events = await wait_until(lambda t=table: ended(t), what=f"{table} to close")  # type: ignore[misc]

@@ -174,6 +174,7 @@ class Player:
         # where a free cell next to it gets the most own dice at its sides: a ring to close later
         board = grid()
         pieces = {p["cell"]: p["owner"] for p in view.state["pieces"]}
+        assert view.seat is not None
         own = {cell for cell, owner in pieces.items() if owner in (COLOURS[view.seat], "black")}
 
         def ringing(cell: int) -> tuple[int, int]:

@@ -1,6 +1,6 @@
 """Recompute the perft files in `data/` with the shared move generator (not a test module).
 
-Run: .venv/bin/python tests/boards/regenerate_perft.py [max_depth]
+Run: .venv/bin/python tests/boards/regenerate_boards_perft.py [max_depth]
 
 For each record it counts every depth from 1 to the deepest the record lists (or to `max_depth`
 when deeper), and for each chess-8x8 record it first checks every count up to depth 4 against
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import chess
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from boards_oracle import oracle_perft
+from boards.boards_oracle import oracle_perft
 
 from tablehall_boards import perft
 
