@@ -22,6 +22,9 @@ const WORDS = {
     private_table: "A private table: its PIN", view_as: "View", as_player: "as you may see it", as_auditor: "as the auditor (everything)",
     bot_plays: "A bot plays your seat (handed over while you were away).", take_back: "Take my seat back",
     afk_next: "AFK: your seat is on short clocks until you move yourself: your next move gives it back.",
+    spectator_delay: "Spectator delay (events)", spectator_delay_hint: "Spectators see the table this many events behind, until its end.",
+    status_WAITING: "waiting", status_PLAYING: "playing", status_FINISHED: "finished", status_STARTING: "starting", status_CLOSED: "closed",
+    acted: "Who acted: {who}", round: "round", delayed: "watching {n} events behind",
   },
   ru: {
     sign_in: "Войти", name: "Ваше имя", dev_provider: "Вход для разработки", sign_out: "Выйти",
@@ -45,6 +48,9 @@ const WORDS = {
     private_table: "Закрытый стол: его PIN", view_as: "Вид", as_player: "как видно вам", as_auditor: "аудитора (всё)",
     bot_plays: "Ваше место играет бот (передано, пока вас не было).", take_back: "Вернуть моё место",
     afk_next: "AFK: у вашего места короткие часы, пока вы не сходите сами: ваш следующий ход вернёт место.",
+    spectator_delay: "Задержка для зрителей (событий)", spectator_delay_hint: "Зрители видят стол на столько событий позже, до его конца.",
+    status_WAITING: "ждёт игроков", status_PLAYING: "идёт", status_FINISHED: "окончен", status_STARTING: "начинается", status_CLOSED: "закрыт",
+    acted: "Ходил(и): {who}", round: "круг", delayed: "с задержкой в {n} событий",
   },
 };
 
