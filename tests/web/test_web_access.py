@@ -189,7 +189,7 @@ async def test_the_auditor_view_is_offered_to_operators(served: Served, browser:
     assert download.suggested_filename == f"{table_id}.tablehall.json"
     saved = await download.path()
     async with Client(served.grpc, operator) as ops_client:
-        assert Path(saved).read_bytes() == await ops_client.export(f"tables/{table_id}")
+        assert await asyncio.to_thread(Path(saved).read_bytes) == await ops_client.export(f"tables/{table_id}")
     assert not errors and not ops_errors
     await context.close()
     await ops_context.close()
