@@ -1,5 +1,5 @@
 """The page by keyboard alone, against `tablehall up`: sign in, open a game's new-table form,
-make a table, add a bot, start, make a move, and switch the language, every control reached by
+make a table, add a bot, start, make a move, chat, and switch the language, every control reached by
 Tab (or Shift+Tab) and worked by Enter or typing, never by a click."""
 
 from __future__ import annotations
@@ -70,9 +70,19 @@ async def test_sign_in_make_a_table_and_move_by_keyboard_alone(served: Served, b
             "v => Number(document.getElementById('main').dataset.version) > v", arg=before.version, timeout=WAIT_MS
         )
         assert await page.get_by_test_id("notice").inner_text() == ""
-        lines = await kim.journal(table, Role.SEAT)
-        assert any("web-kim" in line.en and "order" in line.en for line in lines)
+        journal = page.get_by_test_id("journal").locator("li")  # the roll, in the page's journal
+        await journal.filter(has_text="web-kim rolls for order").first.wait_for(timeout=WAIT_MS)
+        assert not any(c.kind == "roll_for_order" for c in (await kim.view(table, Role.SEAT)).legal)
         assert await page_version(page) > before.version
+
+        # the chat: typed and sent by Enter, shown on the page as the server keeps it
+        await tab_to(page, "[data-testid=chat-input]")
+        await page.keyboard.type("привет, hello")
+        await page.keyboard.press("Enter")
+        await page.get_by_test_id("chat").locator("li").filter(has_text="привет, hello").wait_for(timeout=WAIT_MS)
+        messages, _ = await kim.chat(table)
+        assert [(m.name, m.text) for m in messages] == [("web-kim", "привет, hello")]
+        assert await page.get_by_test_id("chat").inner_text() == "web-kim: привет, hello"
 
     # the language, from the header (before the page's content: Shift+Tab reaches it)
     await tab_to(page, "[data-testid=lang]", key="Shift+Tab")
@@ -83,8 +93,8 @@ async def test_sign_in_make_a_table_and_move_by_keyboard_alone(served: Served, b
     )
     await page.keyboard.press("Enter")  # the button keeps the focus: back to English
     await page.wait_for_selector("html[lang=en]", timeout=WAIT_MS)
-    await page.goto(served.web)  # the lobby with the tables of this package's tests so far
-    await page.wait_for_selector("[data-testid=open-tables] tr", timeout=WAIT_MS)
+    await page.goto(served.web)  # the lobby: this table among my tables (and the others' tables so far)
+    await page.wait_for_selector(f"[data-testid=my-tables] [data-table={table_id}]", timeout=WAIT_MS)
     await screenshots(page, "lobby-tables")
     assert not errors
     await context.close()
