@@ -1,6 +1,6 @@
 // Tablehall's page: sign-in, lobby, a table's waiting room; play and watch are in table.js.
 import { h, api, ApiError, requestId } from "./dom.js";
-import { initialLang, t } from "./i18n.js";
+import { initialLang, optionLabel, t } from "./i18n.js";
 import { openAudit } from "./audit.js";
 import { openTable } from "./table.js";
 
@@ -61,7 +61,7 @@ async function signInScreen(failed) {
 function optionInputs(schema) {
   const inputs = [];
   for (const [key, prop] of Object.entries((schema && schema.properties) || {})) {
-    const label = prop.title || key;
+    const label = optionLabel(app.lang, key, prop.title);
     let input;
     if (prop.type === "boolean") {
       input = h("input", { type: "checkbox", name: key, checked: prop.default === true });

@@ -54,6 +54,17 @@ const WORDS = {
   },
 };
 
+// the games' option names (their schemas give keys and bounds, no titles for people); an
+// option not named here is shown by its key with spaces
+const OPTION_WORDS = {
+  en: { decision_clock_s: "Seconds to decide", clock_ms: "Clock (ms)", round_limit: "Rounds (0: no limit)", start_money: "Starting money", teams: "Teams (2 on 2)" },
+  ru: { decision_clock_s: "Секунд на решение", clock_ms: "Часы (мс)", round_limit: "Кругов (0: без предела)", start_money: "Стартовые деньги", teams: "Команды (2 на 2)" },
+};
+
+export function optionLabel(lang, key, title) {
+  return fill(OPTION_WORDS, lang, key) ?? (title || key.replaceAll("_", " "));
+}
+
 export function initialLang() {
   const saved = localStorage.getItem("tablehall.lang");
   if (saved === "ru" || saved === "en") return saved;
