@@ -38,10 +38,10 @@ def issuer() -> Iterator[Issuer]:
 
 @pytest.fixture(scope="package")
 async def web_database(servers: Servers) -> AsyncIterator[str]:
-    """A database of the web tests' own. On the session's database, after the rest of the suite
-    had filled it with thousands of tables, `tablehall up` spent its first minutes catching up
-    (the projection rebuilding, timers and bots taking up every open table) and every page's
-    sign-in timed out: the browser tests ran in a pytest process of their own for it."""
+    """A database of the web tests' own (as tests/bot's `tablehall up` has one of its own). On the
+    session's database, which the rest of the suite fills with tables of its own making, the
+    lobby's ListTables answered the page INTERNAL (2026-12-03, the whole suite in one process: the
+    lobby never drew its tables and three tests failed; with this fixture all passed)."""
     name = f"tablehall_test_web_{uuid.uuid4().hex[:10]}"
     url = await ensure_database(servers.database_url, name)
     yield url
