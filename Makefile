@@ -86,11 +86,8 @@ browser:
 	fi
 
 # the whole suite but the long soaks (marked slow); CI runs exactly this
-# The browser tests run in a pytest process of their own: inside the whole suite's process every
-# page's sign-in timed out (2026-12-02, not yet understood; alone they pass).
 test: install browser
-	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow" --ignore=tests/web
-	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow" tests/web
+	$(VENV)/bin/pytest -q -p no:cacheprovider -m "not slow"
 
 # long property runs and soaks (thousands of random games): not part of make test
 soak: install

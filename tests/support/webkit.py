@@ -133,6 +133,7 @@ COMMON_SHOWN = """() => ({
   version: Number(document.getElementById('main').dataset.version || -1),
   status: document.querySelector('[data-testid=status]').textContent,
   finished: !document.querySelector('[data-testid=outcome]').hidden,
+  clock: document.querySelector('[data-testid=clock]').textContent,
   commands: [...document.querySelectorAll('[data-testid=moves] button[data-command]')].map(
     (b) => JSON.parse(b.dataset.command)),
 })"""
@@ -158,6 +159,19 @@ def buttons_of(view: TableView, board_kinds: Collection[str] = ()) -> list[dict[
     return out
 
 
+def name_of(view: TableView, seat: int) -> str:
+    """A seat's name as the page writes it (the view's players, else its names, else #seat)."""
+    players = view.state.get("players")
+    if isinstance(players, list):
+        for player in players:
+            if isinstance(player, dict) and player.get("seat") == seat and player.get("name"):
+                return str(player["name"])
+    names = view.state.get("names")
+    if isinstance(names, list) and seat < len(names) and names[seat]:
+        return str(names[seat])
+    return f"#{seat}"
+
+
 def as_page_writes_it(command: Mapping[str, Any]) -> str:
     return json.dumps(command, separators=(",", ":"), ensure_ascii=False)
 
@@ -170,6 +184,13 @@ def assert_common(shown: Mapping[str, Any], view: TableView, board_kinds: Collec
     mine = any(d.seat == view.seat for d in view.decisions)
     assert (YOUR_MOVE in shown["status"]) == (mine and not view.finished)
     assert shown["finished"] == view.finished
+    # the earliest open clock, by whose it is, counting down (none once the game is over)
+    clocks = sorted((d for d in view.decisions if d.deadline_ms > 0), key=lambda d: d.deadline_ms)
+    if view.finished or not clocks:
+        assert shown["clock"] == ""
+    else:
+        assert re.fullmatch(r".+: \d+ s left", shown["clock"]), shown["clock"]
+        assert shown["clock"].startswith(name_of(view, clocks[0].seat) + ":"), (shown["clock"], clocks[0])
 
 
 async def agree_with_the_seat_view(

@@ -183,6 +183,13 @@ async def test_the_auditor_view_is_offered_to_operators(served: Served, browser:
         history = [u async for u in ops_client.watch(f"tables/{table_id}", from_version=1, role=Role.AUDITOR)]
     assert await ops.get_by_test_id("audit-slider").get_attribute("max") == str(len(history) - 1)
     assert await ops.get_by_test_id("as-auditor").get_attribute("aria-checked") == "true"
+    async with ops.expect_download() as downloading:  # an operator's export: the file the server exports
+        await ops.get_by_test_id("export").click()
+    download = await downloading.value
+    assert download.suggested_filename == f"{table_id}.tablehall.json"
+    saved = await download.path()
+    async with Client(served.grpc, operator) as ops_client:
+        assert await asyncio.to_thread(Path(saved).read_bytes) == await ops_client.export(f"tables/{table_id}")
     assert not errors and not ops_errors
     await context.close()
     await ops_context.close()

@@ -235,6 +235,7 @@ async def test_dragons_played_by_clicking_the_board(served: Served, browser: Bro
     await page.get_by_test_id("lang").click()  # the page in Russian: the board's words too
     await page.wait_for_function("() => document.querySelector('[data-testid=status]')?.textContent.includes('Круг')")
     assert "доминошки" in (await page.get_by_test_id("dg-hand").inner_text()).lower()
+    await screenshots(page, "dragons-ru")
     await page.get_by_test_id("lang").click()
     assert not errors
     await context.close()

@@ -128,6 +128,9 @@ async def test_magnates_played_by_clicking_the_board(served: Served, browser: Br
     chosen = history[3]
     assert await page_version(page) == chosen.version
     assert await page.evaluate(f"({SHOWN})()") == expected_of(chosen.state)
+    # who acted: the seats whose decision was open just before the chosen event
+    acted = await page.get_by_test_id("audit-acted").get_attribute("data-seats")
+    assert acted == ",".join(str(s) for s in dict.fromkeys(d.seat for d in history[2].decisions))
     happened = await page.get_by_test_id("audit-journal").inner_text()
     assert all(line.en in happened for line in chosen.journal)
     last = {str(p["seat"]): p["net_worth"] for p in final.state["players"]}

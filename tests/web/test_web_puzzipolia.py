@@ -23,6 +23,7 @@ from support.webkit import (
 from tablehall_sdk import Client, Command, Role, TableView
 
 MAX_CLICKS = 60
+DELAY = 3  # the table's spectator delay, in events
 # what a person at the table would press first, in this order; never leave or give up
 PREFERENCE = (
     "roll_for_order",
@@ -93,7 +94,9 @@ async def test_puzzipolia_from_the_lobby_to_the_end_by_clicking(served: Served, 
     page.on("pageerror", lambda error: errors.append(str(error)))
     secret = await sign_in(page, served.web, "web-ann")
     await screenshots(page, "lobby")
-    table_id = await create_table(page, "puzzipolia", 4, {"round_limit": "1", "decision_clock_s": "90"})
+    table_id = await create_table(
+        page, "puzzipolia", 4, {"round_limit": "1", "decision_clock_s": "90", "spectator_delay": str(DELAY)}
+    )
     await add_bots(page, ["easy", "strong", "easy"])
     await screenshots(page, "lobby-waiting-room")
     await page.get_by_test_id("start").click()
@@ -105,6 +108,7 @@ async def test_puzzipolia_from_the_lobby_to_the_end_by_clicking(served: Served, 
     await watcher.goto(f"{served.web}#/watch/{table_id}")
     await watcher.wait_for_selector("[data-testid=pz-board]", timeout=WAIT_MS)
     watched = [await page_version(watcher)]
+    assert await watcher.get_by_test_id("live").get_attribute("data-delay") == str(DELAY)
 
     table = f"tables/{table_id}"
     async with Client(served.grpc) as ann:
@@ -112,7 +116,11 @@ async def test_puzzipolia_from_the_lobby_to_the_end_by_clicking(served: Served, 
 
         async def act_and_watch(page: Page, shown: dict[str, Any], view: TableView) -> None:
             await act(page, shown, view)
-            watched.append(await page_version(watcher))
+            seen = await page_version(watcher)
+            now = await ann.view(table, Role.SEAT)  # read after the spectator's page: never older
+            if not now.finished:  # the spectator trails the table by its delay, until the end
+                assert seen <= now.version - DELAY, (seen, now.version)
+            watched.append(seen)
 
         clicks, compared = await play_by_clicking(
             page, ann, table, SHOWN, expected, act_and_watch, MAX_CLICKS, lambda: screenshots(page, "puzzipolia-play")

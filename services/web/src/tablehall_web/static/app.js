@@ -1,6 +1,6 @@
 // Tablehall's page: sign-in, lobby, a table's waiting room; play and watch are in table.js.
 import { h, api, ApiError, requestId } from "./dom.js";
-import { initialLang, t } from "./i18n.js";
+import { initialLang, optionLabel, t } from "./i18n.js";
 import { openAudit } from "./audit.js";
 import { openTable } from "./table.js";
 
@@ -61,7 +61,7 @@ async function signInScreen(failed) {
 function optionInputs(schema) {
   const inputs = [];
   for (const [key, prop] of Object.entries((schema && schema.properties) || {})) {
-    const label = prop.title || key;
+    const label = optionLabel(app.lang, key, prop.title);
     let input;
     if (prop.type === "boolean") {
       input = h("input", { type: "checkbox", name: key, checked: prop.default === true });
@@ -82,11 +82,19 @@ function optionInputs(schema) {
   return inputs;
 }
 
+// the table's own options (the platform's, not the game's schema): spectators' delay in events
+function tableOptionInputs() {
+  const input = h("input", { type: "number", name: "spectator_delay", min: 0, max: 1000, step: 1, value: "", size: 5, placeholder: "0" });
+  input.read = () => (input.value === "" ? undefined : Number(input.value));
+  input.dataset.option = "spectator_delay";
+  return [h("label", { title: t(app.lang, "spectator_delay_hint") }, t(app.lang, "spectator_delay"), input)];
+}
+
 function gameCard(game) {
   const notice = h("p", { class: "notice" });
   const seats = h("select", { name: "seats", "data-testid": `seats-${game.id}` });
   for (let n = game.min_seats; n <= game.max_seats; n++) seats.append(h("option", { value: n, selected: n === game.max_seats }, n));
-  const options = optionInputs(game.options_schema);
+  const options = [...optionInputs(game.options_schema), ...tableOptionInputs()];
   const privateBox = h("input", { type: "checkbox", name: "private" });
   const pin = h("input", { type: "text", name: "pin", inputmode: "numeric", maxlength: 12, size: 6 });
   const form = h("form", { class: "form", "data-testid": `create-${game.id}`, onsubmit: async (e) => {
@@ -141,7 +149,7 @@ function tableRow(table) {
       h("a", { href: `#/watch/${id}` }, t(app.lang, "watch")));
   const audit = table.status === "FINISHED" ? h("a", { href: `#/audit/${id}`, "data-testid": "audit-link" }, t(app.lang, "audit")) : null;
   return h("tr", { "data-table": id },
-    h("td", {}, `${gameTitle(table.game)}${table.private ? " 🔒" : ""}`), h("td", {}, id.slice(0, 8)), h("td", {}, table.status),
+    h("td", {}, `${gameTitle(table.game)}${table.private ? " 🔒" : ""}`), h("td", { class: "wide-only" }, id.slice(0, 8)), h("td", {}, t(app.lang, `status_${table.status}`)),
     h("td", {}, table.seats.map((s) => s.name || "·").join(", ")), h("td", { class: "row" }, actions, audit));
 }
 
@@ -161,7 +169,7 @@ async function lobbyScreen() {
   const mineBox = h("section", { class: "card", "data-testid": "my-tables" });
   const othersBox = h("section", { class: "card", "data-testid": "open-tables" });
   const list = (rows) => rows.length
-    ? h("table", { class: "list" }, h("tbody", {}, rows.map((r) => tableRow(r))))
+    ? h("div", { class: "scroll" }, h("table", { class: "list" }, h("tbody", {}, rows.map((r) => tableRow(r)))))
     : h("p", { class: "muted" }, t(app.lang, "none"));
   // the tables as the lobby lists them now (the list is read again on demand: a PIN being typed stays)
   const load = async () => {

@@ -22,6 +22,9 @@ const WORDS = {
     private_table: "A private table: its PIN", view_as: "View", as_player: "as you may see it", as_auditor: "as the auditor (everything)",
     bot_plays: "A bot plays your seat (handed over while you were away).", take_back: "Take my seat back",
     afk_next: "AFK: your seat is on short clocks until you move yourself: your next move gives it back.",
+    spectator_delay: "Spectator delay (events)", spectator_delay_hint: "Spectators see the table this many events behind, until its end.",
+    status_WAITING: "waiting", status_PLAYING: "playing", status_FINISHED: "finished", status_STARTING: "starting", status_CLOSED: "closed",
+    acted: "Who acted: {who}", round: "round", delayed: "watching {n} events behind",
   },
   ru: {
     sign_in: "Войти", name: "Ваше имя", dev_provider: "Вход для разработки", sign_out: "Выйти",
@@ -45,8 +48,22 @@ const WORDS = {
     private_table: "Закрытый стол: его PIN", view_as: "Вид", as_player: "как видно вам", as_auditor: "аудитора (всё)",
     bot_plays: "Ваше место играет бот (передано, пока вас не было).", take_back: "Вернуть моё место",
     afk_next: "AFK: у вашего места короткие часы, пока вы не сходите сами: ваш следующий ход вернёт место.",
+    spectator_delay: "Задержка для зрителей (событий)", spectator_delay_hint: "Зрители видят стол на столько событий позже, до его конца.",
+    status_WAITING: "ждёт игроков", status_PLAYING: "идёт", status_FINISHED: "окончен", status_STARTING: "начинается", status_CLOSED: "закрыт",
+    acted: "Ходил(и): {who}", round: "круг", delayed: "с задержкой в {n} событий",
   },
 };
+
+// the games' option names (their schemas give keys and bounds, no titles for people); an
+// option not named here is shown by its key with spaces
+const OPTION_WORDS = {
+  en: { decision_clock_s: "Seconds to decide", clock_ms: "Clock (ms)", round_limit: "Rounds (0: no limit)", start_money: "Starting money", teams: "Teams (2 on 2)" },
+  ru: { decision_clock_s: "Секунд на решение", clock_ms: "Часы (мс)", round_limit: "Кругов (0: без предела)", start_money: "Стартовые деньги", teams: "Команды (2 на 2)" },
+};
+
+export function optionLabel(lang, key, title) {
+  return fill(OPTION_WORDS, lang, key) ?? (title || key.replaceAll("_", " "));
+}
 
 export function initialLang() {
   const saved = localStorage.getItem("tablehall.lang");

@@ -85,7 +85,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     main.dataset.version = String(view.version);
     main.dataset.seat = view.seat === null ? "" : String(view.seat);
     ui.title.textContent = `${gameTitle(view.game)} · ${id.slice(0, 8)} · ${view.seat === null ? t(lang(), "spectator") : `${t(lang(), "seat")} ${view.seat}`}`;
-    ui.live.textContent = `${t(lang(), "live")} · v${view.version}`;
+    ui.live.textContent = `${t(lang(), "live")} · v${view.version}${spectator && delay && !view.finished ? ` · ${t(lang(), "delayed", { n: delay })}` : ""}`;
+    ui.live.dataset.delay = String(spectator ? delay : 0);
     const mine = view.seat !== null && view.decisions.some((d) => d.seat === view.seat);
     const waiting = [...new Set(view.decisions.map((d) => d.seat))].map((s) => nameOf(view, s)).join(", ");
     const headline = plugin.headline ? plugin.headline(view, lang()) : "";
@@ -131,8 +132,15 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
     drawBanner();
   }
 
+  let delay = 0;  // a spectator's: the table's spectator delay in events (shown beside the version)
   async function loadTable() {
-    if (spectator) return;
+    if (spectator) {
+      if (delay === 0) {
+        try { delay = Number((await api("GET", `/api/tables/${id}`)).table.options.spectator_delay || 0); } catch { /* none shown */ }
+        if (delay && shown) draw(shown);
+      }
+      return;
+    }
     try { seated((await api("GET", `/api/tables/${id}`)).table); } catch { /* the table page goes on without it */ }
   }
 
