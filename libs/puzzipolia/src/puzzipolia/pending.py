@@ -12,9 +12,6 @@ from puzzipolia.state import State
 from tablehall_rules import PendingDecision
 from tablehall_rules.afk import AFK_CLOCK_MS
 
-# decisions whose missed clock makes the seat AFK (auction, offer and vote clocks do not)
-PERSONAL_KINDS = frozenset({"order_roll", "roll", "jail", "buy", "card67", "end_turn", "debt"})
-
 _TURN_KINDS = {"roll": "roll", "buy": "buy", "card67": "card67", "end": "end_turn"}
 
 
@@ -52,7 +49,7 @@ def pending(st: State) -> list[PendingDecision]:
             if seat == a.high_bidder:
                 continue
             key = f"auction:{a.id}:{a.bids}:{a.clock_at_ms}:{seat}"
-            if st.player(seat).afk:
+            if st.is_away(seat):
                 out.append(PendingDecision(key, seat, "auction_pass", "afk", a.clock_at_ms, AFK_CLOCK_MS))
             else:
                 out.append(PendingDecision(key, seat, "auction", "auction", a.clock_at_ms, auction_clock_ms(a)))

@@ -90,7 +90,7 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
         seats=[SeatEntry(seat=s.seat, name=s.name, is_bot=s.is_bot) for s in seats],
         decks={deck: ctx.rng.shuffled(deck_cards(deck)) for deck in DECKS},
     )
-    f = Flow(evolve(None, started), ctx.now_ms, ctx.rng, copy=False)
+    f = Flow(evolve(None, started), ctx, copy=False)
     f.events.append(started)
     if kind == "large":
         _deal_streets(f, [s.seat for s in seats])

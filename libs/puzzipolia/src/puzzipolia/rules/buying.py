@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal, invalid
+from tablehall_rules import illegal, invalid
 from puzzipolia.events import (
     AuctionClosed,
     AuctionOpened,

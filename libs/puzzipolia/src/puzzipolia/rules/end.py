@@ -5,6 +5,16 @@ from __future__ import annotations
 from puzzipolia.events import GameEnded
 from puzzipolia.flow import Flow
 from puzzipolia.state import State
+from tablehall_rules import Outcome
+
+# how each `Outcome.reason` reads to people
+END_REASONS = {
+    "round_limit": {"en": "the round limit was reached", "ru": "сыграны все круги"},
+    "vote": {"en": "the players voted to end it", "ru": "игроки проголосовали за конец"},
+    "last_standing": {"en": "one player is left", "ru": "остался один игрок"},
+    "operator": {"en": "an operator closed the table", "ru": "оператор закрыл стол"},
+    "idle": {"en": "the table stood idle", "ru": "стол простаивал"},
+}
 
 
 def net_worth(st: State, seat: int) -> int:
@@ -38,3 +48,14 @@ def places(st: State) -> tuple[list[list[int]], dict[int, int]]:
 def end_game(f: Flow, reason: str) -> None:
     ranking, scores = places(f.state)
     f.emit(GameEnded(reason=reason, places=ranking, scores=scores))
+
+
+def standings(st: State) -> list[list[int]]:
+    """Live places by net worth: cash, lots and buildings are all public."""
+    return [list(p) for p in places(st)[0]]
+
+
+def outcome(st: State) -> Outcome | None:
+    if st.phase != "over":
+        return None
+    return Outcome(places=[list(p) for p in st.places], reason=st.end_reason, scores=dict(st.scores))

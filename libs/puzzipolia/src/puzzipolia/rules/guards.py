@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from puzzipolia.errors import illegal, invalid
+from tablehall_rules import illegal, invalid
 from puzzipolia.state import State
 from tablehall_rules import NotYourTurn
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal
+from tablehall_rules import illegal
 from puzzipolia.events import LotMortgaged, LotRedeemed
 from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_money, require_no_auction, require_no_own_debts, require_own_lot

@@ -8,7 +8,7 @@ at most three unanswered offers to one person; 30 s for a pair after a refusal.
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal, invalid
+from tablehall_rules import illegal, invalid
 from puzzipolia.events import OfferAccepted, OfferDeclined, OfferExpired, OfferMade, OfferWithdrawn
 from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_no_auction
