@@ -18,7 +18,9 @@ from tablehall_rules import Determinizable, HasBotPolicy, HasEvaluation, HasRand
 
 class BotHooks(Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation):
     determinize = staticmethod(determinize)
-    bot_policy = staticmethod(bot.choose)
+
+    def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
+        return bot.choose(view, legal, rng)  # type: ignore[arg-type]
 
     def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         # a bot never leaves nor proposes the end: with nothing else legal it makes no move

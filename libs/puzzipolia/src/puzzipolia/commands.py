@@ -11,7 +11,13 @@ from __future__ import annotations
 import msgspec
 
 from puzzipolia.state import Bundle
+
+# the platform's table commands, re-exported for this game's modules and its tests
 from tablehall_rules.table import TABLE_COMMANDS
+from tablehall_rules.table import CloseTable as CloseTable
+from tablehall_rules.table import RemovePlayer as RemovePlayer
+from tablehall_rules.table import SetController as SetController
+from tablehall_rules.table import SetPresence as SetPresence
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True):

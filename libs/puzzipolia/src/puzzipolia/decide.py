@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from puzzipolia import commands as c
-from puzzipolia.events import BackFromAfk, ClockExpired, Event
+from puzzipolia.events import BackFromAfk, ClockExpired
 from puzzipolia.flow import Flow
 from puzzipolia.rules import (
     building,
@@ -66,7 +68,7 @@ SEAT_HANDLERS: dict[type[c.Command], SeatHandler] = {
 CLOCK_ONLY = frozenset({c.CloseAuction, c.CloseVote})
 
 
-def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
+def decide(state: State, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
     """The events `command` produces; raises a rule error. Never changes `state`."""
     if state.phase == "over":
         raise GameOver()
@@ -76,7 +78,7 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
         command = CloseTable(reason=c.RETIRED_CLOSE[kind])
     if is_table_command(command):
         decide_table(f, command, TABLE)
-    elif kind is c.HostProposeEnd:
+    elif isinstance(command, c.HostProposeEnd):
         if ctx.seat is not None:
             raise system_only()
         vote.host_propose_end(f, command)
@@ -85,7 +87,7 @@ def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
     else:
         raise invalid("UNKNOWN_COMMAND", f"Unknown command {kind.__name__}.", f"Неизвестная команда {kind.__name__}.")
     settle(f)
-    return f.events  # type: ignore[return-value]
+    return f.events
 
 
 def _seat_command(f: Flow, state: State, command: Any, ctx: DecideContext) -> None:

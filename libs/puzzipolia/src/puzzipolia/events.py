@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from puzzipolia.state import Bundle
+
 # the platform's table events, re-exported for this game's modules
 from tablehall_rules.table import TABLE_EVENTS
 from tablehall_rules.table import ControllerChanged as ControllerChanged
@@ -375,6 +376,7 @@ EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     GameEnded,
     *TABLE_EVENTS,
 )
+
 
 def _afk_changed_now(old: msgspec.Struct) -> msgspec.Struct | None:
     """What the rules write today where an old stream holds `AfkChanged`: `BackFromAfk`

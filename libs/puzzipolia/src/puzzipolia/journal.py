@@ -15,8 +15,8 @@ import msgspec
 
 from puzzipolia import events as ev
 from puzzipolia.cards import DECK_NAMES, card
-from puzzipolia.state import PERSONAL_KINDS, State
 from puzzipolia.evolve import evolve
+from puzzipolia.state import PERSONAL_KINDS, State
 from tablehall_rules.journal import JournalEntry, Lines, event_params
 from tablehall_rules.journal import entry as journal_entry
 
@@ -143,8 +143,7 @@ def _game_started(e: ev.GameStarted, n: _Names, w: str, we: str) -> Pair:
     return (
         f"Игра началась: {_players_ru(len(e.seats))}, {_BOARD_RU.get(e.board, 'доска')}, "
         f"стартовые деньги {e.start_money}.",
-        f"The game starts: {len(e.seats)} players, {_BOARD_EN.get(e.board, 'board')}, "
-        f"starting money {e.start_money}.",
+        f"The game starts: {len(e.seats)} players, {_BOARD_EN.get(e.board, 'board')}, starting money {e.start_money}.",
     )
 
 
@@ -337,8 +336,7 @@ def _debt_paid(e: ev.DebtPaid, n: _Names, w: str, we: str) -> Pair:
 @_line(ev.AssetsLiquidated)
 def _assets_liquidated(e: ev.AssetsLiquidated, n: _Names, w: str, we: str) -> Pair:
     ru = "; ".join(
-        f"{'продан дом' if s.action == 'sell' else 'заложен'} {n.sq_ru(s.square)} (+{s.amount})"
-        for s in e.steps
+        f"{'продан дом' if s.action == 'sell' else 'заложен'} {n.sq_ru(s.square)} (+{s.amount})" for s in e.steps
     )
     en = "; ".join(
         f"{'sold a building on' if s.action == 'sell' else 'mortgaged'} {n.sq_en(s.square)} (+{s.amount})"
@@ -353,9 +351,7 @@ def _player_eliminated(e: ev.PlayerEliminated, n: _Names, w: str, we: str) -> Pa
     heir_en = n.who_en(e.creditor)
     cash = e.money if e.creditor is not None else 0
     verb_ru = {"bankrupt": "банкротится", "removed": "убран из игры"}.get(e.reason, "выходит из игры")
-    verb_en = {"bankrupt": "goes bankrupt", "removed": "is removed from the game"}.get(
-        e.reason, "leaves the game"
-    )
+    verb_en = {"bankrupt": "goes bankrupt", "removed": "is removed from the game"}.get(e.reason, "leaves the game")
     return (
         f"{w} {verb_ru}. Постройки проданы банку за {e.buildings_refund}; "
         f"{heir_ru} получает участков: {len(e.lots)}, деньги: {cash}.",
@@ -519,7 +515,6 @@ def _game_ended(e: ev.GameEnded, n: _Names, w: str, we: str) -> Pair:
         f"Игра окончена: {_END_RU[e.reason]}. Первое место: {winners_ru}.",
         f"The game is over: {_END_EN[e.reason]}. First place: {winners_en}.",
     )
-
 
 
 def _params(e: Any) -> dict[str, Any]:

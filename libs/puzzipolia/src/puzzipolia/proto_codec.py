@@ -4,7 +4,7 @@ from typing import Any
 
 from puzzipolia.commands import COMMAND_TYPES
 from tablehall.puzzipolia.v1 import puzzipolia_pb2 as pb
-from tablehall_stream.proto_codec import EnumField, ProtoCodec
+from tablehall_stream.proto_codec import EnumField, FieldCodec, ProtoCodec
 
 
 class HostSeat:
@@ -18,7 +18,7 @@ class HostSeat:
             inner.host_seat = value
 
 
-FIELDS = {
+FIELDS: dict[str, FieldCodec] = {
     "steps": EnumField({6: "STEPS67_SIX", 7: "STEPS67_SEVEN"}),
     "yes": EnumField({True: "ANSWER_YES", False: "ANSWER_NO"}, proto_name="answer"),
     "host_seat": HostSeat(),

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from tablehall_rules import invalid
 from puzzipolia.events import Choice67Made
 from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_active
 from puzzipolia.rules.landing import land
 from puzzipolia.rules.movement import move_by
 from puzzipolia.rules.turn import continue_turn
+from tablehall_rules import invalid
 
 SIXTY_SEVEN_CHOICES = (6, 7)
 

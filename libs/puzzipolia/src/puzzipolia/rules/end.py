@@ -50,12 +50,12 @@ def end_game(f: Flow, reason: str) -> None:
     f.emit(GameEnded(reason=reason, places=ranking, scores=scores))
 
 
-def standings(st: State) -> list[list[int]]:
+def standings(state: State) -> list[list[int]]:
     """Live places by net worth: cash, lots and buildings are all public."""
-    return [list(p) for p in places(st)[0]]
+    return [list(p) for p in places(state)[0]]
 
 
-def outcome(st: State) -> Outcome | None:
-    if st.phase != "over":
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
         return None
-    return Outcome(places=[list(p) for p in st.places], reason=st.end_reason, scores=dict(st.scores))
+    return Outcome(places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores))

@@ -10,11 +10,11 @@ failed vote the same proposer waits 3 min and anybody else 30 s.
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from tablehall_rules import illegal
 from puzzipolia.events import VoteAnswered, VoteCancelled, VoteFailed, VoteOpened, VotePassed
 from puzzipolia.flow import Flow
 from puzzipolia.rules.end import end_game
 from puzzipolia.state import State
+from tablehall_rules import illegal
 
 VOTE_MS = 60_000
 SAME_PROPOSER_WAIT_MS = 180_000
