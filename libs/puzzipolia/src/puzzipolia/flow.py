@@ -1,7 +1,5 @@
 """The working copy of one `decide` (`tablehall_rules.Flow`) with Пузиполия's evolve."""
 
-from __future__ import annotations
-
 import tablehall_rules
 from puzzipolia.evolve import evolve
 from puzzipolia.state import State

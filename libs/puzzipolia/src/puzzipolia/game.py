@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import msgspec
-
 from puzzipolia import setup
 from puzzipolia.bot_hooks import BotHooks
 from puzzipolia.commands import COMMAND_TYPES, HostProposeEnd
@@ -53,7 +51,7 @@ class Puzzipolia(Game[State], SeatedGame, Journaled, HasStandings, BotHooks):
     journal = staticmethod(entries)
     standings = staticmethod(standings)
 
-    def host_end_command(self, host_seat: int | None) -> msgspec.Struct | None:
+    def host_end_command(self, host_seat: int | None) -> HostProposeEnd:
         """The host's ■ (end for all): a vote, or the end at once when only bots play on."""
         return HostProposeEnd(host_seat=-1 if host_seat is None else host_seat)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import tablehall_rules
 from puzzipolia.events import GameEnded
-from puzzipolia.flow import Flow
 from puzzipolia.state import State
 from tablehall_rules import Outcome
 
@@ -45,7 +45,7 @@ def places(st: State) -> tuple[list[list[int]], dict[int, int]]:
     return result, scores
 
 
-def end_game(f: Flow, reason: str) -> None:
+def end_game(f: tablehall_rules.Flow[State], reason: str) -> None:
     ranking, scores = places(f.state)
     f.emit(GameEnded(reason=reason, places=ranking, scores=scores))
 

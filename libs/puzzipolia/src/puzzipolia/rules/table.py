@@ -1,6 +1,5 @@
-"""What Пузиполия's rules add to the platform's table commands (`tablehall_rules.table`):
-a removed player is out of the game as by ⚑, a closed table ends with places by net worth,
-and a person may take a bot's own seat («Места ботов — зрителям»)."""
+"""Пузиполия's rules on the platform's table commands (`tablehall_rules.table`): removal is ⚑,
+a close ends with places by net worth, a person may take a bot's own seat («Места ботов — зрителям»)."""
 
 from __future__ import annotations
 
@@ -28,7 +27,6 @@ class PuzzipoliaTable(TableRules[State]):
         eliminate(flow, seat, "removed")
 
     def on_close(self, flow: tablehall_rules.Flow[State], reason: str) -> None:
-        assert isinstance(flow, Flow)
         end_game(flow, reason)
 
 
