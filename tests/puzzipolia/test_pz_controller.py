@@ -81,3 +81,35 @@ def test_a_removed_player_leaves_the_game_and_their_lots_go_back_to_the_bank() -
     refused(state, c.RemovePlayer(seat=2), "NOT_IN_GAME", None)
     refused(state, c.RemovePlayer(seat=1), "SYSTEM_ONLY", 0)
     assert GAME.remove_command(1) == c.RemovePlayer(seat=1)
+
+
+def test_a_hand_over_keeps_the_afk_mark_until_the_seat_acts() -> None:
+    """Пузиполия's rule on the ladder: the bot playing for an away player keeps its 2-s clocks
+    until the seat's first own move (its recorded streams hold it so)."""
+    state = given(table=started(3))
+    state = then(state, when(state, c.SetPresence(seat=0, present=False), None))
+    state = then(state, when(state, c.SetController(seat=0, by_bot=True), None))
+    assert state.is_away(0) and state.played_by_bot(0)
+    assert GAME.pending(state)[0].clock_ms == 2_000
+    events = when(state, c.Roll(), 0, dice=[1, 2])
+    assert kinds(events)[0] == "BackFromAfk"
+    state = then(state, events)
+    assert not state.is_away(0) and GAME.pending(state)[0].clock_ms == 30_000
+    # taken back, the seat is its player's again, with the mark as it was
+    state = then(state, when(state, c.SetController(seat=0, by_bot=False), None))
+    assert not state.played_by_bot(0) and not state.is_away(0)
+
+
+def test_a_snapshot_from_before_the_ladder_reads_into_it() -> None:
+    import msgspec
+
+    from puzzipolia.state import State
+
+    state = given(table=started(3))
+    stored = msgspec.to_builtins(state)
+    del stored["afk"]  # the ladder did not exist: the marks were the players'
+    stored["players"][1].update(afk=True, absent=True, bot_controlled=True)
+    old = msgspec.convert(stored, State)
+    assert old.afk.afk == [False, True, False] and old.afk.absent == [False, True, False]
+    assert old.afk.by_bot == [False, True, False] and old.played_by_bot(1)
+    assert msgspec.to_builtins(old)["players"][1]["afk"] is False  # written back, the ladder holds the mark

@@ -7,7 +7,9 @@ In stream order, it checks:
 3. each command again: `match.Started` by the game's `start`, every other
    command by `decide` on the state before it, rebuilt from the metadata the
    match service recorded (`command`, `seat`, `now_ms`, `timeout`,
-   `draw_start`); the events must be exactly those the rules produce, its
+   `draw_start`); the events must be exactly those the rules produce (a stored
+   event of a type the game has retired, `Game.retired_events`, stands for the
+   event it maps to, or, mapped to none, must change nothing in the state), its
    draws exactly those recomputed from the seed, the draw counter must run
    without a gap, a timeout's command must be the game's default move, and
    the recorded open decisions (`pending`) and the outcome must follow;
