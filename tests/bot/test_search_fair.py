@@ -23,8 +23,8 @@ from homunculus.game import GAME as HOMUNCULUS
 from homunculus.state import State as HmState
 from puzzipolia import simulate
 from puzzipolia.game import GAME as PUZZIPOLIA
-from puzzipolia.state import Bundle, Offer, State, clone
-from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer
+from puzzipolia.state import Bundle, Offer, State
+from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer, clone
 
 
 def ticking_clock(step: float = 0.001) -> Callable[[], float]:

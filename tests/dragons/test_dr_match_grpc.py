@@ -12,7 +12,7 @@ import json
 import random
 
 import msgspec
-from support.matchkit import Running, Tokens, new_table
+from support.matchkit import Running, Tokens, control, new_table, players_seen, start_two
 
 from dragons.game import GAME
 from tablehall.match.v1 import match_pb2
@@ -74,48 +74,16 @@ async def test_one_person_and_one_bot_play_dragons_to_the_end(match: Running, to
     assert verdict.ok and verdict.draws_checked > 100, verdict.message
 
 
-LOBBY = ("lobby", ("service",))
-
-
-async def _start(match: Running, tokens: Tokens) -> str:
-    table = new_table()
-    await match.stub.StartMatch(
-        match_pb2.StartMatchRequest(
-            table=table,
-            game="dragons",
-            seats=[match_pb2.Seat(seat=i, user_id=u, name=u.title()) for i, u in enumerate(("alice", "bob"))],
-            request_id="start",
-        ),
-        metadata=tokens(*LOBBY),
-    )
-    return table
-
-
-async def _control(match: Running, tokens: Tokens, table: str, rid: str, applied: bool = True, **action: object) -> int:
-    reply = await match.stub.ControlTable(
-        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),
-        metadata=tokens(*LOBBY),
-    )
-    assert reply.applied == applied
-    return int(reply.version)
-
-
-async def _players(match: Running, tokens: Tokens, table: str) -> list[dict[str, object]]:
-    view = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("alice"))
-    players: list[dict[str, object]] = json.loads(view.view.view_json)["players"]
-    return players
-
-
 async def test_presence_hand_over_hand_back_and_removal_through_the_match(match: Running, tokens: Tokens) -> None:
-    table = await _start(match, tokens)
-    gone = await _control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
-    assert [(p["absent"], p["afk"]) for p in await _players(match, tokens, table)] == [(False, False), (True, True)]
-    same = await _control(match, tokens, table, "p1", False, presence=match_pb2.SetPresence(seat=1, present=False))
+    table = await start_two(match, tokens, "dragons")
+    gone = await control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
+    assert [(p["absent"], p["afk"]) for p in await players_seen(match, tokens, table)] == [(False, False), (True, True)]
+    same = await control(match, tokens, table, "p1", False, presence=match_pb2.SetPresence(seat=1, present=False))
     assert same == gone, "the same presence twice writes nothing"
-    bot = await _control(match, tokens, table, "c0", controller=match_pb2.SetController(seat=1, by_bot=True))
-    assert [p["by_bot"] for p in await _players(match, tokens, table)] == [False, True]
-    back = await _control(match, tokens, table, "c1", controller=match_pb2.SetController(seat=1, by_bot=False))
-    out = await _control(match, tokens, table, "r0", remove=match_pb2.RemovePlayer(seat=1))
+    bot = await control(match, tokens, table, "c0", controller=match_pb2.SetController(seat=1, by_bot=True))
+    assert [p["by_bot"] for p in await players_seen(match, tokens, table)] == [False, True]
+    back = await control(match, tokens, table, "c1", controller=match_pb2.SetController(seat=1, by_bot=False))
+    out = await control(match, tokens, table, "r0", remove=match_pb2.RemovePlayer(seat=1))
     assert gone < bot < back < out
     stream = stream_id(table.split("/")[1])
     types = [e.type for e in await match.store.read_stream(stream) if e.type.startswith("dragons.")]
@@ -132,8 +100,8 @@ async def test_presence_hand_over_hand_back_and_removal_through_the_match(match:
 async def test_a_snapshot_stored_before_the_kit_restores_who_is_absent(match: Running, tokens: Tokens) -> None:
     """Snapshots written by the game before it moved onto the kit kept absence per player and
     not in the AFK ladder: a table loaded from one still knows who is away."""
-    table = await _start(match, tokens)
-    version = await _control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
+    table = await start_two(match, tokens, "dragons")
+    version = await control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
     table_id = table.split("/")[1]
     live = match.service.app.tables[table_id]
     snapshot = msgspec.json.decode(live.snapshot())
@@ -142,7 +110,7 @@ async def test_a_snapshot_stored_before_the_kit_restores_who_is_absent(match: Ru
     del snapshot["state"]["afk"]["absent"]
     await match.store.save_snapshot(live.stream_id, version, msgspec.json.encode(snapshot), state_type=SNAPSHOT_TYPE)
     match.service.app.evict(table_id)
-    assert [p["absent"] for p in await _players(match, tokens, table)] == [False, True]
+    assert [p["absent"] for p in await players_seen(match, tokens, table)] == [False, True]
     assert match.service.app.tables[table_id].last_snapshot_version == version  # loaded from the snapshot
-    back = await _control(match, tokens, table, "p1", presence=match_pb2.SetPresence(seat=1, present=True))
+    back = await control(match, tokens, table, "p1", presence=match_pb2.SetPresence(seat=1, present=True))
     assert back == version + 1

@@ -36,6 +36,7 @@ UNREACHED: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "StreetDealt": ("only boards of 9 or more players deal streets", {"seat": 1, "square": 1}),
         "FindPaid": ("a find is one square of 40 and pays only on landing", {"seat": 1, "square": 7, "amount": 50}),
         "VoteFailed": ("a vote fails only when a present voter stays silent", {"vote_id": 1, "silent": [1, 2]}),
+        "AfkChanged": ("retired: only streams recorded before the AFK ladder hold it", {"seat": 1, "afk": True}),
     },
     "nim": {
         "Left": ("only a removal by the lobby puts a seat out; random play removes nobody", {"seat": 1}),

@@ -1,35 +1,18 @@
-"""Given events / when command / then events or error: helpers for the rule tests."""
+"""Scene set-up for the rule tests (a table past its order roll, lots, houses, money), and
+`when`/`refused` as shorthands of the kit's `tablehall_rules.testing.Table` on a scene."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-import msgspec
-import pytest
-
 from puzzipolia.cards import deck_cards
-from puzzipolia.decide import decide
 from puzzipolia.events import Event, GameStarted, OrderDecided, SeatEntry, TurnStarted
 from puzzipolia.evolve import evolve
-from puzzipolia.pending import default_command, pending
-from puzzipolia.state import State, clone
-from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError
-
-
-class Dice(DrawSource):
-    """A draw source that answers the scripted values first (dice, then anything)."""
-
-    def __init__(self, *values: int) -> None:
-        super().__init__(b"\x07" * 32)
-        self.values = list(values)
-
-    def randint(self, lo: int, hi: int) -> int:
-        if self.values:
-            value = self.values.pop(0)
-            assert lo <= value <= hi, (value, lo, hi)
-            return value
-        return super().randint(lo, hi)
+from puzzipolia.game import GAME
+from puzzipolia.state import State
+from tablehall_rules import RuleError, clone
+from tablehall_rules.testing import Dice, Table
 
 
 def started(
@@ -75,12 +58,9 @@ def given(*events: Event, table: list[Event] | None = None) -> State:
     return state
 
 
-def timed_out(state: State, command: Any, seat: int | None) -> PendingDecision:
-    """The decision the platform would name for a clock's `command`: the seat's
-    open decision with that default (else any of the seat's, which the engine refuses)."""
-    mine = [d for d in pending(state) if d.seat == seat]
-    fallback = mine[0] if mine else PendingDecision("none", seat or 0, "none", "decision", 0, 0)
-    return next((d for d in mine if default_command(state, d) == command), fallback)
+def _table(state: State, now: int) -> Table[State]:
+    """The kit's test facade on a copy of `state` (the scene stays as it was)."""
+    return Table.from_state(GAME, clone(state), now_ms=now)
 
 
 def when(
@@ -92,15 +72,10 @@ def when(
     dice: Sequence[int] = (),
     timeout: bool = False,
 ) -> list[Event]:
-    """Decide `command`; also checks that decide leaves its input untouched."""
-    before = msgspec.json.encode(state)
-    ctx = DecideContext(
-        seat=seat, now_ms=now, rng=Dice(*dice), timed_out=timed_out(state, command, seat) if timeout else None
-    )
-    try:
-        return list(decide(state, command, ctx))
-    finally:
-        assert msgspec.json.encode(state) == before, "decide mutated its input"
+    """Decide `command` through `tablehall_rules.testing.Table.play` (decide leaves its input
+    untouched, every scripted die is used; `timeout`: the seat's open decision whose default it is)."""
+    source = Dice(*dice, then=b"\x07" * 32)
+    return _table(state, now).play(command, seat=seat, dice=source, timed_out=timeout or None)  # type: ignore[return-value]
 
 
 def then(state: State, events: Sequence[Event]) -> State:
@@ -110,12 +85,16 @@ def then(state: State, events: Sequence[Event]) -> State:
     return after
 
 
-def refused(state: State, command: Any, reason: str, seat: int | None = 0, **kw: Any) -> RuleError:
-    with pytest.raises(RuleError) as info:
-        when(state, command, seat, **kw)
-    assert info.value.reason == reason, info.value
-    assert info.value.message_en and info.value.message_ru
-    return info.value
+def refused(
+    state: State, command: Any, reason: str, seat: int | None = 0, *, now: int = 1_000, dice: Sequence[int] = ()
+) -> RuleError:
+    """`Table.refused`: refused with `reason`, its texts in both languages, the state untouched."""
+    return _table(state, now).refused(command, reason, seat=seat, dice=list(dice))
+
+
+def deadline(state: State, seat: int) -> int:
+    """When the seat's first clock runs out (the match refuses a default move before it)."""
+    return min(d.deadline_ms for d in GAME.pending(state) if d.seat == seat)
 
 
 def kinds(events: Sequence[Event]) -> list[str]:

@@ -4,10 +4,10 @@ the seat AFK (2-second clocks) until it acts itself."""
 from __future__ import annotations
 
 import pytest
-from pz_helpers import given, kinds, owns, refused, started, then, when
+from pz_helpers import deadline, given, kinds, owns, started, then, when
 
 from puzzipolia import commands as c
-from puzzipolia.events import AfkChanged, DebtOpened
+from puzzipolia.events import BackFromAfk, DebtOpened
 from puzzipolia.game import GAME
 
 
@@ -21,22 +21,24 @@ def test_the_turn_decision_uses_the_table_clock() -> None:
     assert (d.seat, d.kind, d.clock, d.clock_ms) == (0, "roll", "decision", 45_000)
 
 
-def test_a_clock_move_before_the_deadline_is_refused() -> None:
+def test_the_turn_clock_runs_out_at_its_deadline_and_its_default_is_the_roll() -> None:
     state = given()
-    refused(state, c.Roll(), "CLOCK_NOT_EXPIRED", 0, now=29_999, timeout=True)
-    refused(state, c.EndTurn(), "NO_SUCH_DECISION", 0, now=99_999, timeout=True)
+    assert deadline(state, 0) == 30_000  # the match refuses its default move before
+    assert GAME.default_command(state, turn_decision(state)) == c.Roll()  # not EndTurn: the match checks it
 
 
 def test_a_run_out_clock_plays_the_default_and_makes_the_seat_afk() -> None:
     state = given()
     events = when(state, c.Roll(), 0, now=31_000, timeout=True, dice=[1, 2])
-    assert kinds(events)[:3] == ["ClockExpired", "AfkChanged", "DiceRolled"]
+    assert kinds(events)[:2] == ["ClockExpired", "DiceRolled"]  # the ladder reads the strike
     state = then(state, events)
+    assert state.is_away(0) and state.afk.strikes[0] == 1
     d = GAME.pending(state)[0]
     assert (d.kind, d.clock_ms, d.opened_at_ms) == ("buy", 2_000, 31_000)
     assert GAME.default_command(state, d) == c.DeclineBuy()
     events = when(state, c.Buy(), 0, now=31_500)
-    assert events[0] == AfkChanged(seat=0, afk=False, at_ms=31_500)
+    assert events[0] == BackFromAfk(seat=0, at_ms=31_500)
+    assert not then(state, events).is_away(0)
     assert GAME.pending(then(state, events))[0].clock_ms == 30_000
 
 
@@ -67,4 +69,5 @@ def test_a_debt_clock_defaults_to_collect_and_pay() -> None:
     d = GAME.pending(state)[0]
     assert d.kind == "debt" and GAME.default_command(state, d) == c.CollectDebt()
     events = when(state, c.CollectDebt(), 0, now=100_000, timeout=True)
-    assert kinds(events) == ["ClockExpired", "AfkChanged", "AssetsLiquidated", "DebtPaid"]
+    assert kinds(events) == ["ClockExpired", "AssetsLiquidated", "DebtPaid"]
+    assert then(state, events).is_away(0)

@@ -53,6 +53,9 @@ SAMPLES: list[c.Command] = [
     c.SetController(seat=2, by_bot=False),
     c.RemovePlayer(seat=2),
     c.HostProposeEnd(),
+    c.HostProposeEnd(host_seat=0),
+    c.CloseTable(reason="operator"),
+    c.CloseTable(reason="idle"),
     c.OperatorClose(),
     c.IdleClose(),
 ]

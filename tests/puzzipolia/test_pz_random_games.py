@@ -11,9 +11,9 @@ from puzzipolia.events import Event, PlayerEliminated
 from puzzipolia.evolve import evolve
 from puzzipolia.journal import entry
 from puzzipolia.simulate import play
-from puzzipolia.state import Bundle, State, clone
+from puzzipolia.state import Bundle, State
 from puzzipolia.view import view
-from tablehall_rules import Viewer
+from tablehall_rules import Viewer, clone
 
 
 def check_views(state: State) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pz_helpers import given, kinds, of, owns, refused, started, then, when
+from pz_helpers import deadline, given, kinds, of, owns, refused, started, then, when
 
 from puzzipolia import commands as c
 from puzzipolia.events import GameEnded, LotMortgaged, PresenceChanged, VoteFailed, VoteOpened
@@ -46,7 +46,7 @@ def test_time_up_absent_voters_do_not_hold_the_table() -> None:
     state = opened()
     state = then(state, when(state, c.VoteEnd(yes=True), 1))  # type: ignore[arg-type]
     state = then(state, when(state, c.SetPresence(seat=2, present=False), None))
-    refused(state, c.CloseVote(), "CLOCK_NOT_EXPIRED", 2, now=60_999, timeout=True)
+    assert deadline(state, 2) == 61_000  # the match refuses its default move before
     events = when(state, c.CloseVote(), 2, now=61_000, timeout=True)
     assert "VotePassed" in kinds(events) and of(events, GameEnded)
 
@@ -84,7 +84,7 @@ def test_bots_bankrupts_and_spectators_do_not_vote() -> None:
 
 def test_the_host_proposes_with_a_system_command() -> None:
     state = given()
-    refused(state, c.HostProposeEnd(), "SYSTEM_COMMAND", 0)
+    refused(state, c.HostProposeEnd(), "SYSTEM_ONLY", 0)
     events = when(state, c.HostProposeEnd(), None)
     assert of(events, VoteOpened)[0].proposer is None and of(events, VoteOpened)[0].voters == [0, 1, 2]
 
@@ -124,19 +124,23 @@ def test_leaving_in_debt_hands_lots_to_the_creditor() -> None:
 
 def test_the_operator_and_the_idle_clock_close_the_table() -> None:
     state = given(*owns(2, 39))
-    refused(state, c.OperatorClose(), "SYSTEM_COMMAND", 0)
-    ended = of(when(state, c.OperatorClose(), None), GameEnded)[0]
+    refused(state, c.CloseTable(reason="operator"), "SYSTEM_ONLY", 0)
+    ended = of(when(state, c.CloseTable(reason="operator"), None), GameEnded)[0]
     assert ended.reason == "operator" and ended.places == [[2], [0, 1]]
-    assert of(when(state, c.IdleClose(), None), GameEnded)[0].reason == "idle"
-    over = then(state, when(state, c.IdleClose(), None))
+    assert of(when(state, c.CloseTable(reason="idle"), None), GameEnded)[0].reason == "idle"
+    # the retired close commands of old streams and old clients close it so too
+    assert when(state, c.OperatorClose(), None) == when(state, c.CloseTable(reason="operator"), None)
+    assert when(state, c.IdleClose(), None) == when(state, c.CloseTable(reason="idle"), None)
+    over = then(state, when(state, c.CloseTable(reason="idle"), None))
     refused(over, c.Roll(), "GAME_OVER")
 
 
 def test_presence_is_a_system_command() -> None:
     state = given()
     events = when(state, c.SetPresence(seat=1, present=False), None)
-    assert kinds(events) == ["PresenceChanged", "AfkChanged"]
-    refused(state, c.SetPresence(seat=1, present=False), "SYSTEM_COMMAND", 1)
+    assert kinds(events) == ["PresenceChanged"]  # AFK at once: the ladder reads it
+    assert then(state, events).is_away(1)
+    refused(state, c.SetPresence(seat=1, present=False), "SYSTEM_ONLY", 1)
     back = then(state, events)
     assert of(when(back, c.SetPresence(seat=1, present=True), None), PresenceChanged)
     refused(state, c.Roll(), "SEAT_REQUIRED", None)

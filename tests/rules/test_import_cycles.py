@@ -105,14 +105,6 @@ KNOWN_CIRCLES: dict[str, list[list[str]]] = {
         ["homunculus.rules.landing", "homunculus.rules.round_die", "homunculus.rules.turn"],
         ["homunculus.rules.ring_lots", "homunculus.rules.ring_roll"],
     ],
-    "puzzipolia": [
-        [
-            "puzzipolia.rules.cards_play",
-            "puzzipolia.rules.jail",
-            "puzzipolia.rules.movement",
-            "puzzipolia.rules.turn",
-        ]
-    ],
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from collections.abc import Callable
@@ -102,3 +103,38 @@ def token_maker(secret: str = SECRET, service_secret: str = SERVICE_SECRET) -> T
         return [("authorization", f"Bearer {token}")]
 
     return make
+
+
+LOBBY = ("lobby", ("service",))
+
+
+async def start_two(match: Running, tokens: Tokens, game: str) -> str:
+    """A new table of `game` for alice (seat 0) and bob (seat 1), started as the lobby starts it."""
+    table = new_table()
+    await match.stub.StartMatch(
+        match_pb2.StartMatchRequest(
+            table=table,
+            game=game,
+            seats=[match_pb2.Seat(seat=i, user_id=u, name=u.title()) for i, u in enumerate(("alice", "bob"))],
+            request_id="start",
+        ),
+        metadata=tokens(*LOBBY),
+    )
+    return table
+
+
+async def control(match: Running, tokens: Tokens, table: str, rid: str, applied: bool = True, **action: object) -> int:
+    """A table action as the lobby sends it (`ControlTable`); checks `applied`, returns the version."""
+    reply = await match.stub.ControlTable(
+        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),  # type: ignore[arg-type]
+        metadata=tokens(*LOBBY),
+    )
+    assert reply.applied == applied
+    return int(reply.version)
+
+
+async def players_seen(match: Running, tokens: Tokens, table: str) -> list[dict[str, object]]:
+    """The view's `players`, as alice sees them."""
+    view = await match.stub.GetTableView(match_pb2.GetTableViewRequest(table=table), metadata=tokens("alice"))
+    players: list[dict[str, object]] = json.loads(view.view.view_json)["players"]
+    return players

@@ -7,7 +7,9 @@ In stream order, it checks:
 3. each command again: `match.Started` by the game's `start`, every other
    command by `decide` on the state before it, rebuilt from the metadata the
    match service recorded (`command`, `seat`, `now_ms`, `timeout`,
-   `draw_start`); the events must be exactly those the rules produce, its
+   `draw_start`); the events must be exactly those the rules produce (a stored
+   event of a type the game has retired, `Game.retired_events`, stands for the
+   event it maps to, or, mapped to none, must change nothing in the state), its
    draws exactly those recomputed from the seed, the draw counter must run
    without a gap, a timeout's command must be the game's default move, and
    the recorded open decisions (`pending`) and the outcome must follow;
@@ -30,7 +32,7 @@ import msgspec
 from tablehall_audit.chain import chain_break, uncovered
 from tablehall_audit.events import AuditEvent, StreamCopy
 from tablehall_audit.senders import SenderError, Senders
-from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError, StructCodec, commitment
+from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError, StructCodec, clone, commitment
 from tablehall_rules.registry import get_game
 from tablehall_stream.codecs import event_codec
 from tablehall_stream.events import MatchEnded, MatchStarted
@@ -218,22 +220,29 @@ class _Replay:
         return decision
 
     def _match(self, stored: list[AuditEvent], expected: list[msgspec.Struct], version: int, now_ms: int) -> None:
-        """Stored events == the rules' events (then match.Ended if the rules say the match is over)."""
-        for i, event in enumerate(expected):
-            if i >= len(stored):
+        """Stored events == the rules' events (then match.Ended if the rules say the match is over).
+        A stored event of a type the game has retired (`Game.retired_events`) stands for the event
+        its mapping names, or, mapped to none, must add nothing to the state (the events before
+        it imply it)."""
+        at = 0
+        for event in expected:
+            at = self._skip_implied(stored, at, event)
+            if at >= len(stored):
                 raise Discrepancy(version, f"the rules produce more events than recorded ({len(expected)})")
-            got = stored[i]
-            name = f"{self.game.id}.{self.events.name(event)}"
-            if got.type != name:
-                raise Discrepancy(got.version, f"{got.type} recorded where the rules produce {name}")
-            try:
-                decoded = self.events.decode_stored(split_type(got.type)[1], got.schema_version, got.payload)
-            except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-                raise Discrepancy(got.version, f"unreadable {got.type}: {exc}") from exc
+            got = stored[at]
+            decoded = self._decoded(got)
+            retired = self.game.retired_events.get(split_type(got.type)[1])
+            if retired is not None:
+                decoded = retired(decoded)
+            else:
+                name = f"{self.game.id}.{self.events.name(event)}"
+                if got.type != name:
+                    raise Discrepancy(got.version, f"{got.type} recorded where the rules produce {name}")
             if decoded != event:
                 raise Discrepancy(got.version, f"{got.type} differs from what the rules produce")
-            self.state = self.game.evolve(self.state, decoded)
-        extra = stored[len(expected) :]
+            self.state = self.game.evolve(self.state, event)
+            at += 1
+        extra = stored[self._skip_implied(stored, at, None) :]
         outcome = self.game.outcome(self.state)
         if outcome is not None:
             if not extra:
@@ -245,6 +254,32 @@ class _Replay:
             extra = extra[1:]
         if extra:
             raise Discrepancy(extra[0].version, f"{extra[0].type} is more than the rules produce")
+
+    def _decoded(self, got: AuditEvent) -> msgspec.Struct:
+        try:
+            event: msgspec.Struct = self.events.decode_stored(split_type(got.type)[1], got.schema_version, got.payload)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            raise Discrepancy(got.version, f"unreadable {got.type}: {exc}") from exc
+        return event
+
+    def _skip_implied(self, stored: list[AuditEvent], at: int, due: msgspec.Struct | None) -> int:
+        """Past the retired events from `at` on that the rules write no event for (mapped to none,
+        or to another than `due`) and that change nothing in the state; one that would change it
+        is a discrepancy."""
+        while at < len(stored) and stored[at].type.startswith(f"{self.game.id}."):
+            got = stored[at]
+            retired = self.game.retired_events.get(split_type(got.type)[1])
+            if retired is None:
+                return at
+            decoded = self._decoded(got)
+            if due is not None and retired(decoded) == due:
+                return at
+            before = msgspec.to_builtins(self.state)
+            after = self.game.evolve(clone(self.state), decoded)
+            if msgspec.to_builtins(after) != before:
+                raise Discrepancy(got.version, f"{got.type}, retired, says what the rules' events do not")
+            at += 1
+        return at
 
     def _ended(self, event: AuditEvent, now_ms: int | None) -> None:
         outcome = self.game.outcome(self.state) if self.state is not None else None

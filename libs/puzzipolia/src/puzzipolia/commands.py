@@ -1,9 +1,9 @@
 """Commands a seat (or the table itself) submits.
 
-Seat commands need `ctx.seat`; the system commands at the bottom need
-`ctx.seat is None` (the platform issues them for the host, the operator and
-presence tracking). `CloseAuction` and `CloseVote` are clock-driven only:
-they are accepted only with `ctx.timeout=True` after their deadline.
+Seat commands need `ctx.seat`; the table's commands need `ctx.seat is None`:
+the platform's four (`tablehall_rules.table`: SetPresence, SetController,
+RemovePlayer, CloseTable) and this game's `HostProposeEnd`. `CloseAuction`
+and `CloseVote` are clock-driven only: a run-out clock's default move.
 """
 
 from __future__ import annotations
@@ -11,6 +11,13 @@ from __future__ import annotations
 import msgspec
 
 from puzzipolia.state import Bundle
+
+# the platform's table commands, re-exported for this game's modules and its tests
+from tablehall_rules.table import TABLE_COMMANDS
+from tablehall_rules.table import CloseTable as CloseTable
+from tablehall_rules.table import RemovePlayer as RemovePlayer
+from tablehall_rules.table import SetController as SetController
+from tablehall_rules.table import SetPresence as SetPresence
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -129,25 +136,7 @@ class CloseVote(Command, frozen=True, kw_only=True):
     """Close the end vote when its clock ran out (timer only)."""
 
 
-# --- system commands (ctx.seat is None) ------------------------------------------------
-class SetPresence(Command, frozen=True, kw_only=True):
-    seat: int
-    present: bool
-
-
-class SetController(Command, frozen=True, kw_only=True):
-    """Who plays a seat: a bot (the host handed an absent player's seat over) or its player."""
-
-    seat: int
-    by_bot: bool
-
-
-class RemovePlayer(Command, frozen=True, kw_only=True):
-    """The host removed an absent player (or an operator anyone): they leave the game, as by ⚑."""
-
-    seat: int
-
-
+# --- the table's own commands (ctx.seat is None) -----------------------------------------
 class HostProposeEnd(Command, frozen=True, kw_only=True):
     """System: the host proposes ending the game for all ■. `host_seat` is the host's seat
     (-1: the host has none); a host still playing it proposes as that seat, any other host
@@ -157,11 +146,16 @@ class HostProposeEnd(Command, frozen=True, kw_only=True):
 
 
 class OperatorClose(Command, frozen=True, kw_only=True):
-    """System: the site's operator closes the table; places by net worth."""
+    """Retired: `CloseTable(reason="operator")` before the game kit; read from old streams
+    (and old clients) and decided as that."""
 
 
 class IdleClose(Command, frozen=True, kw_only=True):
-    """System: an hour without a move closes the table; the game ends as it stands."""
+    """Retired: `CloseTable(reason="idle")` before the game kit (as `OperatorClose`)."""
+
+
+# retired table commands -> the close reason they stand for
+RETIRED_CLOSE = {OperatorClose: "operator", IdleClose: "idle"}
 
 
 SEAT_COMMANDS: tuple[type[Command], ...] = (
@@ -192,12 +186,10 @@ SEAT_COMMANDS: tuple[type[Command], ...] = (
     VoteEnd,
     CloseVote,
 )
-SYSTEM_COMMANDS: tuple[type[Command], ...] = (
-    SetPresence,
-    SetController,
-    RemovePlayer,
+COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (
+    *SEAT_COMMANDS,
+    *TABLE_COMMANDS,
     HostProposeEnd,
     OperatorClose,
     IdleClose,
 )
-COMMAND_TYPES: tuple[type[Command], ...] = SEAT_COMMANDS + SYSTEM_COMMANDS

@@ -1,10 +1,10 @@
-"""The decider: checks who may send a command, handles clocks and AFK, runs
-the topic's rule and settles what follows (turn passing, the end of the game).
+"""The decider: checks who may send a command, runs the topic's rule and settles
+what follows (turn passing, the end of the game).
 
-Seat commands need `ctx.seat`; system commands (`SetPresence`, `HostProposeEnd`,
-`OperatorClose`, `IdleClose`) need `ctx.seat is None`. A command sent as a
-run-out clock's move (`ctx.timed_out`, the decision the platform says timed
-out) must be that open decision's default, and its clock must have run out.
+Seat commands need `ctx.seat`; the table's commands (the platform's four and
+`HostProposeEnd`) need `ctx.seat is None`. A run-out clock's default move
+(`ctx.timed_out`, checked by the match: open, past its deadline, the default)
+writes `ClockExpired` first; the ladder reads it.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal, invalid
-from puzzipolia.events import AfkChanged, ClockExpired, Event
+from puzzipolia.events import BackFromAfk, ClockExpired
 from puzzipolia.flow import Flow
-from puzzipolia.pending import PERSONAL_KINDS, default_command, pending
 from puzzipolia.rules import (
     building,
     buying,
@@ -24,17 +24,18 @@ from puzzipolia.rules import (
     debts,
     jail,
     mortgage,
-    table,
     trades,
     turn,
     vote,
 )
 from puzzipolia.rules.end import end_game
+from puzzipolia.rules.table import TABLE
 from puzzipolia.state import State
-from tablehall_rules import DecideContext, GameOver, PendingDecision
+from tablehall_rules import DecideContext, GameOver, illegal, invalid
+from tablehall_rules.errors import clock_only, no_such_seat, system_only
+from tablehall_rules.table import CloseTable, decide_table, is_table_command
 
 SeatHandler = Callable[[Flow, Any, int], None]
-SystemHandler = Callable[[Flow, Any], None]
 
 SEAT_HANDLERS: dict[type[c.Command], SeatHandler] = {
     c.RollForOrder: turn.roll_for_order,
@@ -64,70 +65,50 @@ SEAT_HANDLERS: dict[type[c.Command], SeatHandler] = {
     c.VoteEnd: vote.vote_end,
     c.CloseVote: vote.close_vote,
 }
-SYSTEM_HANDLERS: dict[type[c.Command], SystemHandler] = {
-    c.SetPresence: table.set_presence,
-    c.SetController: table.set_controller,
-    c.RemovePlayer: table.remove_player,
-    c.HostProposeEnd: vote.host_propose_end,
-    c.OperatorClose: table.operator_close,
-    c.IdleClose: table.idle_close,
-}
-CLOCK_DRIVEN_ONLY = frozenset({c.CloseAuction, c.CloseVote})
+CLOCK_ONLY = frozenset({c.CloseAuction, c.CloseVote})
 
 
-def decide(state: State, command: Any, ctx: DecideContext) -> list[Event]:
+def decide(state: State, command: msgspec.Struct, ctx: DecideContext) -> list[msgspec.Struct]:
     """The events `command` produces; raises a rule error. Never changes `state`."""
     if state.phase == "over":
         raise GameOver()
+    f = Flow(state, ctx)
     kind = type(command)
-    if kind in SYSTEM_HANDLERS:
+    if kind in c.RETIRED_CLOSE:  # an old stream's (or an old client's) close
+        command = CloseTable(reason=c.RETIRED_CLOSE[kind])
+    if is_table_command(command):
+        decide_table(f, command, TABLE)
+    elif isinstance(command, c.HostProposeEnd):
         if ctx.seat is not None:
-            raise illegal(
-                "SYSTEM_COMMAND",
-                "Only the table itself sends this command.",
-                "Эту команду подаёт только стол.",
-            )
-        f = Flow(state, ctx.now_ms, ctx.rng)
-        SYSTEM_HANDLERS[kind](f, command)
+            raise system_only()
+        vote.host_propose_end(f, command)
     elif kind in SEAT_HANDLERS:
-        seat = ctx.seat
-        if seat is None:
-            raise illegal("SEAT_REQUIRED", "This command is sent for a seat.", "Эта команда подаётся от места игрока.")
-        if not state.has_seat(seat):
-            raise invalid("NO_SUCH_SEAT", "There is no such seat.", "Такого места нет.")
-        if not state.player(seat).is_playing:
-            raise illegal("NOT_IN_GAME", "You are out of the game.", "Ты выбыл из игры.")
-        f = Flow(state, ctx.now_ms, ctx.rng)
-        if ctx.timeout:
-            _timeout(f, state, command, seat, ctx.timed_out)
-        else:
-            if kind in CLOCK_DRIVEN_ONLY:
-                raise illegal(
-                    "CLOCK_DRIVEN_ONLY",
-                    "Only a run-out clock does this.",
-                    "Это делает только истёкшее время.",
-                )
-            if state.player(seat).afk:
-                f.emit(AfkChanged(seat=seat, afk=False))
-        if kind is c.DeclineTrade and ctx.timeout:
-            trades.decline_trade(f, command, seat, expired=True)
-        else:
-            SEAT_HANDLERS[kind](f, command, seat)
+        _seat_command(f, state, command, ctx)
     else:
         raise invalid("UNKNOWN_COMMAND", f"Unknown command {kind.__name__}.", f"Неизвестная команда {kind.__name__}.")
     settle(f)
     return f.events
 
 
-def _timeout(f: Flow, state: State, command: Any, seat: int, decision: PendingDecision | None) -> None:
-    is_open = decision is not None and decision.seat == seat and decision in pending(state)
-    if decision is None or not is_open or default_command(state, decision) != command:
-        raise illegal("NO_SUCH_DECISION", "No open decision has this default.", "Нет открытого решения с таким ходом.")
-    if f.now_ms < decision.deadline_ms:
-        raise illegal("CLOCK_NOT_EXPIRED", "The clock has not run out yet.", "Время ещё не вышло.")
-    f.emit(ClockExpired(seat=seat, kind=decision.kind, key=decision.key))
-    if decision.kind in PERSONAL_KINDS and not state.player(seat).afk:
-        f.emit(AfkChanged(seat=seat, afk=True))
+def _seat_command(f: Flow, state: State, command: Any, ctx: DecideContext) -> None:
+    seat = ctx.seat
+    if seat is None:
+        raise illegal("SEAT_REQUIRED", "This command is sent for a seat.", "Эта команда подаётся от места игрока.")
+    if not state.has_seat(seat):
+        raise no_such_seat(seat)
+    if not state.player(seat).is_playing:
+        raise illegal("NOT_IN_GAME", "You are out of the game.", "Ты выбыл из игры.")
+    decision = ctx.timed_out
+    if decision is not None:
+        f.emit(ClockExpired(seat=seat, kind=decision.kind, key=decision.key))
+    elif type(command) in CLOCK_ONLY:
+        raise clock_only()
+    elif state.afk.is_afk(seat):
+        f.emit(BackFromAfk(seat=seat))
+    if isinstance(command, c.DeclineTrade) and decision is not None:
+        trades.decline_trade(f, command, seat, expired=True)
+    else:
+        SEAT_HANDLERS[type(command)](f, command, seat)
 
 
 def settle(f: Flow) -> None:

@@ -18,6 +18,7 @@ import msgspec
 from puzzipolia.cards import DECKS, deck_cards
 from puzzipolia.rules.trades import UNANSWERED_PER_RECIPIENT
 from puzzipolia.state import Auction, Bundle, Debt, Offer, Player, State, Vote
+from tablehall_rules import AfkLadder
 
 View = dict[str, Any]
 
@@ -35,9 +36,6 @@ def _players(view: View, me: int) -> list[Player]:
             in_jail=p["in_jail"],
             jail_tries=p["jail_tries"],
             jail_cards=list(p["jail_cards"]),
-            afk=p["afk"],
-            absent=p["absent"],
-            bot_controlled=p["bot_controlled"],
             offers_round=view["round"] if p["seat"] == me and made else 0,
             offers_made=made if p["seat"] == me else 0,
         )
@@ -168,4 +166,15 @@ def determinize(view: View, seat: int, rng: random.Random) -> State:
         end_reason=result["reason"] if result else "",
         places=[list(p) for p in result["places"]] if result else [],
         scores={int(k): v for k, v in result["scores"].items()} if result else {},
+        afk=_ladder(view),
     )
+
+
+def _ladder(view: View) -> AfkLadder:
+    """The AFK ladder from the players' public marks (strikes are not shown: one for an AFK seat)."""
+    ladder = AfkLadder.for_seats(max(p["seat"] for p in view["players"]) + 1)
+    for p in view["players"]:
+        seat = p["seat"]
+        ladder.afk[seat], ladder.absent[seat], ladder.by_bot[seat] = p["afk"], p["absent"], p["bot_controlled"]
+        ladder.strikes[seat] = int(p["afk"])
+    return ladder

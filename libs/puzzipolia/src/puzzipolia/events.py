@@ -10,6 +10,11 @@ import msgspec
 
 from puzzipolia.state import Bundle
 
+# the platform's table events, re-exported for this game's modules
+from tablehall_rules.table import TABLE_EVENTS
+from tablehall_rules.table import ControllerChanged as ControllerChanged
+from tablehall_rules.table import PresenceChanged as PresenceChanged
+
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     at_ms: int = 0
@@ -299,21 +304,19 @@ class ClockExpired(Event, frozen=True, kw_only=True):
     key: str
 
 
+class BackFromAfk(Event, frozen=True, kw_only=True):
+    """An AFK seat made a move itself: normal clocks again (the ladder's `acted`)."""
+
+    seat: int
+
+
 class AfkChanged(Event, frozen=True, kw_only=True):
+    """Retired (rules before the AFK ladder): read from old streams only, never written.
+    Going AFK is implied by `ClockExpired` of a personal decision and by `PresenceChanged`;
+    coming back is `BackFromAfk`. See `RETIRED_EVENTS`."""
+
     seat: int
     afk: bool
-
-
-class PresenceChanged(Event, frozen=True, kw_only=True):
-    seat: int
-    present: bool
-
-
-class ControllerChanged(Event, frozen=True, kw_only=True):
-    """A bot plays the seat on with its money and lots (by_bot), or its player is back."""
-
-    seat: int
-    by_bot: bool
 
 
 class GameEnded(Event, frozen=True, kw_only=True):
@@ -322,7 +325,7 @@ class GameEnded(Event, frozen=True, kw_only=True):
     scores: dict[int, int]
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (
+EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     GameStarted,
     StreetDealt,
     OrderRolled,
@@ -368,8 +371,20 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     VoteFailed,
     VotePassed,
     ClockExpired,
+    BackFromAfk,
     AfkChanged,
-    PresenceChanged,
-    ControllerChanged,
     GameEnded,
+    *TABLE_EVENTS,
 )
+
+
+def _afk_changed_now(old: msgspec.Struct) -> msgspec.Struct | None:
+    """What the rules write today where an old stream holds `AfkChanged`: `BackFromAfk`
+    for a seat back from AFK; going AFK (afk=True) is implied by the event before it."""
+    assert isinstance(old, AfkChanged)
+    return BackFromAfk(seat=old.seat, at_ms=old.at_ms) if not old.afk else None
+
+
+# retired stored event types -> the event the rules write in their place (None: none, the
+# facts before it imply it); the verifier accepts exactly these (`Game.retired_events`)
+RETIRED_EVENTS = {"AfkChanged": _afk_changed_now}

@@ -15,6 +15,7 @@ from puzzipolia.cards import card
 from puzzipolia.state import (
     BANKRUPT,
     LEFT,
+    PERSONAL_KINDS,
     Auction,
     Debt,
     Offer,
@@ -23,6 +24,8 @@ from puzzipolia.state import (
     Vote,
     pair_key,
 )
+from tablehall_rules import AfkLadder, PendingDecision
+from tablehall_rules.table import evolve_table
 
 PAIR_WAIT_MS = 30_000
 
@@ -45,6 +48,7 @@ def _create(e: ev.GameStarted) -> State:
         order_groups=[seats],
         phase="order",
         phase_at_ms=e.at_ms,
+        afk=AfkLadder.for_seats(max(seats) + 1),
     )
 
 
@@ -399,22 +403,34 @@ def _vote_passed(s: State, e: ev.VotePassed) -> None:
 
 
 def _clock_expired(s: State, e: ev.ClockExpired) -> None:
-    """Only a journal fact: the default move that follows carries the change."""
+    """The default move that follows carries the change; a missed personal decision is an AFK strike."""
+    s.afk.timed_out(PendingDecision(e.key, e.seat, e.kind, "decision", 0, 0), counts=e.kind in PERSONAL_KINDS)
 
 
-def _afk(s: State, e: ev.AfkChanged) -> None:
-    s.player(e.seat).afk = e.afk
+def _back_from_afk(s: State, e: ev.BackFromAfk) -> None:
+    s.afk.acted(e.seat)
 
 
-def _presence(s: State, e: ev.PresenceChanged) -> None:
-    s.player(e.seat).absent = not e.present
+def _afk_changed(s: State, e: ev.AfkChanged) -> None:
+    """An old stream's AFK mark (`events.RETIRED_EVENTS`): going AFK the ladder knows already
+    from the event before it; coming back is the ladder's `acted`."""
+    if e.afk:
+        s.afk.afk[e.seat] = True
+    else:
+        s.afk.acted(e.seat)
 
 
-def _controller(s: State, e: ev.ControllerChanged) -> None:
-    p = s.player(e.seat)
-    p.bot_controlled = e.by_bot
+def _table_event(s: State, e: ev.ControllerChanged | ev.PresenceChanged) -> None:
+    if isinstance(e, ev.PresenceChanged):
+        evolve_table(s.afk, e)
+        return
+    # Пузиполия's rule (as its streams hold it): a hand-over leaves the AFK mark as it is, so a bot
+    # playing for an away player keeps the 2-s clocks until the seat acts (the ladder would clear it)
+    afk, strikes = s.afk.afk[e.seat], s.afk.strikes[e.seat]
+    evolve_table(s.afk, e)
+    s.afk.afk[e.seat], s.afk.strikes[e.seat] = afk, strikes
     if not e.by_bot:
-        p.is_bot = False  # a bot's seat a person took over is a person's seat from now on
+        s.player(e.seat).is_bot = False  # a bot's seat a person took over is a person's seat from now on
 
 
 def _no_change(s: State, e: Any) -> None:
@@ -476,9 +492,10 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], None]] = {
     ev.VoteFailed: _vote_over,
     ev.VotePassed: _vote_passed,
     ev.ClockExpired: _clock_expired,
-    ev.AfkChanged: _afk,
-    ev.PresenceChanged: _presence,
-    ev.ControllerChanged: _controller,
+    ev.BackFromAfk: _back_from_afk,
+    ev.AfkChanged: _afk_changed,
+    ev.PresenceChanged: _table_event,
+    ev.ControllerChanged: _table_event,
     ev.GameEnded: _game_ended,
 }
 

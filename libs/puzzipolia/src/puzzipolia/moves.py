@@ -22,17 +22,17 @@ from tablehall_rules.legal import IntRange, LegalMove, Rule, move
 TRADE_BUNDLE = "trade_bundle"
 
 
-def legal_moves(st: State, seat: int, now_ms: int) -> list[LegalMove]:
+def legal_moves(state: State, seat: int, now_ms: int) -> list[LegalMove]:
     out: list[LegalMove] = []
     examples: dict[int, c.ProposeTrade] = {}
-    for command in legal_commands(st, seat, now_ms):
+    for command in legal_commands(state, seat, now_ms):
         if isinstance(command, c.Bid):
-            out.append(move(command, amount=IntRange(command.amount, st.player(seat).money)))
+            out.append(move(command, amount=IntRange(command.amount, state.player(seat).money)))
         elif isinstance(command, c.ProposeTrade):
             examples[command.to_seat] = command
         else:
             out.append(LegalMove(command))
-    out.extend(_trade_moves(st, seat, now_ms, examples))
+    out.extend(_trade_moves(state, seat, now_ms, examples))
     return out
 
 

@@ -12,58 +12,64 @@ from puzzipolia.state import State
 from tablehall_rules import PendingDecision
 from tablehall_rules.afk import AFK_CLOCK_MS
 
-# decisions whose missed clock makes the seat AFK (auction, offer and vote clocks do not)
-PERSONAL_KINDS = frozenset({"order_roll", "roll", "jail", "buy", "card67", "end_turn", "debt"})
-
 _TURN_KINDS = {"roll": "roll", "buy": "buy", "card67": "card67", "end": "end_turn"}
 
 
-def pending(st: State) -> list[PendingDecision]:
-    if st.phase == "over":
+def pending(state: State) -> list[PendingDecision]:
+    if state.phase == "over":
         return []
     out: list[PendingDecision] = []
-    if st.phase == "order":
-        for seat in seats_to_roll_for_order(st):
+    if state.phase == "order":
+        for seat in seats_to_roll_for_order(state):
             out.append(
                 PendingDecision(
-                    f"order:{st.order_stage}:{seat}",
+                    f"order:{state.order_stage}:{seat}",
                     seat,
                     "order_roll",
                     "decision",
-                    st.phase_at_ms,
-                    st.clock_for(seat),
+                    state.phase_at_ms,
+                    state.clock_for(seat),
                 )
             )
     seen_debtors: set[int] = set()
-    for d in st.debts:
+    for d in state.debts:
         if d.debtor not in seen_debtors:
             seen_debtors.add(d.debtor)
-            out.append(PendingDecision(f"debt:{d.id}", d.debtor, "debt", "decision", d.at_ms, st.clock_for(d.debtor)))
-    kind = _TURN_KINDS.get(st.phase)
-    if kind is not None and not st.debts:
-        if kind == "roll" and st.player(st.active).in_jail:
+            out.append(
+                PendingDecision(f"debt:{d.id}", d.debtor, "debt", "decision", d.at_ms, state.clock_for(d.debtor))
+            )
+    kind = _TURN_KINDS.get(state.phase)
+    if kind is not None and not state.debts:
+        if kind == "roll" and state.player(state.active).in_jail:
             kind = "jail"
         out.append(
-            PendingDecision(f"turn:{st.turn_seq}", st.active, kind, "decision", st.phase_at_ms, st.clock_for(st.active))
+            PendingDecision(
+                f"turn:{state.turn_seq}",
+                state.active,
+                kind,
+                "decision",
+                state.phase_at_ms,
+                state.clock_for(state.active),
+            )
         )
-    a = st.auction
+    a = state.auction
     if a is not None:
         for seat in a.bidders:
             if seat == a.high_bidder:
                 continue
             key = f"auction:{a.id}:{a.bids}:{a.clock_at_ms}:{seat}"
-            if st.player(seat).afk:
+            if state.is_away(seat):
                 out.append(PendingDecision(key, seat, "auction_pass", "afk", a.clock_at_ms, AFK_CLOCK_MS))
             else:
                 out.append(PendingDecision(key, seat, "auction", "auction", a.clock_at_ms, auction_clock_ms(a)))
-    for o in st.offers:
+    for o in state.offers:
         # a trade offer is private to its two parties
         out.append(
             PendingDecision(
                 f"offer:{o.id}", o.recipient, "offer_answer", "offer", o.at_ms, OFFER_LIFE_MS, audience=[o.proposer]
             )
         )
-    v = st.vote
+    v = state.vote
     if v is not None:
         for seat in v.voters:
             if seat not in v.yes:
@@ -71,7 +77,7 @@ def pending(st: State) -> list[PendingDecision]:
     return out
 
 
-def default_command(st: State, decision: PendingDecision) -> c.Command:
+def default_command(state: State, decision: PendingDecision) -> c.Command:
     kind = decision.kind
     if kind == "order_roll":
         return c.RollForOrder()
@@ -84,8 +90,8 @@ def default_command(st: State, decision: PendingDecision) -> c.Command:
     if kind == "end_turn":
         return c.EndTurn()
     if kind == "debt":
-        debt = next(d for d in st.debts if d.debtor == decision.seat)
-        _, covered = collect_plan(st, decision.seat, debt.amount)
+        debt = next(d for d in state.debts if d.debtor == decision.seat)
+        _, covered = collect_plan(state, decision.seat, debt.amount)
         return c.CollectDebt() if covered else c.Surrender()
     if kind == "auction":
         return c.CloseAuction()

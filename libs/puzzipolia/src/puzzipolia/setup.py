@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from puzzipolia.board import board
 from puzzipolia.cards import DECKS, deck_cards
-from puzzipolia.events import Event, GameStarted, SeatEntry, StreetDealt
+from puzzipolia.events import GameStarted, SeatEntry, StreetDealt
 from puzzipolia.evolve import evolve
 from puzzipolia.flow import Flow
 from puzzipolia.rules import turn
@@ -69,7 +71,7 @@ def parse_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return {"start_money": int(money), "decision_clock_s": int(clock), "round_limit": int(limit)}
 
 
-def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[Event]:
+def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
     opts = parse_options(options)
     n = len(seats)
     if not MIN_SEATS <= n <= MAX_SEATS or len({s.seat for s in seats}) != n:
@@ -90,7 +92,7 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
         seats=[SeatEntry(seat=s.seat, name=s.name, is_bot=s.is_bot) for s in seats],
         decks={deck: ctx.rng.shuffled(deck_cards(deck)) for deck in DECKS},
     )
-    f = Flow(evolve(None, started), ctx.now_ms, ctx.rng, copy=False)
+    f = Flow(evolve(None, started), ctx, copy=False)
     f.events.append(started)
     if kind == "large":
         _deal_streets(f, [s.seat for s in seats])

@@ -18,7 +18,6 @@ import msgspec
 from puzzipolia import bot
 from puzzipolia import commands as c
 from puzzipolia.decide import decide
-from puzzipolia.events import Event
 from puzzipolia.evolve import evolve
 from puzzipolia.legal import legal_commands
 from puzzipolia.pending import default_command, pending
@@ -76,13 +75,13 @@ def has_move(legal: Sequence[c.Command]) -> bool:
 @dataclass
 class GameRecord:
     state: State
-    events: list[Event]
+    events: list[msgspec.Struct]
     commands: int = 0
     bot_decisions: int = 0
     violations: list[str] = field(default_factory=list)
 
 
-Check = Callable[[State, list[Event]], None]
+Check = Callable[[State, list[msgspec.Struct]], None]
 
 
 def play(

@@ -1,6 +1,6 @@
 """The state of one table. Mutable structs: `evolve` updates them in place.
 
-`decide` never touches a state it is given; it works on `clone(state)`.
+`decide` never touches a state it is given; it works on a copy (`tablehall_rules.clone`).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import msgspec
 
 from puzzipolia.board import Board, board
-from tablehall_rules.afk import AFK_CLOCK_MS  # an AFK seat's clock: the platform's one value
+from tablehall_rules import AFK_CLOCK_MS, AfkLadder
 
 BIG_TABLE = 7
 LARGE_BOARD_FROM = 9
@@ -16,6 +16,9 @@ LARGE_BOARD_FROM = 9
 PLAYING = "playing"
 BANKRUPT = "bankrupt"
 LEFT = "left"
+
+# decisions whose missed clock makes the seat AFK (auction, offer and vote clocks do not)
+PERSONAL_KINDS = frozenset({"order_roll", "roll", "jail", "buy", "card67", "end_turn", "debt"})
 
 
 class Bundle(msgspec.Struct, frozen=True):
@@ -40,21 +43,17 @@ class Player(msgspec.Struct):
     in_jail: bool = False
     jail_tries: int = 0
     jail_cards: list[str] = []
-    afk: bool = False
-    absent: bool = False
-    # an absent player's seat the host handed to a bot (the player may reclaim it)
-    bot_controlled: bool = False
     offers_round: int = 0
     offers_made: int = 0
+    # read only from snapshots stored before the AFK ladder (`State.afk`) kept these:
+    # `State.__post_init__` folds them into the ladder, so they are always False after decoding
+    stored_afk: bool = msgspec.field(default=False, name="afk")
+    stored_absent: bool = msgspec.field(default=False, name="absent")
+    stored_by_bot: bool = msgspec.field(default=False, name="bot_controlled")
 
     @property
     def is_playing(self) -> bool:
         return self.status == PLAYING
-
-    @property
-    def played_by_bot(self) -> bool:
-        """A bot seat, or a seat a bot plays for its absent player: neither votes."""
-        return self.is_bot or self.bot_controlled
 
 
 class Debt(msgspec.Struct):
@@ -135,6 +134,16 @@ class State(msgspec.Struct):
     end_reason: str = ""
     places: list[list[int]] = []
     scores: dict[int, int] = {}
+    # who is away, by seat number (the platform's AFK ladder); empty only in a snapshot stored before it
+    afk: AfkLadder = msgspec.field(default_factory=lambda: AfkLadder.for_seats(0))
+
+    def __post_init__(self) -> None:
+        if self.afk.seats == 0 and self.players:  # a snapshot from before the ladder
+            self.afk = AfkLadder.for_seats(max(p.seat for p in self.players) + 1)
+            for p in self.players:
+                self.afk.afk[p.seat], self.afk.absent[p.seat] = p.stored_afk, p.stored_absent
+                self.afk.by_bot[p.seat] = p.stored_by_bot
+                p.stored_afk = p.stored_absent = p.stored_by_bot = False
 
     @property
     def geometry(self) -> Board:
@@ -160,16 +169,17 @@ class State(msgspec.Struct):
         return [i for i, owner in enumerate(self.owners) if owner == seat]
 
     def clock_for(self, seat: int) -> int:
-        return AFK_CLOCK_MS if self.player(seat).afk else self.clock_ms
+        """The ladder's short clock for an AFK seat, a bot's hand included (see `evolve`)."""
+        return AFK_CLOCK_MS if self.is_away(seat) else self.clock_ms
 
+    def played_by_bot(self, seat: int) -> bool:
+        """A bot seat, or a seat a bot plays for its absent player: neither proposes nor votes."""
+        return self.player(seat).is_bot or self.afk.by_bot[seat]
 
-_encoder = msgspec.msgpack.Encoder()
-_decoder = msgspec.msgpack.Decoder(State)
-
-
-def clone(state: State) -> State:
-    """A deep copy (msgpack round trip: fast and exact)."""
-    return _decoder.decode(_encoder.encode(state))
+    def is_away(self, seat: int) -> bool:
+        """AFK: its decisions get the ladder's short clock (also when a bot plays the seat:
+        a hand-over keeps the mark until the seat acts)."""
+        return self.afk.is_afk(seat)
 
 
 def pair_key(a: int, b: int) -> str:

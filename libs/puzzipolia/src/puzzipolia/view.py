@@ -50,15 +50,15 @@ def _players(st: State) -> list[dict[str, Any]]:
             "seat": p.seat,
             "name": p.name,
             "is_bot": p.is_bot,
-            "bot_controlled": p.bot_controlled,
+            "bot_controlled": st.afk.by_bot[p.seat],
             "money": p.money,
             "position": p.position,
             "status": p.status,
             "in_jail": p.in_jail,
             "jail_tries": p.jail_tries,
             "jail_cards": list(p.jail_cards),
-            "afk": p.afk,
-            "absent": p.absent,
+            "afk": st.afk.is_afk(p.seat),
+            "absent": st.afk.is_absent(p.seat),
             "net_worth": net_worth(st, p.seat),
             "in_order": st.order.index(p.seat) if p.seat in st.order else None,
             # the seed's "at most three unanswered offers per person" shows when it binds, and
@@ -102,41 +102,43 @@ def _me(st: State, seat: int) -> dict[str, Any]:
     return me
 
 
-def view(st: State, viewer: Viewer) -> dict[str, Any]:
-    a = st.auction
-    v = st.vote
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    a = state.auction
+    v = state.vote
     out: dict[str, Any] = {
         "game": "puzzipolia",
-        "board": st.board,
-        "phase": st.phase,
-        "active_seat": st.active if st.active >= 0 else None,
-        "round": st.round,
-        "round_limit": st.round_limit or None,
-        "decision_clock_ms": st.clock_ms,
-        "dice": list(st.dice),
-        "doubles": st.doubles,
-        "buy_square": st.buy_square if st.buy_square >= 0 else None,
-        "order": list(st.order),
-        "order_rolls": {str(k): v for k, v in st.order_rolls.items()},
-        "squares": _squares(st),
-        "players": _players(st),
-        "debts": [msgspec.to_builtins(d) for d in st.debts],
+        "board": state.board,
+        "phase": state.phase,
+        "active_seat": state.active if state.active >= 0 else None,
+        "round": state.round,
+        "round_limit": state.round_limit or None,
+        "decision_clock_ms": state.clock_ms,
+        "dice": list(state.dice),
+        "doubles": state.doubles,
+        "buy_square": state.buy_square if state.buy_square >= 0 else None,
+        "order": list(state.order),
+        "order_rolls": {str(k): v for k, v in state.order_rolls.items()},
+        "squares": _squares(state),
+        "players": _players(state),
+        "debts": [msgspec.to_builtins(d) for d in state.debts],
         "auction": msgspec.to_builtins(a) if a is not None else None,
         "vote": msgspec.to_builtins(v) if v is not None else None,
         # a failed vote delays the next proposal (public: everybody saw it fail)
-        "vote_cooldown": {"failed_at_ms": st.vote_fail_at_ms, "proposer": st.vote_fail_proposer}
-        if st.vote_fail_proposer != -2
+        "vote_cooldown": {"failed_at_ms": state.vote_fail_at_ms, "proposer": state.vote_fail_proposer}
+        if state.vote_fail_proposer != -2
         else None,
         # who went out, first to last (public; it decides their places)
-        "eliminated": list(st.eliminated),
-        "decks": {deck: {"size": len(cards)} for deck, cards in st.decks.items()},
-        "decisions": [msgspec.to_builtins(d) for d in visible_decisions(pending(st), viewer)],
-        "now_ms": st.last_at_ms,
-        "result": {"reason": st.end_reason, "places": st.places, "scores": st.scores} if st.phase == "over" else None,
+        "eliminated": list(state.eliminated),
+        "decks": {deck: {"size": len(cards)} for deck, cards in state.decks.items()},
+        "decisions": [msgspec.to_builtins(d) for d in visible_decisions(pending(state), viewer)],
+        "now_ms": state.last_at_ms,
+        "result": {"reason": state.end_reason, "places": state.places, "scores": state.scores}
+        if state.phase == "over"
+        else None,
     }
-    if viewer.role == "seat" and viewer.seat is not None and st.has_seat(viewer.seat):
-        out["me"] = _me(st, viewer.seat)
+    if viewer.role == "seat" and viewer.seat is not None and state.has_seat(viewer.seat):
+        out["me"] = _me(state, viewer.seat)
     elif viewer.role == "auditor":
-        out["decks"] = {deck: {"size": len(cards), "order": list(cards)} for deck, cards in st.decks.items()}
-        out["offers"] = [_offer(o) for o in st.offers]
+        out["decks"] = {deck: {"size": len(cards), "order": list(cards)} for deck, cards in state.decks.items()}
+        out["offers"] = [_offer(o) for o in state.offers]
     return out

@@ -26,7 +26,7 @@ Commands and events are frozen tagged `msgspec.Struct`s, so one codec
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -173,6 +173,10 @@ class Game(Protocol, Generic[S]):
     event_types: ClassVar[Sequence[type[msgspec.Struct]]]
     # upgrades of stored events from older schema versions (None: none yet)
     upcasters: ClassVar[Upcasters | None] = None
+    # stored event types the rules no longer write (still in `event_types`, so old streams replay):
+    # name -> the event the rules now write in its place, given the old one (None: none, the facts
+    # before it imply it). The verifier accepts exactly these (`tablehall_audit.verify`)
+    retired_events: ClassVar[Mapping[str, Callable[[Any], msgspec.Struct | None]]] = {}
     # the game's name for people, by language ("en", "ru")
     title: ClassVar[Mapping[str, str]] = {}
     # a JSON Schema (draft 2020-12) of the options `parse_options` accepts, for clients

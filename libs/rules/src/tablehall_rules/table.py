@@ -107,6 +107,12 @@ class TableRules(Generic[SeatedS]):
     def check_controller(self, state: SeatedS, seat: int, by_bot: bool) -> None:
         """Refuse a hand-over the rules forbid (raise a RuleError); allowed by default."""
 
+    def writes_controller(self, state: SeatedS, seat: int, by_bot: bool) -> bool:
+        """Whether an allowed hand-over writes `ControllerChanged`: by default when it changes
+        the ladder (or always, with `repeats`); a game whose rules give a bot's own seat a
+        meaning of its own says so here."""
+        return self.repeats or state.afk.by_bot[seat] != by_bot
+
     def on_controller(self, flow: Flow[SeatedS], seat: int, by_bot: bool) -> None:
         """After `ControllerChanged`: the game's own consequences (none by default)."""
 
@@ -146,7 +152,7 @@ def decide_table(flow: Flow[SeatedS], command: msgspec.Struct, rules: TableRules
         rules.on_presence(flow, seat, command.present)
     elif isinstance(command, SetController):
         rules.check_controller(flow.state, seat, command.by_bot)
-        if ladder.by_bot[seat] == command.by_bot and not rules.repeats:
+        if not rules.writes_controller(flow.state, seat, command.by_bot):
             return
         flow.emit(ControllerChanged(seat=seat, by_bot=command.by_bot))
         rules.on_controller(flow, seat, command.by_bot)

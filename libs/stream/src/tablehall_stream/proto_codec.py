@@ -83,6 +83,20 @@ class EnumField:
         setattr(inner, field, to_pb[value])
 
 
+class Unset:
+    """An `optional` scalar whose absence means the struct's `default` (written unset)."""
+
+    def __init__(self, default: Any) -> None:
+        self.default = default
+
+    def read(self, inner: Any, name: str, path: str) -> Any:
+        return getattr(inner, name) if inner.HasField(name) else self.default
+
+    def write(self, inner: Any, name: str, value: Any) -> None:
+        if value != self.default:
+            setattr(inner, name, value)
+
+
 PRESENCE = EnumField({True: "PRESENCE_PRESENT", False: "PRESENCE_ABSENT"}, proto_name="presence")
 CLOSE_REASON = EnumField({"operator": "CLOSE_REASON_OPERATOR", "idle": "CLOSE_REASON_IDLE"})
 

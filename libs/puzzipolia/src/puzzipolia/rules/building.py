@@ -4,11 +4,11 @@ The fifth building on a street is a hotel; the bank never runs out."""
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal
 from puzzipolia.events import BuildingBuilt, BuildingSold
 from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_money, require_no_auction, require_no_own_debts, require_own_lot
 from puzzipolia.state import State
+from tablehall_rules import illegal
 
 HOTEL = 5
 

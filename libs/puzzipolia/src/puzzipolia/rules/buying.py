@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal, invalid
 from puzzipolia.events import (
     AuctionClosed,
     AuctionOpened,
@@ -16,6 +15,7 @@ from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_active, require_money, require_no_debts
 from puzzipolia.rules.turn import continue_turn
 from puzzipolia.state import Auction, State
+from tablehall_rules import illegal, invalid
 
 FIRST_BID_MS = 15_000
 NEXT_BID_MS = 8_000

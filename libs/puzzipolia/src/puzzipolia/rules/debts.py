@@ -4,11 +4,11 @@ lets the engine collect (mortgage and sell, cheapest first) or surrenders."""
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal
 from puzzipolia.events import AssetsLiquidated, DebtOpened, DebtPaid, LiquidationStep, PlayerEliminated
 from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_money
 from puzzipolia.state import Debt, State
+from tablehall_rules import illegal
 
 
 def open_debt(

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import tablehall_rules
 from puzzipolia.events import GameEnded
-from puzzipolia.flow import Flow
 from puzzipolia.state import State
+from tablehall_rules import Outcome
+
+# how each `Outcome.reason` reads to people
+END_REASONS = {
+    "round_limit": {"en": "the round limit was reached", "ru": "сыграны все круги"},
+    "vote": {"en": "the players voted to end it", "ru": "игроки проголосовали за конец"},
+    "last_standing": {"en": "one player is left", "ru": "остался один игрок"},
+    "operator": {"en": "an operator closed the table", "ru": "оператор закрыл стол"},
+    "idle": {"en": "the table stood idle", "ru": "стол простаивал"},
+}
 
 
 def net_worth(st: State, seat: int) -> int:
@@ -35,6 +45,17 @@ def places(st: State) -> tuple[list[list[int]], dict[int, int]]:
     return result, scores
 
 
-def end_game(f: Flow, reason: str) -> None:
+def end_game(f: tablehall_rules.Flow[State], reason: str) -> None:
     ranking, scores = places(f.state)
     f.emit(GameEnded(reason=reason, places=ranking, scores=scores))
+
+
+def standings(state: State) -> list[list[int]]:
+    """Live places by net worth: cash, lots and buildings are all public."""
+    return [list(p) for p in places(state)[0]]
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    return Outcome(places=[list(p) for p in state.places], reason=state.end_reason, scores=dict(state.scores))

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from puzzipolia.errors import illegal, invalid
 from puzzipolia.state import State
-from tablehall_rules import NotYourTurn
+from tablehall_rules import NotYourTurn, illegal, invalid
 
 # what the turn expects in each phase, said with the refusal of anything else
 EXPECTED: dict[str, tuple[str, str]] = {

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from puzzipolia import commands as c
 from puzzipolia.board import JAIL_FINE
-from puzzipolia.errors import illegal
 from puzzipolia.events import DiceRolled, JailRollFailed, LeftJail, PhaseChanged
 from puzzipolia.flow import Flow
 from puzzipolia.rules.debts import open_debt
 from puzzipolia.rules.guards import require_active, require_money, require_no_debts
-from puzzipolia.rules.movement import land, move_by
+from puzzipolia.rules.landing import land
+from puzzipolia.rules.movement import move_by
+from tablehall_rules import illegal
 
 MAX_JAIL_TRIES = 3
 

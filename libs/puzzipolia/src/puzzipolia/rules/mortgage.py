@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal
 from puzzipolia.events import LotMortgaged, LotRedeemed
 from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_money, require_no_auction, require_no_own_debts, require_own_lot
 from puzzipolia.state import State
+from tablehall_rules import illegal
 
 
 def mortgage_problem(st: State, index: int) -> tuple[str, str, str] | None:

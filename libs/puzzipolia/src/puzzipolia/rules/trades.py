@@ -8,11 +8,11 @@ at most three unanswered offers to one person; 30 s for a pair after a refusal.
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal, invalid
 from puzzipolia.events import OfferAccepted, OfferDeclined, OfferExpired, OfferMade, OfferWithdrawn
 from puzzipolia.flow import Flow
 from puzzipolia.rules.guards import require_no_auction
 from puzzipolia.state import Bundle, Offer, State, pair_key
+from tablehall_rules import illegal, invalid
 
 OFFER_LIFE_MS = 60_000
 OFFERS_PER_ROUND = 5

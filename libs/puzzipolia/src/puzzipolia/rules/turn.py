@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal
 from puzzipolia.events import DiceRolled, OrderDecided, OrderRolled, PhaseChanged, SentToJail, TurnStarted
 from puzzipolia.flow import Flow
 from puzzipolia.rules.end import end_game
 from puzzipolia.rules.guards import require_active, require_no_debts
 from puzzipolia.rules.jail import roll_in_jail
-from puzzipolia.rules.movement import land, move_by
+from puzzipolia.rules.landing import land
+from puzzipolia.rules.movement import move_by
 from puzzipolia.state import State
+from tablehall_rules import illegal
 
 DOUBLES_TO_JAIL = 3
 WAITING_PHASES = frozenset({"buy", "auction", "card67", "over"})

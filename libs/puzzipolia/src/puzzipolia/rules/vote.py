@@ -10,11 +10,11 @@ failed vote the same proposer waits 3 min and anybody else 30 s.
 from __future__ import annotations
 
 from puzzipolia import commands as c
-from puzzipolia.errors import illegal
 from puzzipolia.events import VoteAnswered, VoteCancelled, VoteFailed, VoteOpened, VotePassed
 from puzzipolia.flow import Flow
 from puzzipolia.rules.end import end_game
 from puzzipolia.state import State
+from tablehall_rules import illegal
 
 VOTE_MS = 60_000
 SAME_PROPOSER_WAIT_MS = 180_000
@@ -35,7 +35,7 @@ def propose_problem(st: State, proposer: int | None, now_ms: int) -> Problem | N
                 "Only players still in the game may propose.",
                 "Предложить может только игрок в игре.",
             )
-        if p.played_by_bot:
+        if st.played_by_bot(proposer):
             return ("BOTS_DO_NOT_VOTE", "Bots do not propose or vote.", "Боты не предлагают и не голосуют.")
     if st.vote_fail_proposer != -2:
         who = HOST if proposer is None else proposer
@@ -50,7 +50,7 @@ def propose_problem(st: State, proposer: int | None, now_ms: int) -> Problem | N
 
 
 def voters_for(st: State, proposer: int | None) -> list[int]:
-    return [p.seat for p in st.players if p.is_playing and not p.played_by_bot and p.seat != proposer]
+    return [p.seat for p in st.players if p.is_playing and not st.played_by_bot(p.seat) and p.seat != proposer]
 
 
 def open_vote(f: Flow, proposer: int | None) -> None:
@@ -69,7 +69,7 @@ def propose_end(f: Flow, cmd: c.ProposeEnd, seat: int) -> None:
 def host_propose_end(f: Flow, cmd: c.HostProposeEnd) -> None:
     st = f.state
     seat = cmd.host_seat
-    if st.has_seat(seat) and st.player(seat).is_playing and not st.player(seat).played_by_bot:
+    if st.has_seat(seat) and st.player(seat).is_playing and not st.played_by_bot(seat):
         open_vote(f, seat)  # a host still in the game proposes as a player (and does not vote on it)
     else:
         open_vote(f, None)
@@ -103,7 +103,7 @@ def close_vote(f: Flow, cmd: c.CloseVote, seat: int) -> None:
     v = st.vote
     if v is None:
         raise illegal("NO_VOTE", "No vote is running.", "Голосования нет.")
-    silent = [s for s in v.voters if s not in v.yes and not st.player(s).absent and not st.player(s).afk]
+    silent = [s for s in v.voters if s not in v.yes and not st.afk.is_absent(s) and not st.afk.is_afk(s)]
     if silent:
         f.emit(VoteFailed(vote_id=v.id, silent=silent))
     else:
