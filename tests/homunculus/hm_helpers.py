@@ -10,7 +10,7 @@ from homunculus.cards import Card
 from homunculus.game import GAME
 from homunculus.ring.state import AUCTION, BUY, DUNGEON
 from homunculus.state import Mine, State
-from homunculus.tx import copy_state
+from tablehall_rules import clone as copy_state
 from tablehall_boards import Kind, Piece, cross
 from tablehall_boards.deck import Deck
 from tablehall_rules import DecideContext, DrawSource, RuleError

@@ -12,11 +12,11 @@ from hm_helpers import NOW, board, cell, end_round, kinds, play_piece, refused, 
 
 from homunculus import commands as c
 from homunculus import events as e
-from homunculus.board import square5
+from homunculus.rules.mines import square5
 from homunculus.game import GAME
 from homunculus.rules import items
 from homunculus.state import Mine, PlacedDomino, State
-from homunculus.tx import copy_state
+from tablehall_rules import clone as copy_state
 from tablehall_boards import Kind, Piece, cross
 from tablehall_rules import Viewer
 from tablehall_rules import conformance as kit

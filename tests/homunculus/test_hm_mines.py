@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from homunculus import commands as c
 from homunculus import events as e
-from homunculus.board import number_at, numbers, square5
+from homunculus.rules.mines import number_at, numbers, square5
 from homunculus.cards import Card
 from homunculus.game import GAME
 from homunculus.state import Mine, State

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from homunculus.board import moves_of
 from homunculus.state import Mine, PlacedDomino, State
-from homunculus.tx import copy_state
+from tablehall_rules import clone as copy_state
 from tablehall_boards import Kind, Piece, cross
 
 G = cross.grid()

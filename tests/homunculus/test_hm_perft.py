@@ -17,7 +17,7 @@ import pytest
 
 from homunculus import perft as rules
 from homunculus.state import Mine, PlacedDomino, State
-from homunculus.tx import copy_state
+from tablehall_rules import clone as copy_state
 from tablehall_boards import cross, perft
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -24,15 +24,14 @@ and applies each item's use and lists its targets.
 
 from __future__ import annotations
 
-from homunculus import errors as err
 from homunculus import events as e
-from homunculus.board import STRENGTH, cells_opened_by, grid, square5
-from homunculus.commands import UseItem
-from homunculus.rules.landing import land
+from homunculus.board import STRENGTH, grid
+from homunculus.commands import UseItem, unused_fields
+from homunculus.flow import Flow
+from homunculus.rules.mines import cells_opened_by, land, square5
 from homunculus.state import State
-from homunculus.tx import Tx
 from tablehall_boards import Kind, cross
-from tablehall_rules import Choice, LegalMove
+from tablehall_rules import Choice, LegalMove, illegal, invalid
 from tablehall_rules.legal import move as describe
 
 PRICES: dict[str, int] = {
@@ -151,58 +150,58 @@ def check_use(state: State, player: int, cmd: UseItem) -> None:
     field = FIELDS[cmd.item]
     given = {"origin": cmd.origin, "target": cmd.target}
     if cmd.colour != -1 or any(v != -1 for name, v in given.items() if name != field):
-        raise err.unused_fields()
+        raise unused_fields()
     value = given[field]
     if cmd.item == "spyglass":
         if value not in spyglass_seats(state, player):
-            raise err.illegal("NO_SUCH_PLAYER", "Name another player in the game.", "Укажите другого игрока в игре.")
+            raise illegal("NO_SUCH_PLAYER", "Name another player in the game.", "Укажите другого игрока в игре.")
         return
     if not 0 <= value < len(grid()):
-        raise err.invalid("BAD_CELLS", "Cells of the board, please.", "Нужны клетки доски.")
+        raise invalid("BAD_CELLS", "Cells of the board, please.", "Нужны клетки доски.")
     if cmd.item == "mine" and value not in mine_cells(state, player):
-        raise err.illegal(
+        raise illegal(
             "BAD_MINE_CELL",
             "A mine goes on a closed empty cell without a mine you see.",
             "Мину ставят на закрытую пустую клетку, где вы не видите мины.",
         )
     if cmd.item == "shield" and value not in shield_cells(state, player):
-        raise err.illegal("BAD_SHIELD", "Shield one of your unshielded pieces.", "Щит — на свою фигуру без щита.")
+        raise illegal("BAD_SHIELD", "Shield one of your unshielded pieces.", "Щит — на свою фигуру без щита.")
     if cmd.item == "resurrection":
         if strongest_fallen(state, player) is None:
-            raise err.illegal("NOTHING_FALLEN", "None of your pieces has fallen.", "Ни одна ваша фигура не пала.")
+            raise illegal("NOTHING_FALLEN", "None of your pieces has fallen.", "Ни одна ваша фигура не пала.")
         if value not in resurrection_cells(state, player):
-            raise err.illegal(
+            raise illegal(
                 "BAD_RESURRECTION",
                 "An empty cell of the two rows nearest you.",
                 "Пустая клетка на двух ближних к вам линиях.",
             )
     if cmd.item == "probe" and value in state.opened:
-        raise err.illegal("CELL_OPEN", "The cell is already open.", "Клетка уже открыта.")
+        raise illegal("CELL_OPEN", "The cell is already open.", "Клетка уже открыта.")
 
 
-def use(tx: Tx, player: int, cmd: UseItem) -> None:
+def use(flow: Flow, player: int, cmd: UseItem) -> None:
     """Apply a checked use (after `ItemUsed`)."""
-    s = tx.state
+    s = flow.state
     if cmd.item == "mine":
         hidden = s.mine_at(cmd.target)
-        tx.emit(e.MinePlaced(player, cmd.target))
+        flow.emit(e.MinePlaced(player, cmd.target))
         if hidden is not None:  # a mine the user could not see: both go off
-            tx.emit(e.MineExploded(cmd.target, hidden.owner))
-            tx.emit(e.MineExploded(cmd.target, player))
+            flow.emit(e.MineExploded(cmd.target, hidden.owner))
+            flow.emit(e.MineExploded(cmd.target, player))
     elif cmd.item == "detector":
-        tx.emit(e.DetectorUsed(player, cmd.target))
+        flow.emit(e.DetectorUsed(player, cmd.target))
     elif cmd.item == "shield":
-        tx.emit(e.ShieldGiven(cmd.origin))
+        flow.emit(e.ShieldGiven(cmd.origin))
     elif cmd.item == "resurrection":
         kind = strongest_fallen(s, player)
         assert kind is not None
-        tx.emit(e.PieceResurrected(player, kind, cmd.target))
-        land(tx, player, cmd.target)
+        flow.emit(e.PieceResurrected(player, kind, cmd.target))
+        land(flow, player, cmd.target)
     elif cmd.item == "probe":
         if s.mine_at(cmd.target) is not None:
-            tx.emit(e.MineDefused(cmd.target))
-        opened = cells_opened_by(tx.state, cmd.target)
+            flow.emit(e.MineDefused(cmd.target))
+        opened = cells_opened_by(flow.state, cmd.target)
         if opened:
-            tx.emit(e.CellsOpened(opened))
+            flow.emit(e.CellsOpened(opened))
     else:
-        tx.emit(e.SpyglassUsed(player, cmd.target))
+        flow.emit(e.SpyglassUsed(player, cmd.target))

@@ -14,17 +14,19 @@ shield, resurrection, probe and spyglass: `rules/items.py`.
 
 from __future__ import annotations
 
-from homunculus import errors as err
 from homunculus import events as e
-from homunculus.board import DOMINO_HAND_LIMIT, find_move, grid
+from homunculus.board import DOMINO_HAND_LIMIT, find_move, grid, no_such_move
 from homunculus.cards import COLOURS
-from homunculus.commands import BuyItem, UseItem
+from homunculus.commands import BuyItem, UseItem, unused_fields
+from homunculus.flow import Flow
 from homunculus.rules import items
-from homunculus.rules.landing import land, resolve_move, take_domino
-from homunculus.rules.turn import draw_cards, end_turn
+from homunculus.rules.draws import draw_cards, take_domino
+from homunculus.rules.landing import resolve_move
+from homunculus.rules.mines import land
+from homunculus.rules.turn import end_turn
 from homunculus.state import State
-from homunculus.tx import Tx
 from tablehall_boards import Move
+from tablehall_rules import illegal, invalid
 
 PRICES: dict[str, int] = {
     "safe_conduct": 6,  # охранная грамота: works by itself on the next rent (rules.ring_roll)
@@ -45,22 +47,22 @@ PRICES.update(items.PRICES)  # the second part's items (rules/items.py)
 def check_buy(state: State, player: int, cmd: BuyItem) -> None:
     price = PRICES.get(cmd.item)
     if price is None:
-        raise err.invalid("NO_SUCH_ITEM", "The shop has no such item.", "В лавке нет такого предмета.")
+        raise invalid("NO_SUCH_ITEM", "The shop has no such item.", "В лавке нет такого предмета.")
     if state.gold[player] < price:
-        raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
+        raise illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
     if cmd.item == "domino":
         if len(state.domino_hands[player]) >= DOMINO_HAND_LIMIT or not state.bazaar.tiles:
-            raise err.illegal(
+            raise illegal(
                 "NO_ROOM_FOR_TILE", "No room for a tile, or the bazaar is empty.", "Нет места для кости или базар пуст."
             )
     elif len(state.inventory[player]) >= INVENTORY_SLOTS:
-        raise err.illegal("INVENTORY_FULL", "The inventory's 4 slots are full.", "Все 4 слота инвентаря заняты.")
+        raise illegal("INVENTORY_FULL", "The inventory's 4 slots are full.", "Все 4 слота инвентаря заняты.")
 
 
-def buy(tx: Tx, player: int, item: str) -> None:
-    tx.emit(e.ItemBought(player, item, PRICES[item]))
+def buy(flow: Flow, player: int, item: str) -> None:
+    flow.emit(e.ItemBought(player, item, PRICES[item]))
     if item == "domino":
-        take_domino(tx, player)
+        take_domino(flow, player)
 
 
 def _empty(state: State, cell: int) -> bool:
@@ -69,11 +71,11 @@ def _empty(state: State, cell: int) -> bool:
 
 def check_use(state: State, player: int, cmd: UseItem) -> Move | None:
     if cmd.item not in state.inventory[player]:
-        raise err.illegal("NO_SUCH_ITEM_OWNED", "You have no such item.", "У вас нет такого предмета.")
+        raise illegal("NO_SUCH_ITEM_OWNED", "You have no such item.", "У вас нет такого предмета.")
     if cmd.item in AUTOMATIC:
-        raise err.illegal("NOT_USABLE", "This item works by itself.", "Этот предмет срабатывает сам.")
+        raise illegal("NOT_USABLE", "This item works by itself.", "Этот предмет срабатывает сам.")
     if state.item_used:
-        raise err.illegal("ITEM_ALREADY_USED", "One item per turn.", "За ход можно применить один предмет.")
+        raise illegal("ITEM_ALREADY_USED", "One item per turn.", "За ход можно применить один предмет.")
     if cmd.item in items.PRICES:
         items.check_use(state, player, cmd)
         return None
@@ -84,63 +86,63 @@ def check_use(state: State, player: int, cmd: UseItem) -> Move | None:
         or ("t" not in uses and cmd.target != -1)
         or ("c" not in uses and cmd.colour != -1)
     ):
-        raise err.unused_fields()
+        raise unused_fields()
     if ("o" in uses and not 0 <= cmd.origin < size) or ("t" in uses and not 0 <= cmd.target < size):
-        raise err.invalid("BAD_CELLS", "Cells of the board, please.", "Нужны клетки доски.")
+        raise invalid("BAD_CELLS", "Cells of the board, please.", "Нужны клетки доски.")
     mine = state.pieces.get(cmd.origin) if cmd.origin >= 0 else None
     if cmd.item == "boots":
         move = find_move(state, player, cmd.origin, cmd.target)
         if move is None:
-            raise err.no_such_move()
+            raise no_such_move()
         return move
     if cmd.item == "teleport":
         if mine is None or mine.side != player or not _empty(state, cmd.target):
-            raise err.illegal("BAD_TELEPORT", "An own piece to an empty cell.", "Своя фигура — на пустую клетку.")
+            raise illegal("BAD_TELEPORT", "An own piece to an empty cell.", "Своя фигура — на пустую клетку.")
     elif cmd.item == "castling":
         other = state.pieces.get(cmd.target)
         if mine is None or other is None or mine.side != player or other.side != player or cmd.origin == cmd.target:
-            raise err.illegal("BAD_SWAP", "Two of your own pieces.", "Нужны две свои фигуры.")
+            raise illegal("BAD_SWAP", "Two of your own pieces.", "Нужны две свои фигуры.")
     elif cmd.item == "sledgehammer":
         tile = state.domino_at(cmd.origin)
         if tile is None or state.allied(player, tile.owner):
-            raise err.illegal("NO_ENEMY_TILE", "Name a cell of an enemy tile.", "Укажите клетку вражеской кости.")
+            raise illegal("NO_ENEMY_TILE", "Name a cell of an enemy tile.", "Укажите клетку вражеской кости.")
     elif cmd.item == "chameleon":
         if cmd.colour not in COLOURS:
-            raise err.invalid("CHOOSE_COLOUR", "Choose a colour 0 to 3.", "Выберите цвет от 0 до 3.")
+            raise invalid("CHOOSE_COLOUR", "Choose a colour 0 to 3.", "Выберите цвет от 0 до 3.")
     elif cmd.item == "medicine" and not state.wounded[player]:
-        raise err.illegal("KING_NOT_WOUNDED", "Your king is not wounded.", "Ваш король не ранен.")
+        raise illegal("KING_NOT_WOUNDED", "Your king is not wounded.", "Ваш король не ранен.")
     return None
 
 
-def use(tx: Tx, player: int, cmd: UseItem, move: Move | None) -> None:
-    tx.emit(e.ItemUsed(player, cmd.item))
-    s = tx.state
+def use(flow: Flow, player: int, cmd: UseItem, move: Move | None) -> None:
+    flow.emit(e.ItemUsed(player, cmd.item))
+    s = flow.state
     if cmd.item == "boots" and move is not None:
-        resolve_move(tx, player, move)
+        resolve_move(flow, player, move)
     elif cmd.item == "teleport":
-        tx.emit(e.PieceMoved(player, cmd.origin, cmd.target))
-        land(tx, player, cmd.target)
+        flow.emit(e.PieceMoved(player, cmd.origin, cmd.target))
+        land(flow, player, cmd.target)
     elif cmd.item == "castling":
-        tx.emit(e.PiecesSwapped(cmd.origin, cmd.target))
+        flow.emit(e.PiecesSwapped(cmd.origin, cmd.target))
         for cell in (cmd.target, cmd.origin):  # each piece now stands on a new cell and opens it
-            if not tx.state.finished and cell in tx.state.pieces:
-                land(tx, player, cell)
+            if not flow.state.finished and cell in flow.state.pieces:
+                land(flow, player, cell)
     elif cmd.item == "sledgehammer":
         tile = s.domino_at(cmd.origin)
         assert tile is not None
-        tx.emit(e.DominoRemoved(tile.id, "hammer"))
+        flow.emit(e.DominoRemoved(tile.id, "hammer"))
     elif cmd.item == "chameleon":
-        tx.emit(e.ColourChanged(cmd.colour))
+        flow.emit(e.ColourChanged(cmd.colour))
     elif cmd.item == "medicine":
-        tx.emit(e.KingHealed(player))
+        flow.emit(e.KingHealed(player))
     elif cmd.item == "new_hand":
         count = len(s.hands[player])
-        tx.emit(e.HandDiscarded(player))
-        draw_cards(tx, player, count, "new_hand")
+        flow.emit(e.HandDiscarded(player))
+        draw_cards(flow, player, count, "new_hand")
     elif cmd.item in items.PRICES:
-        items.use(tx, player, cmd)
-    if not tx.state.alive[player] and not tx.state.finished:
-        end_turn(tx)
+        items.use(flow, player, cmd)
+    if not flow.state.alive[player] and not flow.state.finished:
+        end_turn(flow)
 
 
 def usable_targets(state: State, player: int) -> dict[str, list[tuple[int, list[int]]]]:

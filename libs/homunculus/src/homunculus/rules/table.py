@@ -1,0 +1,28 @@
+"""What Гомункул's rules add to the platform's table commands: a removed player is out as by
+surrender (its army leaves, on its turn the turn goes on), a closed table ends as it stands
+with the live players sharing first place; an open «Уно!» window closes unused on either.
+Presence and hand-over are the platform's AFK ladder alone."""
+
+from __future__ import annotations
+
+import tablehall_rules
+from homunculus.rules.end import close
+from homunculus.rules.turn import close_uno, put_out
+from homunculus.state import State
+from tablehall_rules import illegal
+from tablehall_rules.table import TableRules
+
+
+class HomunculusTable(TableRules[State]):
+    def on_remove(self, flow: tablehall_rules.Flow[State], seat: int) -> None:
+        if not flow.state.alive[seat]:
+            raise illegal("NO_SUCH_PLAYER", "No such player in the game.", "Такого игрока в игре нет.")
+        close_uno(flow)
+        put_out(flow, seat, "removed")
+
+    def on_close(self, flow: tablehall_rules.Flow[State], reason: str) -> None:
+        close_uno(flow)
+        close(flow, reason)
+
+
+TABLE = HomunculusTable()
