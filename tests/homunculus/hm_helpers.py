@@ -10,10 +10,10 @@ from homunculus.cards import Card
 from homunculus.game import GAME
 from homunculus.ring.state import AUCTION, BUY, DUNGEON
 from homunculus.state import Mine, State
-from tablehall_rules import clone as copy_state
 from tablehall_boards import Kind, Piece, cross
 from tablehall_boards.deck import Deck
 from tablehall_rules import DecideContext, DrawSource, RuleError
+from tablehall_rules import clone as copy_state
 from tablehall_rules.conformance import START_MS, seats_for
 
 NOW = START_MS + 1000

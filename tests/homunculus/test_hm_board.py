@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import msgspec
-from hm_helpers import NOW, board, cell, fresh, refused, safe_step, to_action, when, with_top
+from hm_helpers import board, cell, fresh, refused, safe_step, to_action, when, with_top
 
 from homunculus import commands as c
 from homunculus import events as e
 from homunculus.cards import Card
 from homunculus.game import GAME
-from homunculus.pending import turn_decision
 from homunculus.state import Mine, PlacedDomino, State
 from tablehall_boards import Kind
 from tablehall_boards.dominoes import tile
@@ -119,17 +118,6 @@ def test_three_turns_ended_by_the_clock_put_a_player_out() -> None:
             _, s = when(s, c.KeepCard())
     assert not s.alive[0] and s.finished
     assert e.Eliminated(0, "clock") in events
-
-
-def test_a_default_before_its_deadline_is_refused() -> None:
-    s = fresh(2)
-    decision = turn_decision(s)
-    try:
-        GAME.decide(s, c.DrawCard(), DecideContext(0, NOW, DrawSource(b"t"), timed_out=decision))
-    except Exception as exc:
-        assert getattr(exc, "reason", "") == "CLOCK_NOT_OUT"
-    else:
-        raise AssertionError("accepted")
 
 
 def test_not_your_turn() -> None:

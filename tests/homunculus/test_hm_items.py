@@ -12,13 +12,13 @@ from hm_helpers import NOW, board, cell, end_round, kinds, play_piece, refused, 
 
 from homunculus import commands as c
 from homunculus import events as e
-from homunculus.rules.mines import square5
 from homunculus.game import GAME
-from homunculus.rules import items
+from homunculus.rules import shop as items
+from homunculus.rules.mines import square5
 from homunculus.state import Mine, PlacedDomino, State
-from tablehall_rules import clone as copy_state
 from tablehall_boards import Kind, Piece, cross
 from tablehall_rules import Viewer
+from tablehall_rules import clone as copy_state
 from tablehall_rules import conformance as kit
 
 ALL_SEATS = (0, 1, 2, 3)
@@ -287,13 +287,13 @@ def busy_table() -> State:
     s.dominoes = [PlacedDomino(1, 1, t.low, t.high, cell("e6"), cell("e7"))]
     s.opened = [cell("d4"), cell("h5")]
     s.fallen = {0: [Kind.BISHOP]}
-    s.inventory[0] = sorted(items.PRICES)
+    s.inventory[0] = sorted(items.SECOND_PART)
     return s
 
 
 def candidates(s: State) -> list[c.UseItem]:
     out = []
-    for item in items.PRICES:
+    for item in items.SECOND_PART:
         for x in range(-1, len(cross.grid()) + 1):
             out.append(c.UseItem(item, target=x))
             out.append(c.UseItem(item, origin=x))
@@ -304,7 +304,7 @@ def test_every_item_has_its_descriptor_and_descriptors_agree_with_decide() -> No
     s = busy_table()
     legal = GAME.legal(s, 0, NOW)
     by_item = {m.command.item: m for m in legal if isinstance(m.command, c.UseItem)}
-    assert set(items.PRICES) <= set(by_item)
+    assert set(items.SECOND_PART) <= set(by_item)
     assert by_item["spyglass"].params[0].domain.values == [1, 2, 3]
     assert by_item["shield"].params[0].domain.values == sorted(x for x, p in s.pieces.items() if p.side == 0)
     mine_cells = by_item["mine"].params[0].domain.values

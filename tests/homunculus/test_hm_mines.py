@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from homunculus import commands as c
 from homunculus import events as e
-from homunculus.rules.mines import number_at, numbers, square5
 from homunculus.cards import Card
 from homunculus.game import GAME
+from homunculus.rules.mines import number_at, numbers, square5
 from homunculus.state import Mine, State
 from tablehall_boards import Kind, Piece
 from tablehall_rules import Viewer

@@ -376,7 +376,7 @@ class SafeConductSpent(msgspec.Struct, frozen=True, tag="SafeConductSpent"):
     seat: int
 
 
-# --- shop items, second part (rules/items.py) ----------------------------------------------
+# --- shop items, second part (rules/shop.py) ----------------------------------------------
 
 
 class MinePlaced(msgspec.Struct, frozen=True, tag="MinePlaced"):

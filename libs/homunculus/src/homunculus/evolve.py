@@ -475,7 +475,7 @@ def _(event: e.SafeConductSpent, state: State) -> None:
     state.inventory[event.seat].remove("safe_conduct")
 
 
-# --- shop items, second part (rules/items.py) ----------------------------------------------
+# --- shop items, second part (rules/shop.py) ----------------------------------------------
 # Shields go with their pieces; pieces taken, blown up or caught in a blast are remembered as
 # fallen (for the resurrection); the detector and the spyglass last until the end of the turn.
 

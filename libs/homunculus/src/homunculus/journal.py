@@ -313,7 +313,7 @@ def _(event: e.ItemUsed, _before: object) -> list[JournalEntry]:
     return [_line("ITEM_USED", params, f"{_ru(p)} применил: {ru}.", f"{_en(p)} used: {en}.")]
 
 
-# --- shop items, second part (rules/items.py): never a hidden cell, mine or card ------------
+# --- shop items, second part (rules/shop.py): never a hidden cell, mine or card ------------
 
 
 @LINES.of(e.MinePlaced)

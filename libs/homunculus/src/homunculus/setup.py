@@ -47,9 +47,9 @@ def parse_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return {"teams": teams, "clock_ms": clock}
 
 
-def teams_for(options: Mapping[str, Any], players: int) -> list[list[int]]:
+def teams_for(options: Mapping[str, Any], seat_count: int) -> list[list[int]]:
     """2-on-2 at four players pairs the opposite arms: players 0+2 and 1+3."""
-    return [[0, 2], [1, 3]] if options.get("teams") and players == 4 else []
+    return [[0, 2], [1, 3]] if options.get("teams") and seat_count == 4 else []
 
 
 def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
