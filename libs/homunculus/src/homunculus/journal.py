@@ -251,7 +251,7 @@ def _(event: e.UnoClosed, _before: object) -> list[JournalEntry]:
     if event.caught_by is not None:
         return [
             _line(
-                "CAUGHT",
+                "UNO_CAUGHT",
                 {"seat": event.seat, "by": event.caught_by},
                 f"{_ru(event.caught_by)} поймал игрока {_ru(event.seat)}: +2 карты.",
                 f"{_en(event.caught_by)} caught {_en(event.seat)}: +2 cards.",
@@ -480,7 +480,7 @@ def _(event: e.BidPassed, _before: object) -> list[JournalEntry]:
     if event.reason == "gold":
         return [
             _line(
-                "BID_PASS_GOLD",
+                "BID_PASSED_GOLD",
                 {"seat": p},
                 f"{_ru(p)}: пас — золота не хватает, чтобы перебить ставку.",
                 f"{_en(p)} passes: not enough gold to outbid.",
@@ -489,7 +489,7 @@ def _(event: e.BidPassed, _before: object) -> list[JournalEntry]:
     if event.reason == "out":
         return [
             _line(
-                "BID_PASS_OUT",
+                "BID_PASSED_OUT",
                 {"seat": p},
                 f"{_ru(p)} выбыл и вышел из аукциона.",
                 f"{_en(p)} is out of the game and of the auction.",

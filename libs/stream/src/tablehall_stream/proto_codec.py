@@ -83,6 +83,21 @@ class EnumField:
         setattr(inner, field, to_pb[value])
 
 
+class Unset:
+    """A proto3 `optional` field whose absence is a struct's sentinel value (a cell or a
+    colour of -1: "none"): unset reads as `value`, `value` writes nothing."""
+
+    def __init__(self, value: Any = -1) -> None:
+        self.value = value
+
+    def read(self, inner: Any, name: str, path: str) -> Any:
+        return getattr(inner, name) if inner.HasField(name) else self.value
+
+    def write(self, inner: Any, name: str, value: Any) -> None:
+        if value != self.value:
+            setattr(inner, name, value)
+
+
 PRESENCE = EnumField({True: "PRESENCE_PRESENT", False: "PRESENCE_ABSENT"}, proto_name="presence")
 CLOSE_REASON = EnumField({"operator": "CLOSE_REASON_OPERATOR", "idle": "CLOSE_REASON_IDLE"})
 

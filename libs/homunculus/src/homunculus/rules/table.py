@@ -1,7 +1,5 @@
-"""What Гомункул's rules add to the platform's table commands: a removed player is out as by
-surrender (its army leaves, on its turn the turn goes on), a closed table ends as it stands
-with the live players sharing first place; an open «Уно!» window closes unused on either.
-Presence and hand-over are the platform's AFK ladder alone."""
+"""What Гомункул's rules add to the platform's table commands (presence and hand-over: the AFK
+ladder alone): a removed player is out, a closed table ends as it stands; «Уно!» closes unused."""
 
 from __future__ import annotations
 
