@@ -14,9 +14,9 @@ from homunculus.state import Mine, State
 from tablehall_boards import Kind, Piece, cross
 from tablehall_boards.deck import Deck
 from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError
-from tablehall_rules.testing import Table
 from tablehall_rules import clone as copy_state
 from tablehall_rules.conformance import START_MS, seats_for
+from tablehall_rules.testing import Table
 
 NOW = START_MS + 1000
 
