@@ -1,0 +1,148 @@
+"""Every game's seats through the real services, the same way: a person drops out, the host
+hands the seat to a bot, the bot service plays it, the person comes back and takes it again,
+and the host removes them.
+
+One `tablehall up --no-demo` (lobby, match, timer, bot, projection, publisher) for the module;
+the people are scripted (support/people.py): the lobby's presence stream, HandSeatToBot,
+ReclaimSeat, RemoveSeat. What is checked is what the table recorded: the platform's table events
+of the game (`<game>.PresenceChanged`, `<game>.ControllerChanged`), the commands the bot service
+made for the seat (their metadata's actor), the seat's decisions waiting for its person after
+the hand-back, and the removed seat last in the outcome.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import grpc
+import pytest
+from support.people import OPERATOR, POLL_S, Person, Stage, serving
+
+from tablehall_eventstore import EventStore, RecordedEvent
+from tablehall_stream.names import stream_id
+
+# (options, the seats in order): Ann hosts at seat 0, Ben sits at seat 1; long clocks, so that
+# only what the scenario does moves Ben's seat
+TABLES: dict[str, tuple[dict[str, Any], list[str]]] = {
+    "puzzipolia": ({"decision_clock_s": 90, "round_limit": 8}, ["ann", "ben", "bot"]),
+    "homunculus": ({"clock_ms": 120_000}, ["ann", "ben", "bot"]),
+    "dragons": ({"decision_clock_s": 120}, ["ann", "ben"]),
+    "magnates": ({"clock_ms": 120_000, "round_limit": 20}, ["ann", "ben", "bot"]),
+}
+BEN = 1
+T = TypeVar("T")
+
+
+@pytest.fixture(scope="module")
+async def stage(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Stage]:
+    work: Path = tmp_path_factory.mktemp("seats")
+    async with serving(work) as (address, env):
+        channel = grpc.aio.insecure_channel(address)
+        stage = Stage(address, channel, env, work)
+        try:
+            yield stage
+        finally:
+            await stage.close()
+            await channel.close()
+
+
+async def _events(stage: Stage, table: str) -> list[RecordedEvent]:
+    store = await EventStore.connect(stage.env["TABLEHALL_DATABASE_URL"], min_size=1, max_size=1)
+    try:
+        return await store.read_stream(stream_id(table.split("/")[1]))
+    finally:
+        await store.close()
+
+
+def _table_events(events: list[RecordedEvent], game: str) -> list[tuple[str, int, bool]]:
+    """The game's presence and controller events: (kind, seat, present or by_bot)."""
+    found = []
+    for event in events:
+        kind = event.type.removeprefix(f"{game}.")
+        if kind in ("PresenceChanged", "ControllerChanged"):
+            payload = json.loads(event.payload)
+            found.append((kind, payload["seat"], payload["present" if kind == "PresenceChanged" else "by_bot"]))
+    return found
+
+
+def _bot_moves(events: list[RecordedEvent], seat: int) -> set[str]:
+    """The commands the bot service made for `seat` (by command id)."""
+    return {
+        str(e.metadata.get("command_id"))
+        for e in events
+        if e.metadata.get("actor") == "service:bot" and e.metadata.get("seat") == seat
+    }
+
+
+async def _while_ann_plays(ann: Person, table: str, step: Awaitable[T]) -> T:
+    """`step`, while Ann plays her own seat whenever it has a decision (so that no clock of hers
+    has to run out for the table to go on)."""
+    playing = asyncio.create_task(ann.play(table, 0))
+    try:
+        return await step
+    finally:
+        playing.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await playing
+
+
+async def _ben_decides(ben: Person, table: str) -> None:
+    """Until Ben has a decision of his own to take (or the game is over)."""
+    while True:
+        view = await ben.client.view(table)
+        if view.finished or any(d.seat == BEN for d in view.decisions):
+            return
+        await asyncio.sleep(POLL_S)
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_is_removed(
+    stage: Stage, game: str
+) -> None:
+    ann, ben = await stage.person("ann"), await stage.person("ben")
+    options, seats = TABLES[game]
+    table = await stage.table(ann, game, options, seats)
+    await ann.present(table)
+    await ben.present(table)
+    await _while_ann_plays(ann, table, ben.play(table, BEN, 2))
+    before = _table_events(await _events(stage, table), game)
+
+    await ben.away(table)  # Ben's client is gone: the game records it
+    await ann.hand_to_bot(table, BEN)  # the host hands his seat to a bot, which plays it
+    await _while_ann_plays(ann, table, ben.until_bot_played(table, BEN, 2))
+    events = await _events(stage, table)
+    assert _table_events(events, game)[len(before) :] == [
+        ("PresenceChanged", BEN, False),
+        ("ControllerChanged", BEN, True),
+    ]
+    assert _bot_moves(events, BEN), "the bot service made no move for the handed seat"
+
+    await ben.present(table)  # Ben is back and takes his seat again
+    await ben.reclaim(table)
+    events = await _events(stage, table)
+    assert _table_events(events, game)[len(before) + 2 :] == [
+        ("PresenceChanged", BEN, True),
+        ("ControllerChanged", BEN, False),
+    ]
+    bot_made = _bot_moves(events, BEN)
+    await _while_ann_plays(ann, table, ben.play(table, BEN, 2))  # his own moves, for his own seat
+    await _while_ann_plays(ann, table, _ben_decides(ben, table))
+    view = await ben.client.view(table)
+    assert view.finished or any(d.seat == BEN for d in view.decisions), "Ben's decision waits for Ben"
+    assert _bot_moves(await _events(stage, table), BEN) == bot_made, "a bot moved for a seat taken back"
+
+    await ben.away(table)
+    await ann.remove_seat(table, BEN)  # the host removes an absent Ben: out of the game
+    view = await ann.client.view(table)
+    assert not any(d.seat == BEN for d in view.decisions)
+    if not view.finished:
+        await (await stage.person(OPERATOR)).close_table(table)
+    outcome = (await ann.until_finished(table)).outcome
+    assert outcome is not None
+    places: list[list[int]] = outcome["places"]
+    assert BEN in places[-1] and BEN not in places[0], outcome
