@@ -20,7 +20,7 @@ import msgspec
 from dragons import commands as dc
 from dragons.state import State as DrState
 from homunculus import commands as hc
-from homunculus.rules import items as hm_items
+from homunculus.rules import shop as hm_shop
 from homunculus.state import State as HmState
 from magnates import board as mg_board
 from magnates import commands as mc
@@ -65,7 +65,7 @@ def homunculus_probes(state: Any, seat: int) -> list[msgspec.Struct]:
     for t in s.domino_hands[seat][:2]:
         out.append(hc.PlaceDomino(t.low, t.high, [70, 71]))
         out.append(hc.PlaceDomino(t.low, t.high, [70, 84]))
-    for item in hm_items.PRICES:  # the second part's items, on cells with mines, pieces, tiles
+    for item in hm_shop.SECOND_PART:  # the second part's items, on cells with mines, pieces, tiles
         out.append(hc.BuyItem(item))
         spots = [m.cell for m in s.mines[:2]] + sorted(s.pieces)[:2] + [d.cell_a for d in s.dominoes[:1]] + [0, 80]
         for x in spots:

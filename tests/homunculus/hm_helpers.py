@@ -1,4 +1,5 @@
-"""Given/when/then helpers for Гомункул's scenario tests."""
+"""Scene set-up for Гомункул's scenario tests (tables, boards, mines, the top card) and `when` /
+`refused` on the kit's facade (`tablehall_rules.testing.Table`)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from homunculus.cards import Card
 from homunculus.game import GAME
 from homunculus.ring.state import AUCTION, BUY, DUNGEON
 from homunculus.state import Mine, State
-from homunculus.tx import copy_state
 from tablehall_boards import Kind, Piece, cross
 from tablehall_boards.deck import Deck
-from tablehall_rules import DecideContext, DrawSource, RuleError
+from tablehall_rules import DecideContext, DrawSource, PendingDecision, RuleError
+from tablehall_rules import clone as copy_state
 from tablehall_rules.conformance import START_MS, seats_for
+from tablehall_rules.testing import Table
 
 NOW = START_MS + 1000
 
@@ -64,29 +66,25 @@ def with_top(s: State, card: Card, colour: int | None = None) -> State:
 
 
 def when(
-    s: State, command: msgspec.Struct, seat: int | None = None, source: DrawSource | None = None, **ctx: object
+    s: State,
+    command: msgspec.Struct,
+    seat: int | None = None,
+    source: DrawSource | None = None,
+    timed_out: PendingDecision | None = None,
 ) -> tuple[list[msgspec.Struct], State]:
-    """Decide (checking the input is unchanged) and evolve a copy."""
-    before = msgspec.json.encode(s)
+    """Play `command` on a table at a copy of `s` (the facade checks that decide left its input
+    unchanged) for `seat` (default the turn's player); the events and the state after them."""
+    table = Table.from_state(GAME, copy_state(s), now_ms=NOW)
     who = s.turn if seat is None else seat
-    draws = DrawSource(b"when") if source is None else source
-    events = GAME.decide(s, command, DecideContext(who, NOW, draws, **ctx))  # type: ignore[arg-type]
-    assert msgspec.json.encode(s) == before, "decide changed its input"
-    after = copy_state(s)
-    for event in events:
-        after = GAME.evolve(after, event)
-    return events, after
+    events = table.play(command, seat=who, dice=DrawSource(b"when") if source is None else source, timed_out=timed_out)
+    return events, table.state
 
 
-def refused(s: State, command: msgspec.Struct, seat: int | None = None) -> str:
-    before = msgspec.json.encode(s)
+def refused(s: State, command: msgspec.Struct, seat: int | None = None, *, reason: str) -> RuleError:
+    """The facade's refusal of `command` by `seat` (default the turn's player): the reason, both
+    texts, the state untouched."""
     who = s.turn if seat is None else seat
-    try:
-        GAME.decide(s, command, DecideContext(who, NOW, DrawSource(b"when")))
-    except RuleError as exc:
-        assert msgspec.json.encode(s) == before, "decide changed its input"
-        return exc.reason
-    raise AssertionError(f"{command!r} was accepted")
+    return Table.from_state(GAME, s, now_ms=NOW).refused(command, reason, seat=who, dice=DrawSource(b"when"))
 
 
 def kinds(events: list[msgspec.Struct]) -> list[str]:
@@ -127,12 +125,7 @@ def end_round(s: State, face: int) -> tuple[list[msgspec.Struct], State]:
     s.turn = 1
     s.round_seen = [0, 1]
     s.phase = "after_draw"
-    before = msgspec.json.encode(s)
-    events = GAME.decide(s, c.KeepCard(), DecideContext(1, NOW, FixedDie(face)))
-    assert msgspec.json.encode(s) == before
-    after = copy_state(s)
-    for ev in events:
-        after = GAME.evolve(after, ev)
+    events, after = when(s, c.KeepCard(), seat=1, source=FixedDie(face))
     assert e.RoundDie(face) in events
     return events, after
 

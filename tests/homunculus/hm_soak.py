@@ -21,7 +21,7 @@ import msgspec
 from homunculus import commands as c
 from homunculus import events as e
 from homunculus.game import GAME
-from homunculus.rules import items
+from homunculus.rules import shop as items
 from homunculus.state import State
 from tablehall_boards import cross
 from tablehall_rules import DecideContext, StructCodec, Viewer

@@ -21,9 +21,9 @@ def test_a_card_matches_by_colour_or_value_and_the_own_colour_is_trump() -> None
     assert when(s, c.PlayCard(1, "rook", origin=cell("d4"), target=cell("d6")))[1].colour == 1  # colour
     assert when(s, c.PlayCard(0, "rook", origin=cell("d4"), target=cell("d6")))[1].colour == 0  # trump
     assert when(s, c.PlayCard(3, "skip"))[1].colour == 3  # value
-    assert refused(s, c.PlayCard(2, "rook", origin=cell("d4"), target=cell("d6"))) == "CARD_DOES_NOT_MATCH"
-    assert refused(s, c.PlayCard(3, "skip", origin=cell("d4"))) == "UNUSED_FIELDS"
-    assert refused(s, c.PlayCard(2, "skip")) == "CARD_NOT_IN_HAND"
+    assert refused(s, c.PlayCard(2, "rook", origin=cell("d4"), target=cell("d6")), reason="CARD_DOES_NOT_MATCH")
+    assert refused(s, c.PlayCard(3, "skip", origin=cell("d4")), reason="UNUSED_FIELDS")
+    assert refused(s, c.PlayCard(2, "skip"), reason="CARD_NOT_IN_HAND")
 
 
 def test_value_match_with_a_pawn_card_moves_a_pawn() -> None:
@@ -38,7 +38,7 @@ def test_a_piece_card_without_a_move_is_unplayable() -> None:
     s = board(2, pieces={"e2": (Kind.PAWN, 0)})
     with_top(s, Card(0, "skip"))
     s.hands[0] = [Card(0, "bishop"), Card(0, "pawn")]
-    assert refused(s, c.PlayCard(0, "bishop", origin=cell("e2"), target=cell("e3"))) == "NO_SUCH_MOVE"
+    assert refused(s, c.PlayCard(0, "bishop", origin=cell("e2"), target=cell("e3")), reason="NO_SUCH_MOVE")
     listed = {type(m.command).__name__ + ":" + getattr(m.command, "value", "") for m in GAME.legal(s, 0, 0)}
     assert "PlayCard:bishop" not in listed and "PlayCard:pawn" in listed
 
@@ -93,7 +93,7 @@ def test_wild_chooses_a_colour_and_moves_any_piece() -> None:
     s.hands[0] = [Card(WILD, "wild"), Card(1, "pawn")]
     _, after = when(s, c.PlayCard(WILD, "wild", origin=cell("d4"), target=cell("e6"), choose_colour=3))
     assert after.colour == 3 and after.pieces[cell("e6")].kind == Kind.KNIGHT
-    assert refused(s, c.PlayCard(WILD, "wild", origin=cell("d4"), target=cell("e6"))) == "CHOOSE_COLOUR"
+    assert refused(s, c.PlayCard(WILD, "wild", origin=cell("d4"), target=cell("e6")), reason="CHOOSE_COLOUR")
 
 
 def test_wild_four_the_next_draws_four_and_skips() -> None:
@@ -116,7 +116,7 @@ def test_a_drawn_playable_card_may_be_played_at_once_or_kept() -> None:
     assert cell("e4") in played.pieces and played.turn == 1
     other = drawn.hands[0][0]
     if other != Card(0, "pawn"):
-        assert refused(drawn, c.PlayCard(other.colour, other.value)) == "ONLY_DRAWN_CARD"
+        assert refused(drawn, c.PlayCard(other.colour, other.value), reason="ONLY_DRAWN_CARD")
     _, kept = when(drawn, c.KeepCard())
     assert kept.turn == 1 and Card(0, "pawn") in kept.hands[0]
 
@@ -124,12 +124,12 @@ def test_a_drawn_playable_card_may_be_played_at_once_or_kept() -> None:
 def test_at_ten_cards_a_draw_is_an_exchange() -> None:
     s = fresh(2)
     s.hands[0] = [Card(1, "pawn")] * 10
-    assert refused(s, c.DrawCard()) == "HAND_FULL"
+    assert refused(s, c.DrawCard(), reason="HAND_FULL")
     events, after = when(s, c.ExchangeCard(1, "pawn"))
     assert len(after.hands[0]) == 10 and after.deck.discard_pile[0] == Card(1, "pawn") and after.turn == 1
     assert "CardsDrawn" in kinds(events)
     s.hands[0] = [Card(1, "pawn")] * 9
-    assert refused(s, c.ExchangeCard(1, "pawn")) == "HAND_NOT_FULL"
+    assert refused(s, c.ExchangeCard(1, "pawn"), reason="HAND_NOT_FULL")
 
 
 def test_the_last_card_brings_five_new_and_a_free_move() -> None:
@@ -155,7 +155,7 @@ def test_one_card_left_opens_a_reaction_window_the_owner_may_say_uno() -> None:
     assert all(d.clock_ms == 0 for d in reactions)
     _, said = when(after, c.SayUno(), seat=0)
     assert said.uno is None and len(said.hands[0]) == 1
-    assert refused(said, c.CatchUno(), seat=1) == "NO_UNO_WINDOW"
+    assert refused(said, c.CatchUno(), seat=1, reason="NO_UNO_WINDOW")
 
 
 def test_a_catch_first_makes_the_owner_draw_two() -> None:
@@ -165,7 +165,7 @@ def test_a_catch_first_makes_the_owner_draw_two() -> None:
     _, after = when(s, c.PlayCard(0, "pawn", origin=cell("e2"), target=cell("e3")))
     _, caught = when(after, c.CatchUno(), seat=1)
     assert len(caught.hands[0]) == 3 and caught.uno is None
-    assert refused(caught, c.SayUno(), seat=0) == "NO_UNO_WINDOW"
+    assert refused(caught, c.SayUno(), seat=0, reason="NO_UNO_WINDOW")
 
 
 def test_an_unused_window_closes_at_the_next_command_and_costs_nothing() -> None:
@@ -184,7 +184,7 @@ def test_an_ally_cannot_catch() -> None:
     with_top(s, Card(0, "skip"))
     s.hands[0] = [Card(0, "pawn"), Card(0, "pawn")]
     _, after = when(s, c.PlayCard(0, "pawn", origin=cell("e2"), target=cell("e3")))
-    assert refused(after, c.CatchUno(), seat=2) == "CANNOT_CATCH"
+    assert refused(after, c.CatchUno(), seat=2, reason="CANNOT_CATCH")
     assert {d.seat for d in GAME.pending(after) if d.reaction} == {0, 1, 3}
     _, caught = when(after, c.CatchUno(), seat=3)
     assert len(caught.hands[0]) == 3

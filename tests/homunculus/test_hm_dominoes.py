@@ -34,10 +34,10 @@ def test_a_tile_goes_on_two_adjacent_empty_cells() -> None:
     _events, after = when(s, c.PlaceDomino(2, 5, [cell("f6"), cell("f7")]))
     assert [(d.first, d.second, d.cell_a, d.cell_b) for d in after.dominoes] == [(2, 5, cell("f6"), cell("f7"))]
     assert after.domino_hands[0] == [] and after.turn == 1
-    assert refused(s, c.PlaceDomino(2, 5, [cell("f6"), cell("g7")])) == "CELLS_NOT_ADJACENT"
-    assert refused(s, c.PlaceDomino(2, 5, [cell("d4"), cell("d5")])) == "CELLS_NOT_EMPTY"
-    assert refused(s, c.PlaceDomino(1, 5, [cell("f6"), cell("f7")])) == "TILE_NOT_IN_HAND"
-    assert refused(s, c.PlaceDomino(5, 2, [cell("f6"), cell("f7")])) == "NO_SUCH_TILE"
+    assert refused(s, c.PlaceDomino(2, 5, [cell("f6"), cell("g7")]), reason="CELLS_NOT_ADJACENT")
+    assert refused(s, c.PlaceDomino(2, 5, [cell("d4"), cell("d5")]), reason="CELLS_NOT_EMPTY")
+    assert refused(s, c.PlaceDomino(1, 5, [cell("f6"), cell("f7")]), reason="TILE_NOT_IN_HAND")
+    assert refused(s, c.PlaceDomino(5, 2, [cell("f6"), cell("f7")]), reason="NO_SUCH_TILE")
 
 
 def test_an_enemy_tile_is_a_wall_a_knight_jumps_it() -> None:

@@ -12,13 +12,13 @@ from hm_helpers import NOW, board, cell, end_round, kinds, play_piece, refused, 
 
 from homunculus import commands as c
 from homunculus import events as e
-from homunculus.board import square5
 from homunculus.game import GAME
-from homunculus.rules import items
+from homunculus.rules import shop as items
+from homunculus.rules.mines import square5
 from homunculus.state import Mine, PlacedDomino, State
-from homunculus.tx import copy_state
 from tablehall_boards import Kind, Piece, cross
 from tablehall_rules import Viewer
+from tablehall_rules import clone as copy_state
 from tablehall_rules import conformance as kit
 
 ALL_SEATS = (0, 1, 2, 3)
@@ -57,10 +57,10 @@ def test_a_mine_is_refused_on_an_open_occupied_tiled_or_seen_mined_cell() -> Non
     s.dominoes = [PlacedDomino(1, 1, 2, 3, cell("f6"), cell("g6"))]
     s.opened = [cell("e5")]
     for name in ("d4", "f6", "e5", "h8"):
-        assert refused(s, c.UseItem("mine", target=cell(name))) == "BAD_MINE_CELL", name
-    assert refused(s, c.UseItem("mine", origin=cell("d4"), target=cell("e6"))) == "UNUSED_FIELDS"
-    assert refused(s, c.UseItem("mine", target=999)) == "BAD_CELLS"
-    assert refused(owning(s, "shield"), c.UseItem("mine", target=cell("e6"))) == "NO_SUCH_ITEM_OWNED"
+        assert refused(s, c.UseItem("mine", target=cell(name)), reason="BAD_MINE_CELL"), name
+    assert refused(s, c.UseItem("mine", origin=cell("d4"), target=cell("e6")), reason="UNUSED_FIELDS")
+    assert refused(s, c.UseItem("mine", target=999), reason="BAD_CELLS")
+    assert refused(owning(s, "shield"), c.UseItem("mine", target=cell("e6")), reason="NO_SUCH_ITEM_OWNED")
 
 
 def test_a_mine_laid_on_a_mine_one_cannot_see_explodes_with_it() -> None:
@@ -138,12 +138,12 @@ def test_a_shield_repels_a_capture_once_and_the_attacker_stays() -> None:
 
 def test_a_shield_goes_with_its_piece_and_is_refused_twice_or_on_others() -> None:
     s = owning(board(2, pieces={"d4": (Kind.KNIGHT, 0), "d8": (Kind.ROOK, 1)}), "shield", "shield")
-    assert refused(s, c.UseItem("shield", origin=cell("d8"))) == "BAD_SHIELD"
-    assert refused(s, c.UseItem("shield", origin=cell("e4"))) == "BAD_SHIELD"
-    assert refused(s, c.UseItem("shield", target=cell("d4"))) == "UNUSED_FIELDS"
+    assert refused(s, c.UseItem("shield", origin=cell("d8")), reason="BAD_SHIELD")
+    assert refused(s, c.UseItem("shield", origin=cell("e4")), reason="BAD_SHIELD")
+    assert refused(s, c.UseItem("shield", target=cell("d4")), reason="UNUSED_FIELDS")
     _, s = when(s, c.UseItem("shield", origin=cell("d4")))
     s.item_used = False
-    assert refused(s, c.UseItem("shield", origin=cell("d4"))) == "BAD_SHIELD"
+    assert refused(s, c.UseItem("shield", origin=cell("d4")), reason="BAD_SHIELD")
     _, moved = play_piece(s, "d4", "e6")
     assert moved.shields == [cell("e6")]
 
@@ -186,8 +186,8 @@ def test_resurrection_returns_the_strongest_fallen_piece_to_the_two_rows_nearest
     _, s = when(s, c.BuyItem("resurrection"))
     assert s.gold[0] == 18
     s.fallen = {0: [Kind.KNIGHT, Kind.ROOK, Kind.PAWN, Kind.BISHOP], 1: [Kind.QUEEN]}
-    assert refused(s, c.UseItem("resurrection", target=cell("e3"))) == "BAD_RESURRECTION"  # third row
-    assert refused(s, c.UseItem("resurrection", target=cell("e13"))) == "BAD_RESURRECTION"  # the other's rows
+    assert refused(s, c.UseItem("resurrection", target=cell("e3")), reason="BAD_RESURRECTION")  # third row
+    assert refused(s, c.UseItem("resurrection", target=cell("e13")), reason="BAD_RESURRECTION")  # the other's rows
     events, back = when(s, c.UseItem("resurrection", target=cell("e2")))
     assert e.PieceResurrected(0, Kind.ROOK, cell("e2")) in events
     assert back.pieces[cell("e2")] == Piece(Kind.ROOK, 0) and cell("e2") in back.opened
@@ -195,13 +195,13 @@ def test_resurrection_returns_the_strongest_fallen_piece_to_the_two_rows_nearest
     back.item_used = False
     _, again = when(back, c.UseItem("resurrection", target=cell("d1")))
     assert again.pieces[cell("d1")] == Piece(Kind.BISHOP, 0)  # knight and bishop are equal: the last fallen
-    assert refused(back, c.UseItem("resurrection", target=cell("e2"))) == "BAD_RESURRECTION"  # taken now
+    assert refused(back, c.UseItem("resurrection", target=cell("e2")), reason="BAD_RESURRECTION")  # taken now
 
 
 def test_resurrection_needs_a_fallen_piece_and_uses_each_arms_rows() -> None:
     s = owning(board(4), "resurrection", seat=1)
     s.turn, s.round_seen = 1, [1]
-    assert refused(s, c.UseItem("resurrection", target=cell("b6"))) == "NOTHING_FALLEN"
+    assert refused(s, c.UseItem("resurrection", target=cell("b6")), reason="NOTHING_FALLEN")
     s.fallen = {1: [Kind.PAWN], 0: [Kind.QUEEN]}
     assert items.resurrection_cells(s, 1) == sorted(
         c for c in cross.row_cells(1, 0) | cross.row_cells(1, 1) if c not in s.pieces
@@ -230,7 +230,7 @@ def test_the_probe_opens_a_closed_cell_safely_and_defuses_its_mine() -> None:
     assert [m.cell for m in after.mines] == [cell("g7")] and cell("f6") in after.opened
     assert seat_view(after, 1)["numbers"] == {cell("f6"): 1}
     after.item_used = False
-    assert refused(after, c.UseItem("probe", target=cell("f6"))) == "CELL_OPEN"
+    assert refused(after, c.UseItem("probe", target=cell("f6")), reason="CELL_OPEN")
 
 
 def test_a_probed_zero_opens_the_mine_free_5x5() -> None:
@@ -266,8 +266,8 @@ def test_the_spyglass_needs_another_player_in_the_game() -> None:
     s = owning(board(3), "spyglass")
     s.alive[1] = False
     for target in (0, 1, 3, -1):
-        assert refused(s, c.UseItem("spyglass", target=target)) == "NO_SUCH_PLAYER"
-    assert refused(s, c.UseItem("spyglass", origin=2, target=2)) == "UNUSED_FIELDS"
+        assert refused(s, c.UseItem("spyglass", target=target), reason="NO_SUCH_PLAYER")
+    assert refused(s, c.UseItem("spyglass", origin=2, target=2), reason="UNUSED_FIELDS")
 
 
 # --- descriptors and redaction -------------------------------------------------------------
@@ -287,13 +287,13 @@ def busy_table() -> State:
     s.dominoes = [PlacedDomino(1, 1, t.low, t.high, cell("e6"), cell("e7"))]
     s.opened = [cell("d4"), cell("h5")]
     s.fallen = {0: [Kind.BISHOP]}
-    s.inventory[0] = sorted(items.PRICES)
+    s.inventory[0] = sorted(items.SECOND_PART)
     return s
 
 
 def candidates(s: State) -> list[c.UseItem]:
     out = []
-    for item in items.PRICES:
+    for item in items.SECOND_PART:
         for x in range(-1, len(cross.grid()) + 1):
             out.append(c.UseItem(item, target=x))
             out.append(c.UseItem(item, origin=x))
@@ -304,7 +304,7 @@ def test_every_item_has_its_descriptor_and_descriptors_agree_with_decide() -> No
     s = busy_table()
     legal = GAME.legal(s, 0, NOW)
     by_item = {m.command.item: m for m in legal if isinstance(m.command, c.UseItem)}
-    assert set(items.PRICES) <= set(by_item)
+    assert set(items.SECOND_PART) <= set(by_item)
     assert by_item["spyglass"].params[0].domain.values == [1, 2, 3]
     assert by_item["shield"].params[0].domain.values == sorted(x for x, p in s.pieces.items() if p.side == 0)
     mine_cells = by_item["mine"].params[0].domain.values

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from homunculus import commands as c
 from homunculus import events as e
-from homunculus.board import number_at, numbers, square5
 from homunculus.cards import Card
 from homunculus.game import GAME
+from homunculus.rules.mines import number_at, numbers, square5
 from homunculus.state import Mine, State
 from tablehall_boards import Kind, Piece
 from tablehall_rules import Viewer
@@ -98,7 +98,7 @@ def test_a_capture_opens_the_cell_and_once_the_taker_leaves_no_mine_goes_there()
     assert GAME.view(after, Viewer.of_seat(1))["numbers"] == {cell("d8"): 1}
     after.pieces[cell("a11")] = after.pieces.pop(cell("d8"))  # the taker has gone on
     after.turn, after.phase, after.inventory[1] = 1, "action", ["mine"]
-    assert refused(after, c.UseItem("mine", target=cell("d8")), seat=1) == "BAD_MINE_CELL"
+    assert refused(after, c.UseItem("mine", target=cell("d8")), seat=1, reason="BAD_MINE_CELL")
 
 
 def test_a_capture_on_a_zero_opens_the_mine_free_5x5() -> None:

@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 
 from homunculus.board import moves_of
 from homunculus.state import Mine, PlacedDomino, State
-from homunculus.tx import copy_state
 from tablehall_boards import Kind, Piece, cross
+from tablehall_rules import clone as copy_state
 
 G = cross.grid()
 SIZE = 14

@@ -17,8 +17,8 @@ import pytest
 
 from homunculus import perft as rules
 from homunculus.state import Mine, PlacedDomino, State
-from homunculus.tx import copy_state
 from tablehall_boards import cross, perft
+from tablehall_rules import clone as copy_state
 
 DATA = Path(__file__).resolve().parent / "data"
 BOARDS_DATA = Path(__file__).resolve().parents[1] / "boards" / "data" / "homunculus.perft"

@@ -7,7 +7,9 @@ import pytest
 
 from homunculus import commands as c
 from homunculus.proto_codec import COMMAND_MESSAGE, command_from_proto, command_to_proto
+from tablehall.homunculus.v1 import homunculus_pb2 as pb
 from tablehall_rules import InvalidCommand
+from tablehall_rules.table import CloseTable, RemovePlayer, SetController, SetPresence
 
 COMMANDS: list[msgspec.Struct] = [
     c.PlayCard(0, "pawn", origin=0, target=12),
@@ -26,8 +28,10 @@ COMMANDS: list[msgspec.Struct] = [
     c.BuyItem("boots"),
     c.UseItem("teleport", origin=5, target=80),
     c.UseItem("chameleon", colour=2),
-    c.RemoveSeat(3),
-    c.CloseTable("operator"),
+    RemovePlayer(seat=3),
+    SetPresence(seat=1, present=False),
+    SetController(seat=2, by_bot=True),
+    CloseTable(reason="operator"),
     c.RollDice(),
     c.PayFine(),
     c.UsePass(),
@@ -45,7 +49,15 @@ COMMANDS: list[msgspec.Struct] = [
 
 
 def test_every_command_type_has_a_wire_form() -> None:
-    assert {type(x) for x in COMMANDS} == set(c.COMMAND_TYPES)
+    # RemoveSeat is the old name of RemovePlayer, read from stored streams only
+    assert {type(x) for x in COMMANDS} == set(c.COMMAND_TYPES) - {c.RemoveSeat}
+
+
+def test_an_old_remove_seat_message_reads_as_remove_player() -> None:
+    """RemovePlayer took RemoveSeat's field number and shape: an old client's bytes still read."""
+    old = pb.Command(remove_player=pb.RemovePlayer(seat=2)).SerializeToString()
+    assert old == b"Z\x02\x08\x02"  # field 11, a message of field 1 = 2: RemoveSeat's bytes
+    assert command_from_proto(COMMAND_MESSAGE.FromString(old)) == RemovePlayer(seat=2)
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda x: type(x).__name__)

@@ -88,8 +88,8 @@ def test_a_free_lot_may_be_bought_at_its_price() -> None:
     s = table()
     _events, s2 = next_turn(s, [2, 4])
     assert s2.phase == "buy" and s2.ring.buy_square == ORIENTAL
-    assert refused(s2, c.DrawCard()) == "WRONG_PHASE"  # the ring first
-    assert refused(s2, c.BuyItem("boots")) == "WRONG_PHASE"  # then the shop
+    assert refused(s2, c.DrawCard(), reason="WRONG_PHASE")  # the ring first
+    assert refused(s2, c.BuyItem("boots"), reason="WRONG_PHASE")  # then the shop
     _, bought = when(s2, c.BuyLot())
     assert bought.ring.owners[ORIENTAL] == 1 and bought.gold[1] == 20 and bought.phase == "action"
 
@@ -103,11 +103,11 @@ def test_declining_opens_an_auction_for_everyone_bids_higher_pass_final() -> Non
     assert auction.phase == "auction" and a is not None and a.bidders == [0, 1, 2]  # the lander too
     assert {d.seat for d in GAME.pending(auction)} == {0, 1, 2} and all(d.kind == "bid" for d in GAME.pending(auction))
     _, b1 = when(auction, c.Bid(4), seat=0)  # out of turn
-    assert refused(b1, c.Bid(4), seat=2) == "BID_TOO_LOW"
-    assert refused(b1, c.Bid(31), seat=2) == "NOT_ENOUGH_GOLD"
-    assert refused(b1, c.Bid(5), seat=0) == "ALREADY_HIGHEST"
+    assert refused(b1, c.Bid(4), seat=2, reason="BID_TOO_LOW")
+    assert refused(b1, c.Bid(31), seat=2, reason="NOT_ENOUGH_GOLD")
+    assert refused(b1, c.Bid(5), seat=0, reason="ALREADY_HIGHEST")
     _, b2 = when(b1, c.PassBid(), seat=2)
-    assert refused(b2, c.Bid(9), seat=2) == "NOT_BIDDING"  # a pass is final
+    assert refused(b2, c.Bid(9), seat=2, reason="NOT_BIDDING")  # a pass is final
     _, b3 = when(b2, c.Bid(7), seat=1)
     events, won = when(b3, c.PassBid(), seat=0)
     assert e.AuctionClosed(ORIENTAL, 1, 7) in events
@@ -146,9 +146,9 @@ def test_a_bidder_who_cannot_outbid_is_passed_by_the_engine_at_once() -> None:
     assert a is not None and a.bidders == [0, 1] and a.high_bidder == 0
     assert {d.seat for d in GAME.pending(b1)} == {1}  # nobody waits for seat 2
     assert not [m for m in GAME.legal(b1, 2, NOW) if isinstance(m.command, c.Bid | c.PassBid)]
-    assert refused(b1, c.PassBid(), seat=2) == "NOT_BIDDING"
+    assert refused(b1, c.PassBid(), seat=2, reason="NOT_BIDDING")
     lines = [line for ev in events for line in GAME.journal(auction, ev)]
-    gold_line = next(line for line in lines if line.code == "BID_PASS_GOLD")
+    gold_line = next(line for line in lines if line.code == "BID_PASSED_GOLD")
     assert gold_line.params == {"seat": 2} and gold_line.ru and gold_line.en and gold_line.audience is None
     # a bid equal to a bidder's whole gold passes it too: 30 is not above 30
     events, b2 = when(b1, c.Bid(30), seat=1)
@@ -242,41 +242,41 @@ def light_blue(seat: int = 0) -> State:
 def test_building_needs_the_whole_district_and_goes_evenly() -> None:
     s = light_blue()
     s.ring.owners[CONNECTICUT] = 1
-    assert refused(s, c.Build(ORIENTAL)) == "NO_WHOLE_DISTRICT"
+    assert refused(s, c.Build(ORIENTAL), reason="NO_WHOLE_DISTRICT")
     s = light_blue()
     _, one = when(s, c.Build(ORIENTAL))
     assert one.ring.buildings[ORIENTAL] == 1 and one.gold[0] == 25 and one.ring.houses_bank == 31
-    assert refused(one, c.Build(ORIENTAL)) == "BUILD_EVENLY"
+    assert refused(one, c.Build(ORIENTAL), reason="BUILD_EVENLY")
     _, two = when(one, c.Build(VERMONT))
     assert two.ring.buildings[VERMONT] == 1 and two.turn == 0 and two.phase == "action"  # the turn goes on
     s.ring.mortgaged[VERMONT] = True
-    assert refused(s, c.Build(ORIENTAL)) == "DISTRICT_MORTGAGED"
-    assert refused(light_blue(), c.Build(MEDITERRANEAN)) == "NOT_YOUR_LOT"
+    assert refused(s, c.Build(ORIENTAL), reason="DISTRICT_MORTGAGED")
+    assert refused(light_blue(), c.Build(MEDITERRANEAN), reason="NOT_YOUR_LOT")
 
 
 def test_the_bank_has_32_houses_and_12_hotels_a_hotel_returns_four() -> None:
     s = light_blue()
     s.ring.houses_bank = 0
-    assert refused(s, c.Build(ORIENTAL)) == "BANK_EMPTY"
+    assert refused(s, c.Build(ORIENTAL), reason="BANK_EMPTY")
     s = light_blue()
     s.ring.buildings[ORIENTAL] = s.ring.buildings[VERMONT] = s.ring.buildings[CONNECTICUT] = 4
     s.ring.houses_bank = 20
     _, hotel = when(s, c.Build(ORIENTAL))
     assert hotel.ring.buildings[ORIENTAL] == 5 and hotel.ring.hotels_bank == 11 and hotel.ring.houses_bank == 24
-    assert refused(hotel, c.Build(ORIENTAL)) == "HOTEL_BUILT"
+    assert refused(hotel, c.Build(ORIENTAL), reason="HOTEL_BUILT")
     s.ring.hotels_bank = 0
-    assert refused(s, c.Build(ORIENTAL)) == "BANK_EMPTY"
+    assert refused(s, c.Build(ORIENTAL), reason="BANK_EMPTY")
 
 
 def test_mortgage_half_redeem_ten_percent_more_none_with_buildings() -> None:
     s = light_blue()
     _, m = when(s, c.Mortgage(CONNECTICUT))
     assert m.ring.mortgaged[CONNECTICUT] and m.gold[0] == 36  # 120 / 2 / 10
-    assert refused(m, c.Mortgage(CONNECTICUT)) == "MORTGAGED"
+    assert refused(m, c.Mortgage(CONNECTICUT), reason="MORTGAGED")
     _, r = when(m, c.Redeem(CONNECTICUT))
     assert not r.ring.mortgaged[CONNECTICUT] and r.gold[0] == 36 - 7  # 6 + 10 %, rounded up
     s.ring.buildings[ORIENTAL] = 1
-    assert refused(s, c.Mortgage(CONNECTICUT)) == "DISTRICT_BUILT"
+    assert refused(s, c.Mortgage(CONNECTICUT), reason="DISTRICT_BUILT")
 
 
 # --- trades ----------------------------------------------------------------------------------
@@ -287,25 +287,25 @@ def test_one_trade_offer_per_turn_accepted_out_of_turn() -> None:
     s.ring.owners[BOARDWALK] = 1
     _, offered = when(s, c.OfferTrade(1, [ORIENTAL], [BOARDWALK], give_gold=5))
     assert [d.kind for d in GAME.pending(offered) if d.seat == 1] == ["trade"]
-    assert refused(offered, c.OfferTrade(1, [VERMONT], [])) == "ALREADY_OFFERED"
+    assert refused(offered, c.OfferTrade(1, [VERMONT], []), reason="ALREADY_OFFERED")
     _, done = when(offered, c.AnswerTrade(True), seat=1)
     assert done.ring.owners[ORIENTAL] == 1 and done.ring.owners[BOARDWALK] == 0 and done.gold == [25, 35]
     _, declined = when(offered, c.AnswerTrade(False), seat=1)
     assert declined.ring.owners[ORIENTAL] == 0 and declined.gold == [30, 30] and declined.ring.offer is None
-    assert refused(declined, c.OfferTrade(1, [VERMONT], [])) == "ALREADY_OFFERED"
+    assert refused(declined, c.OfferTrade(1, [VERMONT], []), reason="ALREADY_OFFERED")
 
 
 def test_no_lots_of_built_districts_in_trades_and_offers_lapse_with_the_turn() -> None:
     s = light_blue()
     s.ring.buildings[VERMONT] = 1
-    assert refused(s, c.OfferTrade(1, [ORIENTAL], [])) == "DISTRICT_BUILT"
-    assert refused(s, c.OfferTrade(1, [], [BOARDWALK])) == "NOT_YOUR_LOT"
-    assert refused(s, c.OfferTrade(1, [], [], get_gold=31)) == "NOT_ENOUGH_GOLD"
+    assert refused(s, c.OfferTrade(1, [ORIENTAL], []), reason="DISTRICT_BUILT")
+    assert refused(s, c.OfferTrade(1, [], [BOARDWALK]), reason="NOT_YOUR_LOT")
+    assert refused(s, c.OfferTrade(1, [], [], get_gold=31), reason="NOT_ENOUGH_GOLD")
     s = light_blue()
     _, offered = when(s, c.OfferTrade(1, [ORIENTAL], [], get_gold=3))
     offered.phase = "continue"
     _, later = when(offered, c.EndTurn(), source=Rigged([5, 5, 5, 6]))
-    assert later.ring.offer is None and refused(later, c.AnswerTrade(True), seat=1) == "NO_OFFER"
+    assert later.ring.offer is None and refused(later, c.AnswerTrade(True), seat=1, reason="NO_OFFER")
 
 
 # --- taxes and cards -------------------------------------------------------------------------
@@ -379,7 +379,7 @@ def jailed(tries: int = 0) -> State:
 def test_the_dungeon_opens_the_turn_with_its_choice() -> None:
     events, s = next_turn(jailed(), [])
     assert s.phase == "dungeon" and not events_of(events, e.DiceRolled)
-    assert refused(s, c.DrawCard()) == "WRONG_PHASE" and refused(s, c.UsePass()) == "NO_PASS"
+    assert refused(s, c.DrawCard(), reason="WRONG_PHASE") and refused(s, c.UsePass(), reason="NO_PASS")
     d = next(x for x in GAME.pending(s) if x.seat == 1)
     assert d.kind == "dungeon" and GAME.default_command(s, d) == c.RollDice()
 
@@ -408,7 +408,7 @@ def test_pay_five_or_use_a_pass_then_roll() -> None:
     _, passed = when(s, c.UsePass(), source=Rigged([1, 2]))
     assert passed.gold[1] == 30 and passed.ring.passes[1] == [] and passed.ring.positions[1] == 13
     s.gold[1] = 4
-    assert refused(s, c.PayFine()) == "NOT_ENOUGH_GOLD"
+    assert refused(s, c.PayFine(), reason="NOT_ENOUGH_GOLD")
 
 
 # --- elimination and the safe-conduct --------------------------------------------------------
@@ -433,7 +433,7 @@ def test_the_safe_conduct_takes_fifteen_off_the_next_rent_by_itself() -> None:
     s.turn, s.phase = 1, "action"
     _, bought = when(s, c.BuyItem("safe_conduct"))
     assert bought.gold[1] == 24 and bought.inventory[1] == ["safe_conduct"]
-    assert refused(bought, c.UseItem("safe_conduct")) == "NOT_USABLE"
+    assert refused(bought, c.UseItem("safe_conduct"), reason="NOT_USABLE")
     t = table()
     t.inventory[1] = ["safe_conduct"]
     t.ring.positions[1] = 21
@@ -453,8 +453,9 @@ def test_the_ring_writes_public_journal_lines_in_both_languages() -> None:
     events, _ = next_turn(s, [2, 4])
     lines = [line for ev in events for line in GAME.journal(s, ev)]
     codes = [line.code for line in lines]
-    assert "RING_ROLL" in codes and "TOKEN_MOVED" in codes and "RING_GOLD" in codes
-    assert all(line.ru and line.en and line.audience is None for line in lines if line.code.startswith("RING"))
+    assert "DICE_ROLLED" in codes and "TOKEN_MOVED" in codes and "RING_GOLD" in codes
+    ring = ("DICE_ROLLED", "TOKEN_MOVED", "RING_GOLD")
+    assert all(line.ru and line.en and line.audience is None for line in lines if line.code in ring)
 
 
 def test_advance_cards_pay_start_when_passed_back_three_does_not() -> None:
@@ -484,13 +485,8 @@ def test_ring_decisions_have_descriptors_clocks_and_safe_defaults() -> None:
     assert (bids[0].params[0].domain.lo, bids[0].params[0].domain.hi) == (1, 30)  # type: ignore[union-attr]
     decision = next(d for d in GAME.pending(auction) if d.seat == 0)
     assert decision.kind == "bid" and GAME.default_command(auction, decision) == c.PassBid()
-    ctx = DecideContext(0, decision.deadline_ms - 1, Rigged([]), timed_out=decision)
-    try:
-        GAME.decide(auction, c.PassBid(), ctx)
-    except Exception as exc:
-        assert getattr(exc, "reason", "") == "CLOCK_NOT_OUT"
-    else:
-        raise AssertionError("a default before its clock ran out was accepted")
+    # the deadline and the default are the match's to check (SubmitDefaultCommand); the rules
+    # only say what a run-out bid clock does: a pass, and no strike
     ctx = DecideContext(0, decision.deadline_ms, Rigged([]), timed_out=decision)
     events = GAME.decide(auction, c.PassBid(), ctx)
     assert e.BidPassed(0) in events and not [ev for ev in events if isinstance(ev, e.Acted)]  # no strike

@@ -96,21 +96,9 @@ def _graph(package: Path) -> dict[str, set[str]]:
     return graph
 
 
-# Circles not broken yet (issue 26 asks for none): each is a real mutual recursion between two
-# topics of the rules (a ring roll lands on a lot whose auction lets the ring go on rolling), to be
-# broken by moving the recursion into one place. The list must be exact: a new circle fails, and a
-# circle broken must leave the list.
-KNOWN_CIRCLES: dict[str, list[list[str]]] = {
-    "homunculus": [
-        ["homunculus.rules.landing", "homunculus.rules.round_die", "homunculus.rules.turn"],
-        ["homunculus.rules.ring_lots", "homunculus.rules.ring_roll"],
-    ],
-}
-
-
 @pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
 def test_no_import_circle(package: Path) -> None:
-    assert sorted(_cycles(_graph(package))) == KNOWN_CIRCLES.get(package.name, [])
+    assert _cycles(_graph(package)) == []
 
 
 def test_the_checker_finds_a_circle_behind_a_function_level_import() -> None:

@@ -16,6 +16,12 @@ from functools import cache
 from homunculus.state import State
 from tablehall_boards import Kind, Move, MoveGenerator, Piece, Verdict, cross
 from tablehall_boards.grid import Grid
+from tablehall_rules import IllegalCommand, illegal
+
+
+def no_such_move() -> IllegalCommand:
+    return illegal("NO_SUCH_MOVE", "That piece cannot move there.", "Эта фигура не может так пойти.")
+
 
 # piercing strength (Пробитие)
 STRENGTH: dict[Kind, int] = {
@@ -109,42 +115,3 @@ def find_move(state: State, player: int, origin: int, target: int, kind: Kind | 
         if move.target == target:
             return move
     return None
-
-
-# --- minesweeper ---------------------------------------------------------------------------
-
-
-def number_at(state: State, cell: int) -> int:
-    """How many mines (of anyone) stand on the 8 neighbours of `cell` now."""
-    g = cross.grid()
-    mined = {m.cell for m in state.mines}
-    return sum(1 for n in g.neighbours8(cell) if n in mined)
-
-
-def numbers(state: State) -> dict[int, int]:
-    """`number_at` of every opened cell at once (the view's `numbers`), counted from the mines."""
-    g = cross.grid()
-    around: dict[int, int] = {}
-    for m in state.mines:
-        for n in g.neighbours8(m.cell):
-            around[n] = around.get(n, 0) + 1
-    return {cell: around.get(cell, 0) for cell in state.opened}
-
-
-def square5(cell: int) -> list[int]:
-    """The cells within two of `cell` (the 5×5 square, on the board), `cell` included."""
-    g = cross.grid()
-    x, y = g.coord(cell)
-    out = [g.cell_at(x + dx, y + dy) for dy in range(-2, 3) for dx in range(-2, 3)]
-    return sorted(c for c in out if c is not None)
-
-
-def cells_opened_by(state: State, cell: int) -> list[int]:
-    """The cells a piece standing on the mine-free `cell` opens: it, and when its number is 0,
-    every mine-free cell of the 5×5 around (no further cascade). Only closed cells are listed."""
-    opened = set(state.opened)
-    mined = {m.cell for m in state.mines}
-    found = {cell}
-    if number_at(state, cell) == 0:
-        found |= {c for c in square5(cell) if c not in mined}
-    return sorted(c for c in found if c not in opened)

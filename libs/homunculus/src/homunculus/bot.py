@@ -29,6 +29,7 @@ legal command gets a score and the best is played (ties at random):
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -36,10 +37,21 @@ import msgspec
 from homunculus import cards as k
 from homunculus import commands as c
 from homunculus.board import grid, moves_of
+from homunculus.determinize import determinize
+from homunculus.policy import evaluate, random_policy, rollout_policy
 from homunculus.ring import board as ring_board
 from homunculus.rules.shop import PRICES
 from homunculus.state import State
 from tablehall_boards import Kind, cross
+from tablehall_rules import (
+    Determinizable,
+    HasBotPolicy,
+    HasBotRanking,
+    HasEvaluation,
+    HasRandomPolicy,
+    HasRolloutPolicy,
+    HasSearchHints,
+)
 
 # what a piece is worth to the bot (the king: losing it loses the game)
 WORTH: dict[Kind, float] = {
@@ -360,3 +372,22 @@ def seat_of(view: dict[str, Any]) -> int:
     but when both piles ran dry), else the turn player."""
     shown = [p for p, h in enumerate(view["hands"]) if h]
     return shown[0] if len(shown) == 1 else int(view["turn"])
+
+
+class HomunculusBot(
+    Determinizable, HasBotPolicy, HasBotRanking, HasRandomPolicy, HasRolloutPolicy, HasSearchHints, HasEvaluation
+):
+    """The game's bot hooks (`tablehall_rules.bots`): the easy heuristic here, the playouts in
+    `homunculus.policy`, the sampling of the hidden part in `homunculus.determinize`."""
+
+    bot_policy = staticmethod(choose)
+    bot_ranking = staticmethod(ranked)
+    determinize = staticmethod(determinize)
+    random_policy = staticmethod(random_policy)
+    rollout_policy = staticmethod(rollout_policy)
+    evaluate = staticmethod(evaluate)
+
+    def search_hints(self) -> Mapping[str, float]:
+        # playouts of 8 moves (about four turns heads-up) scored by `evaluate`, one tree level:
+        # enough samples in a fifth of a second to tell the ranked moves apart
+        return {"horizon": 8, "tree_depth": 1, "width": 4}

@@ -1,4 +1,5 @@
-"""Commands a seat (or the table) sends. Cells are `tablehall_boards.cross` cell indices.
+"""Commands a seat sends (the table's are the platform's, `tablehall_rules.table`). Cells are
+`tablehall_boards.cross` cell indices.
 
 Fields a command does not use hold their defaults (-1 for a cell or a colour, "" for a value).
 """
@@ -6,6 +7,9 @@ Fields a command does not use hold their defaults (-1 for a cell or a colour, ""
 from __future__ import annotations
 
 import msgspec
+
+from tablehall_rules import InvalidCommand, invalid
+from tablehall_rules.table import TABLE_COMMANDS, RemovePlayer
 
 
 class PlayCard(msgspec.Struct, frozen=True, tag="PlayCard"):
@@ -83,18 +87,6 @@ class UseItem(msgspec.Struct, frozen=True, tag="UseItem"):
     colour: int = -1
 
 
-class RemoveSeat(msgspec.Struct, frozen=True, tag="RemoveSeat"):
-    """System command: the table takes a player out (the lobby removed the seat)."""
-
-    seat: int
-
-
-class CloseTable(msgspec.Struct, frozen=True, tag="CloseTable"):
-    """System command: end the match as it stands (a draw among the live players)."""
-
-    reason: str
-
-
 # --- the Monopoly ring (homunculus.rules.ring_*) ------------------------------------------
 
 
@@ -158,35 +150,7 @@ class AnswerTrade(msgspec.Struct, frozen=True, tag="AnswerTrade"):
     accept: bool
 
 
-Command = (
-    PlayCard
-    | PlaceDomino
-    | DrawCard
-    | ExchangeCard
-    | KeepCard
-    | FreeMove
-    | EndTurn
-    | SayUno
-    | CatchUno
-    | Surrender
-    | BuyItem
-    | UseItem
-    | RemoveSeat
-    | CloseTable
-    | RollDice
-    | PayFine
-    | UsePass
-    | BuyLot
-    | DeclineLot
-    | Bid
-    | PassBid
-    | Build
-    | Mortgage
-    | Redeem
-    | OfferTrade
-    | AnswerTrade
-)
-COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (
+SEAT_COMMANDS: tuple[type[msgspec.Struct], ...] = (
     PlayCard,
     PlaceDomino,
     DrawCard,
@@ -199,8 +163,6 @@ COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (
     Surrender,
     BuyItem,
     UseItem,
-    RemoveSeat,
-    CloseTable,
     RollDice,
     PayFine,
     UsePass,
@@ -214,3 +176,24 @@ COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (
     OfferTrade,
     AnswerTrade,
 )
+
+
+class RemoveSeat(msgspec.Struct, frozen=True, tag="RemoveSeat"):
+    """The table's removal as Гомункул stored it before the platform's `RemovePlayer` (old
+    streams' commands decode to it and are decided as `RemovePlayer`)."""
+
+    seat: int
+
+
+# the seats' commands, the platform's table commands, and the old name of one of them
+COMMAND_TYPES: tuple[type[msgspec.Struct], ...] = (*SEAT_COMMANDS, *TABLE_COMMANDS, RemoveSeat)
+
+
+def upcast(command: msgspec.Struct) -> msgspec.Struct:
+    """A table command under its platform name."""
+    return RemovePlayer(seat=command.seat) if isinstance(command, RemoveSeat) else command
+
+
+def unused_fields() -> InvalidCommand:
+    """A field the command does not use is not left at its default."""
+    return invalid("UNUSED_FIELDS", "This card takes no move or colour.", "Эта карта не требует хода или цвета.")

@@ -17,8 +17,9 @@ from typing import Any
 
 import msgspec
 
-from homunculus.board import grid, square5
+from homunculus.board import grid
 from homunculus.cards import Card, full_deck
+from homunculus.rules.mines import square5
 from homunculus.state import AFTER_DRAW, State
 from tablehall_boards import cross
 from tablehall_boards.dominoes import Tile, domino_sets

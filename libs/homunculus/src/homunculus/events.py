@@ -9,6 +9,7 @@ from homunculus.state import State
 from tablehall_boards import Kind
 from tablehall_boards.deck import Drawn
 from tablehall_boards.dominoes import Tile
+from tablehall_rules.table import TABLE_EVENTS
 
 
 class Started(msgspec.Struct, frozen=True, tag="Started"):
@@ -375,7 +376,7 @@ class SafeConductSpent(msgspec.Struct, frozen=True, tag="SafeConductSpent"):
     seat: int
 
 
-# --- shop items, second part (rules/items.py) ----------------------------------------------
+# --- shop items, second part (rules/shop.py) ----------------------------------------------
 
 
 class MinePlaced(msgspec.Struct, frozen=True, tag="MinePlaced"):
@@ -422,73 +423,6 @@ class SpyglassUsed(msgspec.Struct, frozen=True, tag="SpyglassUsed"):
     watched: int
 
 
-Event = (
-    Started
-    | Acted
-    | CardPlayed
-    | CardsDrawn
-    | CardExchanged
-    | DrawnSet
-    | PieceMoved
-    | PieceRemoved
-    | KingWounded
-    | GoldPaid
-    | DominoTaken
-    | DominoPlaced
-    | DominoRemoved
-    | MineExploded
-    | MineCleared
-    | CellsOpened
-    | PhaseSet
-    | EffectQueued
-    | DirectionReversed
-    | TurnSkipped
-    | TurnBegan
-    | UnoOpened
-    | UnoClosed
-    | RoundEnded
-    | ItemBought
-    | ItemUsed
-    | PiecesSwapped
-    | ColourChanged
-    | KingHealed
-    | HandDiscarded
-    | RoundDie
-    | MinesLaid
-    | Eliminated
-    | Finished
-    | RingTurnBegan
-    | DiceRolled
-    | TokenMoved
-    | DungeonEntered
-    | DungeonTried
-    | DungeonLeft
-    | BuyOffered
-    | LotBought
-    | AuctionOpened
-    | BidPlaced
-    | BidPassed
-    | AuctionClosed
-    | RingCardDrawn
-    | PassCardUsed
-    | BuildingBuilt
-    | BuildingDemolished
-    | LotMortgaged
-    | LotRedeemed
-    | TradeOffered
-    | TradeAnswered
-    | PieceSold
-    | DebtForgiven
-    | LotsReturned
-    | SafeConductSpent
-    | MinePlaced
-    | DetectorUsed
-    | ShieldGiven
-    | ShieldBroke
-    | PieceResurrected
-    | MineDefused
-    | SpyglassUsed
-)
 EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     Started,
     Acted,
@@ -555,4 +489,5 @@ EVENT_TYPES: tuple[type[msgspec.Struct], ...] = (
     PieceResurrected,
     MineDefused,
     SpyglassUsed,
+    *TABLE_EVENTS,
 )

@@ -14,6 +14,7 @@ from homunculus.state import Mine, PlacedDomino, State, UnoWindow
 from tablehall_boards import Piece
 from tablehall_boards.deck import apply_drawn, put_under_discard
 from tablehall_boards.dominoes import give_back, take, tile
+from tablehall_rules.table import evolve_table
 
 
 def evolve(state: State | None, event: msgspec.Struct) -> State:
@@ -21,8 +22,9 @@ def evolve(state: State | None, event: msgspec.Struct) -> State:
         return msgspec.convert(msgspec.to_builtins(event.state), State)
     if state is None:
         raise ValueError(f"{type(event).__name__} before Started")
-    _apply(event, state)
-    _items_after(event, state)
+    if not evolve_table(state.afk, event):
+        _apply(event, state)
+        _items_after(event, state)
     return state
 
 
@@ -473,7 +475,7 @@ def _(event: e.SafeConductSpent, state: State) -> None:
     state.inventory[event.seat].remove("safe_conduct")
 
 
-# --- shop items, second part (rules/items.py) ----------------------------------------------
+# --- shop items, second part (rules/shop.py) ----------------------------------------------
 # Shields go with their pieces; pieces taken, blown up or caught in a blast are remembered as
 # fallen (for the resurrection); the detector and the spyglass last until the end of the turn.
 

@@ -16,7 +16,7 @@ from homunculus import cards as k
 from homunculus import commands as c
 from homunculus.board import grid, moves_of
 from homunculus.cards import Card
-from homunculus.rules import items, shop
+from homunculus.rules import shop
 from homunculus.rules.cards_play import playable
 from homunculus.rules.dominoes_play import free_cells
 from homunculus.rules.ring_commands import ring_legal
@@ -112,8 +112,8 @@ def _shop_moves(state: State, seat: int, moves: list[Move]) -> list[LegalMove]:
                 out.append(describe(c.UseItem(item), origin=Choice(cells)))
         elif item == "chameleon":
             out.append(describe(c.UseItem(item), colour=COLOURS))
-        elif item in items.PRICES:
-            out += items.descriptors(state, seat, item)
+        elif item in shop.SECOND_PART:
+            out += shop.descriptors(state, seat, item)
         elif item == "medicine":
             if state.wounded[seat]:
                 out.append(LegalMove(c.UseItem(item)))

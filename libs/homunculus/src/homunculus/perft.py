@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from homunculus.board import grid, moves_of
+from homunculus.flow import Flow
 from homunculus.rules.landing import resolve_move
 from homunculus.setup import start
 from homunculus.state import Mine, PlacedDomino, State
-from homunculus.tx import Tx
 from tablehall_boards import Kind, Move, Piece, cross
 from tablehall_rules import DecideContext, DrawSource, SeatInfo
 
@@ -56,9 +56,9 @@ def divide(state: State, order: Sequence[int], depth: int) -> dict[Move, int]:
 
 def play(state: State, player: int, move: Move) -> State:
     """The state after `player` makes `move` (a copy; `state` is unchanged)."""
-    tx = Tx(state, DecideContext(None, 0, DrawSource(SOURCE)))
-    resolve_move(tx, player, move)
-    return tx.state
+    flow = Flow(state, DecideContext(None, 0, DrawSource(SOURCE)))
+    resolve_move(flow, player, move)
+    return flow.state
 
 
 def _live_at(state: State, order: tuple[int, ...], pos: int) -> int | None:

@@ -12,16 +12,24 @@ import msgspec
 from homunculus import cards as k
 from homunculus import events as e
 from homunculus.board import MINES_BY_PLAYERS, START_DOMINOES, START_GOLD
+from homunculus.flow import Flow
 from homunculus.ring.state import Ring
 from homunculus.rules.ring_roll import begin_ring
 from homunculus.state import ACTION, Mine, State
-from homunculus.tx import Tx
 from tablehall_boards import Piece, cross
 from tablehall_boards.deck import deal, draw, shuffled_deck
 from tablehall_boards.dominoes import Bazaar, bazaar_of, domino_sets, draw_tile
 from tablehall_rules import AfkLadder, DecideContext, InvalidOptions, SeatInfo
 
 DEFAULT_CLOCK_MS = 60_000
+OPTIONS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "teams": {"type": "boolean", "description": "2-on-2 at four players (opposite arms allied)"},
+        "clock_ms": {"type": "integer", "minimum": 5000, "maximum": 600000},
+    },
+    "additionalProperties": False,
+}
 
 
 def parse_options(raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -39,9 +47,9 @@ def parse_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     return {"teams": teams, "clock_ms": clock}
 
 
-def teams_for(options: Mapping[str, Any], players: int) -> list[list[int]]:
+def teams_for(options: Mapping[str, Any], seat_count: int) -> list[list[int]]:
     """2-on-2 at four players pairs the opposite arms: players 0+2 and 1+3."""
-    return [[0, 2], [1, 3]] if options.get("teams") and players == 4 else []
+    return [[0, 2], [1, 3]] if options.get("teams") and seat_count == 4 else []
 
 
 def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideContext) -> list[msgspec.Struct]:
@@ -98,6 +106,6 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
         ring=Ring.for_players(n),
         names=[s.name for s in sorted(seats, key=lambda s: s.seat)],
     )
-    tx = Tx(state, ctx)
-    begin_ring(tx)  # the first turn, like every turn, begins with the ring roll
-    return [e.Started(state), *tx.events]
+    flow = Flow(state, ctx)
+    begin_ring(flow)  # the first turn, like every turn, begins with the ring roll
+    return [e.Started(state), *flow.events]

@@ -91,7 +91,7 @@ class State(msgspec.Struct):
     places: list[list[int]] = msgspec.field(default_factory=list)
     end_reason: str = ""
     ring: Ring = msgspec.field(default_factory=Ring)  # the Monopoly ring (homunculus.ring)
-    # --- shop items, second part (rules/items.py) ---
+    # --- shop items, second part (rules/shop.py) ---
     shields: list[int] = msgspec.field(default_factory=list)  # cells of shielded pieces, sorted
     fallen: dict[int, list[Kind]] = msgspec.field(default_factory=dict)  # per player, its fallen pieces in order
     detection: list[int] = msgspec.field(default_factory=list)  # [user, centre] of this turn's detector, or []

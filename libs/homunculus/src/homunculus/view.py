@@ -15,10 +15,10 @@ from typing import Any
 
 import msgspec
 
-from homunculus.board import numbers
 from homunculus.cards import Card
 from homunculus.catalogue import ring_squares_view, shop_view
-from homunculus.rules.items import detected, spied
+from homunculus.rules.mines import numbers
+from homunculus.rules.shop import detected, spied
 from homunculus.state import State
 from tablehall_boards.deck import Deck
 from tablehall_boards.dominoes import Bazaar

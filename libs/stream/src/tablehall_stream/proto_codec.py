@@ -84,16 +84,17 @@ class EnumField:
 
 
 class Unset:
-    """An `optional` scalar whose absence means the struct's `default` (written unset)."""
+    """A proto3 `optional` field whose absence is a struct's sentinel value (a cell or a
+    colour of -1: "none"): unset reads as `value`, `value` writes nothing."""
 
-    def __init__(self, default: Any) -> None:
-        self.default = default
+    def __init__(self, value: Any = -1) -> None:
+        self.value = value
 
     def read(self, inner: Any, name: str, path: str) -> Any:
-        return getattr(inner, name) if inner.HasField(name) else self.default
+        return getattr(inner, name) if inner.HasField(name) else self.value
 
     def write(self, inner: Any, name: str, value: Any) -> None:
-        if value != self.default:
+        if value != self.value:
             setattr(inner, name, value)
 
 

@@ -16,16 +16,21 @@
 from __future__ import annotations
 
 from homunculus import cards as k
-from homunculus import errors as err
 from homunculus import events as e
-from homunculus.board import find_move, moves_of
+from homunculus.board import find_move, moves_of, no_such_move
 from homunculus.cards import Card
-from homunculus.commands import PlayCard
+from homunculus.commands import PlayCard, unused_fields
+from homunculus.flow import Flow
+from homunculus.rules.draws import draw_cards
 from homunculus.rules.landing import resolve_move
-from homunculus.rules.turn import draw_cards, end_turn
+from homunculus.rules.turn import end_turn
 from homunculus.state import AFTER_DRAW, FREE_MOVE, State
-from homunculus.tx import Tx
 from tablehall_boards import Move
+from tablehall_rules import IllegalCommand, illegal, invalid
+
+
+def not_in_hand() -> IllegalCommand:
+    return illegal("CARD_NOT_IN_HAND", "You have no such card.", "У вас нет такой карты.")
 
 
 def playable(state: State, player: int, card: Card, moves: list[Move] | None = None) -> bool:
@@ -44,80 +49,80 @@ def check_play(state: State, player: int, cmd: PlayCard) -> tuple[Card, Move | N
     """The card and its move, or the refusal (own hand and public facts only)."""
     card = Card(cmd.colour, cmd.value)
     if not k.is_valid(card):
-        raise err.invalid("NO_SUCH_CARD", "There is no such card.", "Такой карты нет.")
+        raise invalid("NO_SUCH_CARD", "There is no such card.", "Такой карты нет.")
     if card not in state.hands[player]:
-        raise err.not_in_hand()
+        raise not_in_hand()
     if state.phase == AFTER_DRAW and card != state.drawn:
-        raise err.illegal(
+        raise illegal(
             "ONLY_DRAWN_CARD",
             "Only the card just drawn may be played now.",
             "Сейчас можно сыграть только взятую карту.",
         )
     if not k.matches(card, state.top, state.colour, state.army_colour(player)):
-        raise err.illegal(
+        raise illegal(
             "CARD_DOES_NOT_MATCH",
             "The card matches the top card neither by colour nor by value.",
             "Карта не подходит к верхней ни по цвету, ни по значению.",
         )
     wild = card.is_wild
     if wild and cmd.choose_colour not in k.COLOURS:
-        raise err.invalid("CHOOSE_COLOUR", "Choose a colour 0 to 3.", "Выберите цвет от 0 до 3.")
+        raise invalid("CHOOSE_COLOUR", "Choose a colour 0 to 3.", "Выберите цвет от 0 до 3.")
     if not wild and cmd.choose_colour != -1:
-        raise err.unused_fields()
+        raise unused_fields()
     moves_piece = card.piece is not None or card.value == k.WILD_CARD
     if not moves_piece:
         if cmd.origin != -1 or cmd.target != -1:
-            raise err.unused_fields()
+            raise unused_fields()
         return card, None
     move = find_move(state, player, cmd.origin, cmd.target, card.piece)
     if move is None:
-        raise err.no_such_move()
+        raise no_such_move()
     return card, move
 
 
-def play_card(tx: Tx, player: int, card: Card, move: Move | None, choose: int) -> None:
-    tx.emit(e.CardPlayed(player, card, choose if card.is_wild else card.colour))
+def play_card(flow: Flow, player: int, card: Card, move: Move | None, choose: int) -> None:
+    flow.emit(e.CardPlayed(player, card, choose if card.is_wild else card.colour))
     if move is not None:
-        resolve_move(tx, player, move)
-    s = tx.state
+        resolve_move(flow, player, move)
+    s = flow.state
     if s.finished:
         return
     if card.value == k.SKIP:
-        tx.emit(e.EffectQueued(skips=1))
+        flow.emit(e.EffectQueued(skips=1))
     elif card.value == k.REVERSE:
-        tx.emit(e.DirectionReversed(-s.direction))
+        flow.emit(e.DirectionReversed(-s.direction))
         if len(s.live_players()) == 2:
-            tx.emit(e.EffectQueued(skips=1))
+            flow.emit(e.EffectQueued(skips=1))
     elif card.value == k.DRAW_TWO:
-        tx.emit(e.EffectQueued(skips=1, draws=2))
+        flow.emit(e.EffectQueued(skips=1, draws=2))
     elif card.value == k.WILD_FOUR:
-        tx.emit(e.EffectQueued(skips=1, draws=4))
+        flow.emit(e.EffectQueued(skips=1, draws=4))
     if not s.alive[player]:
-        end_turn(tx)
+        end_turn(flow)
         return
     left = len(s.hands[player])
     if left == 0:
-        draw_cards(tx, player, k.EMPTY_HAND_REFILL, "refill")
-        tx.emit(e.PhaseSet(FREE_MOVE, tx.now))
+        draw_cards(flow, player, k.EMPTY_HAND_REFILL, "refill")
+        flow.emit(e.PhaseSet(FREE_MOVE, flow.now_ms))
         return
     if left == 1:
-        tx.emit(e.UnoOpened(player))
-    end_turn(tx)
+        flow.emit(e.UnoOpened(player))
+    end_turn(flow)
 
 
-def draw_one(tx: Tx, player: int, keep: bool) -> None:
+def draw_one(flow: Flow, player: int, keep: bool) -> None:
     """Draw a card; then it may be played at once (phase AFTER_DRAW), or (`keep`) the turn ends."""
-    draw_cards(tx, player, 1, "draw")
+    draw_cards(flow, player, 1, "draw")
     if keep:
-        end_turn(tx)
+        end_turn(flow)
         return
-    got = tx.events[-1]
+    got = flow.events[-1]
     assert isinstance(got, e.CardsDrawn)
-    tx.emit(e.DrawnSet(player, got.drawn.cards[0] if got.drawn.cards else None))
-    tx.emit(e.PhaseSet(AFTER_DRAW, tx.now))
+    flow.emit(e.DrawnSet(player, got.drawn.cards[0] if got.drawn.cards else None))
+    flow.emit(e.PhaseSet(AFTER_DRAW, flow.now_ms))
 
 
-def exchange(tx: Tx, player: int, card: Card) -> None:
-    tx.emit(e.CardExchanged(player, card))
-    draw_cards(tx, player, 1, "exchange")
-    end_turn(tx)
+def exchange(flow: Flow, player: int, card: Card) -> None:
+    flow.emit(e.CardExchanged(player, card))
+    draw_cards(flow, player, 1, "exchange")
+    end_turn(flow)

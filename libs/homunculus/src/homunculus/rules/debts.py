@@ -12,66 +12,66 @@ What is still missing is forgiven (прощается) and the game goes on for 
 from __future__ import annotations
 
 from homunculus import events as e
+from homunculus.flow import Flow
 from homunculus.ring.board import HOTEL, half_up, square, squares
-from homunculus.tx import Tx
 from tablehall_boards import Kind
 
 SALE_PRICE = {Kind.PAWN: 2, Kind.KNIGHT: 5, Kind.BISHOP: 5, Kind.ROOK: 8, Kind.QUEEN: 15}
 
 
-def pay(tx: Tx, payer: int, amount: int, to: int | None, reason: str) -> int:
+def pay(flow: Flow, payer: int, amount: int, to: int | None, reason: str) -> int:
     """`payer` owes `amount` (to player `to`, or the bank): collect, pay, forgive the rest.
     The amount actually paid."""
     if amount <= 0:
         return 0
-    if tx.state.gold[payer] < amount:
-        collect(tx, payer, amount)
-    paid = min(amount, max(0, tx.state.gold[payer]))
+    if flow.state.gold[payer] < amount:
+        collect(flow, payer, amount)
+    paid = min(amount, max(0, flow.state.gold[payer]))
     if paid:
-        tx.emit(e.GoldPaid(payer, -paid, reason))
+        flow.emit(e.GoldPaid(payer, -paid, reason))
         if to is not None:
-            tx.emit(e.GoldPaid(to, paid, reason))
+            flow.emit(e.GoldPaid(to, paid, reason))
     if paid < amount:
-        tx.emit(e.DebtForgiven(payer, amount - paid))
+        flow.emit(e.DebtForgiven(payer, amount - paid))
     return paid
 
 
-def collect(tx: Tx, seat: int, amount: int) -> None:
+def collect(flow: Flow, seat: int, amount: int) -> None:
     """Raise gold for a debt of `amount` in the written order, stopping once it is covered."""
-    while tx.state.gold[seat] < amount and _demolish_one(tx, seat):
+    while flow.state.gold[seat] < amount and _demolish_one(flow, seat):
         pass
-    for sq in mortgage_order(tx, seat):
-        if tx.state.gold[seat] >= amount:
+    for sq in mortgage_order(flow, seat):
+        if flow.state.gold[seat] >= amount:
             return
-        tx.emit(e.LotMortgaged(seat, sq, square(sq).mortgage))
-    for cell, kind in sale_order(tx, seat):
-        if tx.state.gold[seat] >= amount:
+        flow.emit(e.LotMortgaged(seat, sq, square(sq).mortgage))
+    for cell, kind in sale_order(flow, seat):
+        if flow.state.gold[seat] >= amount:
             return
-        tx.emit(e.PieceSold(seat, cell, kind, SALE_PRICE[kind], "debt"))
+        flow.emit(e.PieceSold(seat, cell, kind, SALE_PRICE[kind], "debt"))
 
 
-def _demolish_one(tx: Tx, seat: int) -> bool:
-    r = tx.state.ring
+def _demolish_one(flow: Flow, seat: int) -> bool:
+    r = flow.state.ring
     built = [sq for sq in range(len(r.owners)) if r.owners[sq] == seat and r.buildings[sq] > 0]
     if not built:
         return False
     sq = max(built, key=lambda i: (r.buildings[i], -i))
     refund = half_up(square(sq).house_cost, 2)
     if r.buildings[sq] == HOTEL and r.houses_bank < HOTEL - 1:
-        tx.emit(e.BuildingDemolished(seat, sq, HOTEL, refund * HOTEL))
+        flow.emit(e.BuildingDemolished(seat, sq, HOTEL, refund * HOTEL))
     else:
-        tx.emit(e.BuildingDemolished(seat, sq, 1, refund))
+        flow.emit(e.BuildingDemolished(seat, sq, 1, refund))
     return True
 
 
-def mortgage_order(tx: Tx, seat: int) -> list[int]:
+def mortgage_order(flow: Flow, seat: int) -> list[int]:
     """The player's unmortgaged lots, cheapest first (then by square)."""
-    r = tx.state.ring
+    r = flow.state.ring
     lots = [sq.index for sq in squares() if r.owners[sq.index] == seat and not r.mortgaged[sq.index]]
     return sorted(lots, key=lambda i: (square(i).price, i))
 
 
-def sale_order(tx: Tx, seat: int) -> list[tuple[int, Kind]]:
+def sale_order(flow: Flow, seat: int) -> list[tuple[int, Kind]]:
     """The player's pieces but the king, cheapest first (then by cell)."""
-    own = [(cell, p.kind) for cell, p in tx.state.pieces.items() if p.side == seat and p.kind in SALE_PRICE]
+    own = [(cell, p.kind) for cell, p in flow.state.pieces.items() if p.side == seat and p.kind in SALE_PRICE]
     return sorted(own, key=lambda ck: (SALE_PRICE[ck[1]], ck[0]))

@@ -8,14 +8,14 @@ the turn continues (one more action, or end the turn).
 
 from __future__ import annotations
 
-from homunculus import errors as err
 from homunculus import events as e
 from homunculus.board import grid
 from homunculus.commands import PlaceDomino
+from homunculus.flow import Flow
 from homunculus.rules.turn import end_turn
 from homunculus.state import CONTINUE, State
-from homunculus.tx import Tx
 from tablehall_boards.dominoes import MAX_PIPS, tile
+from tablehall_rules import illegal, invalid
 
 
 def is_free(state: State, cell: int) -> bool:
@@ -30,19 +30,19 @@ def free_cells(state: State) -> set[int]:
 
 def check_place(state: State, player: int, cmd: PlaceDomino) -> None:
     if not 0 <= cmd.low <= cmd.high <= MAX_PIPS:
-        raise err.invalid(
+        raise invalid(
             "NO_SUCH_TILE", "A tile is low-high with 0 ≤ low ≤ high ≤ 6.", "Кость: 0 ≤ меньшее ≤ большее ≤ 6."
         )
     if tile(cmd.low, cmd.high) not in state.domino_hands[player]:
-        raise err.illegal("TILE_NOT_IN_HAND", "You have no such tile.", "У вас нет такой кости.")
+        raise illegal("TILE_NOT_IN_HAND", "You have no such tile.", "У вас нет такой кости.")
     g = grid()
     if len(cmd.cells) != 2 or not all(0 <= c < len(g) for c in cmd.cells):
-        raise err.invalid("BAD_CELLS", "A tile takes two cells of the board.", "Кость занимает две клетки доски.")
+        raise invalid("BAD_CELLS", "A tile takes two cells of the board.", "Кость занимает две клетки доски.")
     a, b = cmd.cells
     if b not in g.neighbours4(a):
-        raise err.illegal("CELLS_NOT_ADJACENT", "The two cells must touch by a side.", "Клетки должны быть соседними.")
+        raise illegal("CELLS_NOT_ADJACENT", "The two cells must touch by a side.", "Клетки должны быть соседними.")
     if not (is_free(state, a) and is_free(state, b)):
-        raise err.illegal("CELLS_NOT_EMPTY", "Both cells must be empty.", "Обе клетки должны быть пустыми.")
+        raise illegal("CELLS_NOT_EMPTY", "Both cells must be empty.", "Обе клетки должны быть пустыми.")
 
 
 def links(state: State, domino_id: int) -> bool:
@@ -58,21 +58,21 @@ def links(state: State, domino_id: int) -> bool:
     return False
 
 
-def place(tx: Tx, player: int, cmd: PlaceDomino) -> None:
-    s = tx.state
+def place(flow: Flow, player: int, cmd: PlaceDomino) -> None:
+    s = flow.state
     did = s.next_domino_id
     a, b = cmd.cells
-    tx.emit(e.DominoPlaced(player, did, cmd.low, cmd.high, a, b))
-    mined = [c for c in (a, b) if tx.state.mine_at(c) is not None]
+    flow.emit(e.DominoPlaced(player, did, cmd.low, cmd.high, a, b))
+    mined = [c for c in (a, b) if flow.state.mine_at(c) is not None]
     if mined:
         for c in mined:
-            mine = tx.state.mine_at(c)
+            mine = flow.state.mine_at(c)
             assert mine is not None
-            tx.emit(e.MineExploded(c, mine.owner))
-        tx.emit(e.DominoRemoved(did, "mine"))
-        end_turn(tx)
+            flow.emit(e.MineExploded(c, mine.owner))
+        flow.emit(e.DominoRemoved(did, "mine"))
+        end_turn(flow)
         return
-    if links(tx.state, did):
-        tx.emit(e.PhaseSet(CONTINUE, tx.now))
+    if links(flow.state, did):
+        flow.emit(e.PhaseSet(CONTINUE, flow.now_ms))
         return
-    end_turn(tx)
+    end_turn(flow)

@@ -18,15 +18,15 @@ from collections.abc import Callable
 import msgspec
 
 from homunculus import commands as c
-from homunculus import errors as err
 from homunculus import events as e
+from homunculus.flow import Flow
 from homunculus.ring import board as rb
 from homunculus.ring.state import AUCTION, BUY, DUNGEON
 from homunculus.rules import ring_lots as lots
-from homunculus.rules.ring_roll import dungeon_roll, leave_dungeon
+from homunculus.rules.ring_roll import dungeon_roll, leave_dungeon, ring_goes_on
+from homunculus.rules.turn import wrong_phase
 from homunculus.state import ACTION, CONTINUE, State
-from homunculus.tx import Tx
-from tablehall_rules import Choice, IntRange, LegalMove, PendingDecision, Rule, RuleError
+from tablehall_rules import Choice, IntRange, LegalMove, PendingDecision, Rule, RuleError, illegal
 from tablehall_rules.legal import move as describe
 
 BID_CLOCK_MS = 15_000
@@ -41,19 +41,19 @@ def check_turn(state: State, seat: int, cmd: msgspec.Struct) -> None:
     r = state.ring
     if isinstance(cmd, c.RollDice | c.PayFine | c.UsePass):
         if phase != DUNGEON:
-            raise err.wrong_phase(phase)
+            raise wrong_phase(phase)
         if isinstance(cmd, c.PayFine) and state.gold[seat] < rb.DUNGEON_FINE:
-            raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
+            raise illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
         if isinstance(cmd, c.UsePass) and not r.passes[seat]:
-            raise err.illegal("NO_PASS", "You hold no pass card.", "У вас нет пропуска.")
+            raise illegal("NO_PASS", "You hold no pass card.", "У вас нет пропуска.")
     elif isinstance(cmd, c.BuyLot | c.DeclineLot):
         if phase != BUY:
-            raise err.wrong_phase(phase)
+            raise wrong_phase(phase)
         if isinstance(cmd, c.BuyLot):
             lots.check_buy(state, seat)
     else:
         if phase not in (ACTION, CONTINUE):
-            raise err.wrong_phase(phase)
+            raise wrong_phase(phase)
         if isinstance(cmd, c.Build):
             lots.check_build(state, seat, cmd.square)
         elif isinstance(cmd, c.Mortgage):
@@ -64,27 +64,31 @@ def check_turn(state: State, seat: int, cmd: msgspec.Struct) -> None:
             lots.check_offer(state, seat, cmd)
 
 
-def apply_turn(tx: Tx, seat: int, cmd: msgspec.Struct) -> None:
-    s = tx.state
+def apply_turn(flow: Flow, seat: int, cmd: msgspec.Struct) -> None:
+    s = flow.state
     if isinstance(cmd, c.RollDice):
-        dungeon_roll(tx, seat)
+        dungeon_roll(flow, seat)
     elif isinstance(cmd, c.PayFine):
-        leave_dungeon(tx, seat, "fine")
+        leave_dungeon(flow, seat, "fine")
     elif isinstance(cmd, c.UsePass):
-        leave_dungeon(tx, seat, "pass")
+        leave_dungeon(flow, seat, "pass")
     elif isinstance(cmd, c.BuyLot):
-        lots.buy(tx, seat)
+        lots.buy(flow, seat)
+        ring_goes_on(flow, seat)
     elif isinstance(cmd, c.DeclineLot):
-        lots.start_auction(tx, s.ring.buy_square)
+        if lots.start_auction(flow, s.ring.buy_square):
+            ring_goes_on(flow, s.turn)
     elif isinstance(cmd, c.Build):
-        tx.emit(e.BuildingBuilt(seat, cmd.square, lots.check_build(s, seat, cmd.square)))
+        flow.emit(e.BuildingBuilt(seat, cmd.square, lots.check_build(s, seat, cmd.square)))
     elif isinstance(cmd, c.Mortgage):
-        tx.emit(e.LotMortgaged(seat, cmd.square, lots.check_mortgage(s, seat, cmd.square)))
+        flow.emit(e.LotMortgaged(seat, cmd.square, lots.check_mortgage(s, seat, cmd.square)))
     elif isinstance(cmd, c.Redeem):
-        tx.emit(e.LotRedeemed(seat, cmd.square, lots.check_redeem(s, seat, cmd.square)))
+        flow.emit(e.LotRedeemed(seat, cmd.square, lots.check_redeem(s, seat, cmd.square)))
     elif isinstance(cmd, c.OfferTrade):
-        tx.emit(
-            e.TradeOffered(seat, cmd.to, list(cmd.give_lots), list(cmd.get_lots), cmd.give_gold, cmd.get_gold, tx.now)
+        flow.emit(
+            e.TradeOffered(
+                seat, cmd.to, list(cmd.give_lots), list(cmd.get_lots), cmd.give_gold, cmd.get_gold, flow.now_ms
+            )
         )
 
 
@@ -95,11 +99,12 @@ def check_out_of_turn(state: State, seat: int, cmd: msgspec.Struct) -> None:
         lots.check_answer(state, seat, cmd)
 
 
-def apply_out_of_turn(tx: Tx, seat: int, cmd: msgspec.Struct) -> None:
+def apply_out_of_turn(flow: Flow, seat: int, cmd: msgspec.Struct) -> None:
     if isinstance(cmd, c.Bid | c.PassBid):
-        lots.bid(tx, seat, cmd)
+        if lots.bid(flow, seat, cmd):
+            ring_goes_on(flow, flow.state.turn)
     elif isinstance(cmd, c.AnswerTrade):
-        tx.emit(e.TradeAnswered(cmd.accept))
+        flow.emit(e.TradeAnswered(cmd.accept))
 
 
 # --- decisions -------------------------------------------------------------------------------
@@ -147,15 +152,6 @@ def ring_default(state: State, decision: PendingDecision) -> msgspec.Struct | No
     if decision.kind == DUNGEON:
         return c.RollDice()
     return None
-
-
-def check_ring_timeout(state: State, seat: int, decision: PendingDecision, cmd: msgspec.Struct, now_ms: int) -> None:
-    """A clocked-out default of a bid or trade decision: the decision is open, its clock out."""
-    open_ = [d for d in ring_pending(state) if d.key == decision.key and d.seat == seat]
-    if not open_ or now_ms < open_[0].deadline_ms:
-        raise err.illegal("CLOCK_NOT_OUT", "This decision's clock has not run out.", "Время на решение не истекло.")
-    if cmd != ring_default(state, open_[0]):
-        raise err.illegal("NOT_THE_DEFAULT", "Not the default move of this decision.", "Это не ход по умолчанию.")
 
 
 # --- descriptors -----------------------------------------------------------------------------

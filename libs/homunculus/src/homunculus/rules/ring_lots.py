@@ -24,12 +24,12 @@ taking back an eliminated player's lots.
 from __future__ import annotations
 
 from homunculus import commands as c
-from homunculus import errors as err
 from homunculus import events as e
+from homunculus.flow import Flow
 from homunculus.ring import board as rb
 from homunculus.ring.state import AUCTION, Offer
 from homunculus.state import State
-from homunculus.tx import Tx
+from tablehall_rules import illegal, invalid
 
 # --- rent ------------------------------------------------------------------------------------
 
@@ -58,46 +58,46 @@ def rent_due(state: State, payer: int, index: int) -> int:
 # --- buying and the auction ------------------------------------------------------------------
 
 
-def buy(tx: Tx, seat: int) -> None:
-    from homunculus.rules.ring_roll import ring_goes_on
-
-    index = tx.state.ring.buy_square
-    tx.emit(e.LotBought(seat, index, rb.square(index).price))
-    ring_goes_on(tx, seat)
+def buy(flow: Flow, seat: int) -> None:
+    """The lander buys the lot it stands on (the ring then goes on: `ring_roll`)."""
+    index = flow.state.ring.buy_square
+    flow.emit(e.LotBought(seat, index, rb.square(index).price))
 
 
 def check_buy(state: State, seat: int) -> None:
     if state.gold[seat] < rb.square(state.ring.buy_square).price:
-        raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
+        raise illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
 
 
-def start_auction(tx: Tx, index: int) -> None:
-    tx.emit(e.AuctionOpened(index, tx.state.live_players(), tx.now))
-    tx.emit(e.PhaseSet(AUCTION, tx.now))
-    settle_auction(tx)  # those without a coin pass at once; nobody left: the bank keeps it
+def start_auction(flow: Flow, index: int) -> bool:
+    """The lot goes to auction; True when it closed at once (the ring goes on)."""
+    flow.emit(e.AuctionOpened(index, flow.state.live_players(), flow.now_ms))
+    flow.emit(e.PhaseSet(AUCTION, flow.now_ms))
+    return settle_auction(flow)  # those without a coin pass at once; nobody left: the bank keeps it
 
 
 def check_bid(state: State, seat: int, command: c.Bid | c.PassBid) -> None:
     a = state.ring.auction
     if a is None:
-        raise err.illegal("NO_AUCTION", "No auction is running.", "Аукциона нет.")
+        raise illegal("NO_AUCTION", "No auction is running.", "Аукциона нет.")
     if seat not in a.bidders:
-        raise err.illegal("NOT_BIDDING", "You are out of this auction.", "Вы вышли из этого аукциона.")
+        raise illegal("NOT_BIDDING", "You are out of this auction.", "Вы вышли из этого аукциона.")
     if seat == a.high_bidder:
-        raise err.illegal("ALREADY_HIGHEST", "Yours is the highest bid.", "Ваша ставка и так старшая.")
+        raise illegal("ALREADY_HIGHEST", "Yours is the highest bid.", "Ваша ставка и так старшая.")
     if isinstance(command, c.Bid):
         if command.amount <= a.high_bid:
-            raise err.illegal("BID_TOO_LOW", f"Bid more than {a.high_bid}.", f"Ставка должна быть больше {a.high_bid}.")
+            raise illegal("BID_TOO_LOW", f"Bid more than {a.high_bid}.", f"Ставка должна быть больше {a.high_bid}.")
         if command.amount > state.gold[seat]:
-            raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
+            raise illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
 
 
-def bid(tx: Tx, seat: int, command: c.Bid | c.PassBid) -> None:
+def bid(flow: Flow, seat: int, command: c.Bid | c.PassBid) -> bool:
+    """A bid or a pass; True when the auction closed (the ring goes on)."""
     if isinstance(command, c.Bid):
-        tx.emit(e.BidPlaced(seat, command.amount, tx.now))
+        flow.emit(e.BidPlaced(seat, command.amount, flow.now_ms))
     else:
-        tx.emit(e.BidPassed(seat))
-    settle_auction(tx)
+        flow.emit(e.BidPassed(seat))
+    return settle_auction(flow)
 
 
 def cannot_outbid(state: State) -> list[int]:
@@ -109,21 +109,20 @@ def cannot_outbid(state: State) -> list[int]:
     return [p for p in a.bidders if p != a.high_bidder and state.gold[p] <= a.high_bid]
 
 
-def settle_auction(tx: Tx) -> None:
+def settle_auction(flow: Flow) -> bool:
     """Pass the bidders who cannot outbid (the engine does it for them, with a journal line),
-    then close the auction once one bidder is left with the high bid, or nobody is left."""
-    from homunculus.rules.ring_roll import ring_goes_on
-
-    for seat in cannot_outbid(tx.state):
-        tx.emit(e.BidPassed(seat, "gold"))
-    a = tx.state.ring.auction
+    then close the auction once one bidder is left with the high bid, or nobody is left.
+    True when it closed now: the turn player's ring part then goes on (`ring_roll`)."""
+    for seat in cannot_outbid(flow.state):
+        flow.emit(e.BidPassed(seat, "gold"))
+    a = flow.state.ring.auction
     if a is None:
-        return
+        return False
     left = [p for p in a.bidders if p != a.high_bidder]
     if left:
-        return
-    tx.emit(e.AuctionClosed(a.square, a.high_bidder, a.high_bid if a.high_bidder >= 0 else 0))
-    ring_goes_on(tx, tx.state.turn)
+        return False
+    flow.emit(e.AuctionClosed(a.square, a.high_bidder, a.high_bid if a.high_bidder >= 0 else 0))
+    return True
 
 
 # --- building and mortgages ------------------------------------------------------------------
@@ -131,9 +130,9 @@ def settle_auction(tx: Tx) -> None:
 
 def _own_lot(state: State, seat: int, index: int) -> rb.Square:
     if not 0 <= index < rb.SIZE or not rb.square(index).ownable:
-        raise err.invalid("NO_SUCH_LOT", "No such lot on the ring.", "На кольце нет такого участка.")
+        raise invalid("NO_SUCH_LOT", "No such lot on the ring.", "На кольце нет такого участка.")
     if state.ring.owners[index] != seat:
-        raise err.illegal("NOT_YOUR_LOT", "That lot is not yours.", "Это не ваш участок.")
+        raise illegal("NOT_YOUR_LOT", "That lot is not yours.", "Это не ваш участок.")
     return rb.square(index)
 
 
@@ -146,41 +145,39 @@ def check_build(state: State, seat: int, index: int) -> int:
     sq = _own_lot(state, seat, index)
     r = state.ring
     if sq.kind != "street" or not holds_district(state, seat, index):
-        raise err.illegal(
+        raise illegal(
             "NO_WHOLE_DISTRICT", "Build only on a whole district of yours.", "Строить можно только на целом районе."
         )
     group = rb.district(sq.group)
     if any(r.mortgaged[i] for i in group):
-        raise err.illegal(
-            "DISTRICT_MORTGAGED", "A lot of the district is mortgaged.", "В районе есть заложенный участок."
-        )
+        raise illegal("DISTRICT_MORTGAGED", "A lot of the district is mortgaged.", "В районе есть заложенный участок.")
     level = r.buildings[index]
     if level >= rb.HOTEL:
-        raise err.illegal("HOTEL_BUILT", "The lot has its hotel.", "На участке уже отель.")
+        raise illegal("HOTEL_BUILT", "The lot has its hotel.", "На участке уже отель.")
     if level > min(r.buildings[i] for i in group):
-        raise err.illegal("BUILD_EVENLY", "Build evenly across the district.", "Стройте равномерно по району.")
+        raise illegal("BUILD_EVENLY", "Build evenly across the district.", "Стройте равномерно по району.")
     if (level == rb.HOTEL - 1 and r.hotels_bank < 1) or (level < rb.HOTEL - 1 and r.houses_bank < 1):
-        raise err.illegal("BANK_EMPTY", "The bank has no building left.", "В банке не осталось построек.")
+        raise illegal("BANK_EMPTY", "The bank has no building left.", "В банке не осталось построек.")
     if state.gold[seat] < sq.house_cost:
-        raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
+        raise illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
     return sq.house_cost
 
 
 def check_mortgage(state: State, seat: int, index: int) -> int:
     sq = _own_lot(state, seat, index)
     if state.ring.mortgaged[index]:
-        raise err.illegal("MORTGAGED", "The lot is mortgaged already.", "Участок уже заложен.")
+        raise illegal("MORTGAGED", "The lot is mortgaged already.", "Участок уже заложен.")
     if district_built(state, index):
-        raise err.illegal("DISTRICT_BUILT", "The district has buildings.", "В районе есть постройки.")
+        raise illegal("DISTRICT_BUILT", "The district has buildings.", "В районе есть постройки.")
     return sq.mortgage
 
 
 def check_redeem(state: State, seat: int, index: int) -> int:
     sq = _own_lot(state, seat, index)
     if not state.ring.mortgaged[index]:
-        raise err.illegal("NOT_MORTGAGED", "The lot is not mortgaged.", "Участок не заложен.")
+        raise illegal("NOT_MORTGAGED", "The lot is not mortgaged.", "Участок не заложен.")
     if state.gold[seat] < sq.redeem_cost:
-        raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
+        raise illegal("NOT_ENOUGH_GOLD", "Not enough gold.", "Не хватает золота.")
     return sq.redeem_cost
 
 
@@ -189,37 +186,37 @@ def check_redeem(state: State, seat: int, index: int) -> int:
 
 def check_offer(state: State, seat: int, cmd: c.OfferTrade) -> None:
     if state.ring.offered:
-        raise err.illegal("ALREADY_OFFERED", "One trade offer per turn.", "Одна сделка за ход.")
+        raise illegal("ALREADY_OFFERED", "One trade offer per turn.", "Одна сделка за ход.")
     if not 0 <= cmd.to < state.players or cmd.to == seat or not state.alive[cmd.to]:
-        raise err.illegal("NO_SUCH_PLAYER", "Offer to another player in the game.", "Предложите другому игроку в игре.")
+        raise illegal("NO_SUCH_PLAYER", "Offer to another player in the game.", "Предложите другому игроку в игре.")
     if not (cmd.give_lots or cmd.get_lots or cmd.give_gold or cmd.get_gold):
-        raise err.invalid("EMPTY_TRADE", "The offer gives and asks nothing.", "Предложение пустое.")
+        raise invalid("EMPTY_TRADE", "The offer gives and asks nothing.", "Предложение пустое.")
     check_trade(state, Offer(seat, cmd.to, list(cmd.give_lots), list(cmd.get_lots), cmd.give_gold, cmd.get_gold))
 
 
 def check_trade(state: State, o: Offer) -> None:
     """The offer can be carried out now (its parties still hold what it moves)."""
     if o.give_gold < 0 or o.get_gold < 0:
-        raise err.invalid("BAD_AMOUNT", "Gold amounts are not negative.", "Суммы не бывают отрицательными.")
+        raise invalid("BAD_AMOUNT", "Gold amounts are not negative.", "Суммы не бывают отрицательными.")
     lots = [*o.give_lots, *o.get_lots]
     if len(set(lots)) != len(lots):
-        raise err.invalid("BAD_LOTS", "Each lot once.", "Каждый участок — один раз.")
+        raise invalid("BAD_LOTS", "Each lot once.", "Каждый участок — один раз.")
     for index in o.give_lots:
         _own_lot(state, o.proposer, index)
     for index in o.get_lots:
         _own_lot(state, o.to, index)
     if any(district_built(state, i) for i in lots):
-        raise err.illegal(
+        raise illegal(
             "DISTRICT_BUILT", "No lots of districts with buildings.", "Участки районов с постройками не передаются."
         )
     if state.gold[o.proposer] < o.give_gold or state.gold[o.to] < o.get_gold:
-        raise err.illegal("NOT_ENOUGH_GOLD", "Not enough gold for this trade.", "Не хватает золота для сделки.")
+        raise illegal("NOT_ENOUGH_GOLD", "Not enough gold for this trade.", "Не хватает золота для сделки.")
 
 
 def check_answer(state: State, seat: int, cmd: c.AnswerTrade) -> None:
     o = state.ring.offer
     if o is None or o.to != seat:
-        raise err.illegal("NO_OFFER", "No trade offer is open for you.", "Вам не предлагали сделку.")
+        raise illegal("NO_OFFER", "No trade offer is open for you.", "Вам не предлагали сделку.")
     if cmd.accept:
         check_trade(state, o)
 
@@ -227,25 +224,23 @@ def check_answer(state: State, seat: int, cmd: c.AnswerTrade) -> None:
 # --- elimination -----------------------------------------------------------------------------
 
 
-def after_elimination(tx: Tx, seat: int) -> None:
+def after_elimination(flow: Flow, seat: int) -> bool:
     """The bank takes the player's lots back; its offer lapses; it leaves a running auction
-    (which closes unsold when it held the high bid or was the lander)."""
-    s = tx.state
+    (which closes unsold when it held the high bid or was the lander). True when the auction
+    closed for a lander still in the game: its ring part goes on."""
+    s = flow.state
     if seat in s.ring.owners or s.ring.passes[seat]:
-        tx.emit(e.LotsReturned(seat))
+        flow.emit(e.LotsReturned(seat))
     o = s.ring.offer
     if o is not None and seat in (o.proposer, o.to):
-        tx.emit(e.TradeAnswered(False))
+        flow.emit(e.TradeAnswered(False))
     a = s.ring.auction
     if a is None:
-        return
+        return False
     if seat in (a.high_bidder, s.turn):
-        tx.emit(e.AuctionClosed(a.square, -1, 0))
-        if seat != s.turn:
-            from homunculus.rules.ring_roll import ring_goes_on
-
-            ring_goes_on(tx, s.turn)
-        return
+        flow.emit(e.AuctionClosed(a.square, -1, 0))
+        return seat != s.turn
     if seat in a.bidders:
-        tx.emit(e.BidPassed(seat, "out"))
-        settle_auction(tx)
+        flow.emit(e.BidPassed(seat, "out"))
+        return settle_auction(flow)
+    return False

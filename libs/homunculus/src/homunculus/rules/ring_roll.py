@@ -18,92 +18,92 @@ player (**Choice**: the deck is shuffled before every draw, so its order is no s
 from __future__ import annotations
 
 from homunculus import events as e
+from homunculus.flow import Flow
 from homunculus.ring import board as rb
 from homunculus.ring.cards import deck_of, ring_card
 from homunculus.ring.state import BUY, DUNGEON
 from homunculus.rules.debts import SALE_PRICE, pay
 from homunculus.rules.ring_lots import rent_due, start_auction
 from homunculus.state import ACTION
-from homunculus.tx import Tx
 
 
-def begin_ring(tx: Tx) -> None:
+def begin_ring(flow: Flow) -> None:
     """The turn just began: reset the ring's turn facts, then roll (or the Dungeon's choice)."""
-    s = tx.state
+    s = flow.state
     seat = s.turn
-    tx.emit(e.RingTurnBegan(seat))
+    flow.emit(e.RingTurnBegan(seat))
     if s.ring.dungeon[seat] >= 0:
-        tx.emit(e.PhaseSet(DUNGEON, tx.now))
+        flow.emit(e.PhaseSet(DUNGEON, flow.now_ms))
         return
-    roll_and_move(tx, seat)
+    roll_and_move(flow, seat)
 
 
-def roll(tx: Tx, seat: int, counts: bool = True) -> tuple[int, int]:
-    first, second = tx.ctx.rng.die(), tx.ctx.rng.die()
-    tx.emit(e.DiceRolled(seat, first, second, counts))
+def roll(flow: Flow, seat: int, counts: bool = True) -> tuple[int, int]:
+    first, second = flow.rng.die(), flow.rng.die()
+    flow.emit(e.DiceRolled(seat, first, second, counts))
     return first, second
 
 
-def roll_and_move(tx: Tx, seat: int) -> None:
-    first, second = roll(tx, seat)
-    if first == second and tx.state.ring.doubles >= 3:
-        tx.emit(e.DungeonEntered(seat, "doubles"))
-        finish_ring(tx)
+def roll_and_move(flow: Flow, seat: int) -> None:
+    first, second = roll(flow, seat)
+    if first == second and flow.state.ring.doubles >= 3:
+        flow.emit(e.DungeonEntered(seat, "doubles"))
+        finish_ring(flow)
         return
-    advance(tx, seat, first + second)
+    advance(flow, seat, first + second)
 
 
-def advance(tx: Tx, seat: int, steps: int) -> None:
+def advance(flow: Flow, seat: int, steps: int) -> None:
     """Forward by `steps` (Start +10 when the walk reaches it), then the square acts."""
-    walk = rb.TRACK.advance(tx.state.ring.positions[seat], steps)
-    move_to(tx, seat, walk.end, passes=walk.reaches(rb.START))
+    walk = rb.TRACK.advance(flow.state.ring.positions[seat], steps)
+    move_to(flow, seat, walk.end, passes=walk.reaches(rb.START))
 
 
-def move_to(tx: Tx, seat: int, target: int, passes: bool) -> None:
+def move_to(flow: Flow, seat: int, target: int, passes: bool) -> None:
     """Forward to `target` (Start +10 when `passes`), then the square acts."""
-    tx.emit(e.TokenMoved(seat, target, passed_start=passes))
+    flow.emit(e.TokenMoved(seat, target, passed_start=passes))
     if passes:
-        tx.emit(e.GoldPaid(seat, rb.START_BONUS, "start"))
-    land_on(tx, seat, target)
+        flow.emit(e.GoldPaid(seat, rb.START_BONUS, "start"))
+    land_on(flow, seat, target)
 
 
-def land_on(tx: Tx, seat: int, index: int) -> None:
-    s = tx.state
+def land_on(flow: Flow, seat: int, index: int) -> None:
+    s = flow.state
     sq = rb.square(index)
     if sq.ownable:
         owner = s.ring.owners[index]
         if owner < 0:
             if s.gold[seat] >= sq.price:
-                tx.emit(e.BuyOffered(seat, index))
-                tx.emit(e.PhaseSet(BUY, tx.now))
-            else:
-                start_auction(tx, index)
+                flow.emit(e.BuyOffered(seat, index))
+                flow.emit(e.PhaseSet(BUY, flow.now_ms))
+            elif start_auction(flow, index):
+                ring_goes_on(flow, flow.state.turn)
             return
         rent = rent_due(s, seat, index)
         if rent > 0 and "safe_conduct" in s.inventory[seat]:
-            tx.emit(e.SafeConductSpent(seat))
+            flow.emit(e.SafeConductSpent(seat))
             rent = max(0, rent - rb.SAFE_CONDUCT_OFF)
-        pay(tx, seat, rent, owner, "rent")
+        pay(flow, seat, rent, owner, "rent")
     elif sq.kind == "tax":
-        pay(tx, seat, income_tax(tx, seat) if sq.tax == "income" else rb.LUXURY_TAX, None, "tax")
+        pay(flow, seat, income_tax(flow, seat) if sq.tax == "income" else rb.LUXURY_TAX, None, "tax")
     elif sq.kind in ("chance", "chest"):
-        draw_ring_card(tx, seat, sq.kind)
+        draw_ring_card(flow, seat, sq.kind)
         return
     elif sq.kind == "to_dungeon":
-        tx.emit(e.DungeonEntered(seat, "square"))
-    ring_goes_on(tx, seat)
+        flow.emit(e.DungeonEntered(seat, "square"))
+    ring_goes_on(flow, seat)
 
 
-def income_tax(tx: Tx, seat: int) -> int:
+def income_tax(flow: Flow, seat: int) -> int:
     """Подать: the greater of 20 and 10 % (rounded half up) of the total wealth."""
-    return max(rb.INCOME_TAX_MIN, rb.half_up(wealth(tx, seat), 10))
+    return max(rb.INCOME_TAX_MIN, rb.half_up(wealth(flow, seat), 10))
 
 
-def wealth(tx: Tx, seat: int) -> int:
+def wealth(flow: Flow, seat: int) -> int:
     """Gold, lots at their price (mortgaged ones at what they would redeem less: the mortgage
     value), buildings at their cost (a hotel 5 houses)."""
-    r = tx.state.ring
-    total = tx.state.gold[seat]
+    r = flow.state.ring
+    total = flow.state.gold[seat]
     for sq in rb.squares():
         if r.owners[sq.index] == seat:
             total += sq.mortgage if r.mortgaged[sq.index] else sq.price
@@ -111,56 +111,56 @@ def wealth(tx: Tx, seat: int) -> int:
     return total
 
 
-def ring_goes_on(tx: Tx, seat: int) -> None:
+def ring_goes_on(flow: Flow, seat: int) -> None:
     """After a square (or a decision about it): roll again on doubles, else the ring part ends."""
-    s = tx.state
+    s = flow.state
     if s.finished or s.turn != seat or not s.alive[seat]:
         return
     if s.ring.again and s.ring.dungeon[seat] < 0:
-        roll_and_move(tx, seat)
+        roll_and_move(flow, seat)
     else:
-        finish_ring(tx)
+        finish_ring(flow)
 
 
-def finish_ring(tx: Tx) -> None:
-    tx.emit(e.PhaseSet(ACTION, tx.now))
+def finish_ring(flow: Flow) -> None:
+    flow.emit(e.PhaseSet(ACTION, flow.now_ms))
 
 
-def draw_ring_card(tx: Tx, seat: int, deck: str) -> None:
-    s = tx.state
+def draw_ring_card(flow: Flow, seat: int, deck: str) -> None:
+    s = flow.state
     held = {c for p in s.ring.passes for c in p}
     cards = [c for c in deck_of(deck) if c not in held]
-    card = ring_card(cards[tx.ctx.rng.randint(0, len(cards) - 1)])
-    tx.emit(e.RingCardDrawn(seat, card.id))
+    card = ring_card(cards[flow.rng.randint(0, len(cards) - 1)])
+    flow.emit(e.RingCardDrawn(seat, card.id))
     here = s.ring.positions[seat]
     if card.kind in ("advance", "nearest"):
         target = rb.index_of(card.target) if card.kind == "advance" else rb.nearest(here, card.target)
-        advance(tx, seat, rb.TRACK.distance(here, target) or rb.SIZE)
+        advance(flow, seat, rb.TRACK.distance(here, target) or rb.SIZE)
         return
     if card.kind == "back":
         target = rb.TRACK.advance(here, -card.steps).end
-        tx.emit(e.TokenMoved(seat, target))
-        land_on(tx, seat, target)
+        flow.emit(e.TokenMoved(seat, target))
+        land_on(flow, seat, target)
         return
     if card.kind == "money":
-        tx.emit(e.GoldPaid(seat, card.amount, "card"))
+        flow.emit(e.GoldPaid(seat, card.amount, "card"))
     elif card.kind == "fine":
-        pay(tx, seat, card.amount, None, "card")
+        pay(flow, seat, card.amount, None, "card")
     elif card.kind == "pay_each":
         for p in s.live_players():
             if p != seat:
-                pay(tx, seat, card.amount, p, "card")
+                pay(flow, seat, card.amount, p, "card")
     elif card.kind == "collect_each":
         for p in s.live_players():
             if p != seat:
-                pay(tx, p, card.amount, seat, "card")
+                pay(flow, p, card.amount, seat, "card")
     elif card.kind == "dungeon":
-        tx.emit(e.DungeonEntered(seat, "card"))
+        flow.emit(e.DungeonEntered(seat, "card"))
     elif card.kind == "repairs":
         r = s.ring
         levels = [r.buildings[i] for i in range(rb.SIZE) if r.owners[i] == seat]
         cost = sum(card.hotel if b == rb.HOTEL else card.house * b for b in levels)
-        pay(tx, seat, cost, None, "repairs")
+        pay(flow, seat, cost, None, "repairs")
     elif card.kind == "lose_piece":
         own = sorted(
             (
@@ -171,31 +171,31 @@ def draw_ring_card(tx: Tx, seat: int, deck: str) -> None:
         )
         if own:
             _, cell, kind = own[0]
-            tx.emit(e.PieceSold(seat, cell, kind, 0, "card"))
-    ring_goes_on(tx, seat)
+            flow.emit(e.PieceSold(seat, cell, kind, 0, "card"))
+    ring_goes_on(flow, seat)
 
 
-def dungeon_roll(tx: Tx, seat: int) -> None:
+def dungeon_roll(flow: Flow, seat: int) -> None:
     """`RollDice` in the Dungeon: doubles free the token; the third failure pays and goes."""
-    first, second = roll(tx, seat, counts=False)
+    first, second = roll(flow, seat, counts=False)
     if first == second:
-        tx.emit(e.DungeonLeft(seat, "doubles"))
-        advance(tx, seat, first + second)
+        flow.emit(e.DungeonLeft(seat, "doubles"))
+        advance(flow, seat, first + second)
         return
-    if tx.state.ring.dungeon[seat] + 1 < rb.DUNGEON_TRIES:
-        tx.emit(e.DungeonTried(seat))
-        finish_ring(tx)
+    if flow.state.ring.dungeon[seat] + 1 < rb.DUNGEON_TRIES:
+        flow.emit(e.DungeonTried(seat))
+        finish_ring(flow)
         return
-    pay(tx, seat, rb.DUNGEON_FINE, None, "dungeon")
-    tx.emit(e.DungeonLeft(seat, "paid"))
-    advance(tx, seat, first + second)
+    pay(flow, seat, rb.DUNGEON_FINE, None, "dungeon")
+    flow.emit(e.DungeonLeft(seat, "paid"))
+    advance(flow, seat, first + second)
 
 
-def leave_dungeon(tx: Tx, seat: int, how: str) -> None:
+def leave_dungeon(flow: Flow, seat: int, how: str) -> None:
     """`PayFine` / `UsePass`: out, then an ordinary roll."""
     if how == "fine":
-        tx.emit(e.GoldPaid(seat, -rb.DUNGEON_FINE, "dungeon"))
+        flow.emit(e.GoldPaid(seat, -rb.DUNGEON_FINE, "dungeon"))
     else:
-        tx.emit(e.PassCardUsed(seat, tx.state.ring.passes[seat][0]))
-    tx.emit(e.DungeonLeft(seat, how))
-    roll_and_move(tx, seat)
+        flow.emit(e.PassCardUsed(seat, flow.state.ring.passes[seat][0]))
+    flow.emit(e.DungeonLeft(seat, how))
+    roll_and_move(flow, seat)
