@@ -108,10 +108,20 @@ fuzz: install
 load: install
 	$(PY) tests/load/load.py
 
+# The tests type-check too, in runs of their own: pytest puts each test's folder on sys.path, so
+# their modules are top-level names (so they are to mypy with tests/ on MYPYPATH), and the nine
+# conftest.py, one module name, get a run each. boards_oracle is imported as boards.boards_oracle.
+SOURCES = $(filter-out libs/protos/src,$(wildcard libs/*/src services/*/src))
+TEST_SOURCES = $(shell find tests -name '*.py' ! -name conftest.py ! -path '*/proto/*' ! -name boards_oracle.py | sort)
+MYPY_TESTS = MYPYPATH=tests $(VENV)/bin/mypy --cache-dir=.mypy_cache/tests
+
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(Q)echo "mypy over tests/"; $(MYPY_TESTS) $(TEST_SOURCES) $(SOURCES)
+	$(Q)for conftest in $$(find tests -name conftest.py | sort); do \
+	  $(MYPY_TESTS) --no-error-summary $$conftest $(SOURCES) || exit 1; done
 
 bench: bench-match bench-reads bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus
 

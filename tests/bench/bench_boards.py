@@ -25,13 +25,15 @@ from boards.boards_oracle import ALL_WINDOWS, Window, oracle_moves
 
 from tablehall_boards import chess8, cross, perft
 from tablehall_boards.blocking import OccupancyBlocking
+from tablehall_boards.grid import Cell
 from tablehall_boards.movegen import MoveGenerator
+from tablehall_boards.pieces import Piece
 
 PIECES = [chess.Piece(t, c) for t in chess.PIECE_TYPES for c in chess.COLORS]
 
 
 def bench_perft(depth: int) -> None:
-    cases: list[tuple[str, MoveGenerator, dict[int, object], tuple[int, ...]]] = []
+    cases: list[tuple[str, MoveGenerator, dict[Cell, Piece], tuple[int, ...]]] = []
     gen = MoveGenerator(cross.grid(), {s: cross.pawn_rules(s) for s in cross.SEATS})
     for players in (2, 3, 4):
         seats = cross.seats_for(players)
@@ -40,9 +42,9 @@ def bench_perft(depth: int) -> None:
     cases.append(("8×8 chess start", chess8.generator(), dict(placement), (0, 1)))
     print(f"perft depth {depth} (pseudo-legal, kings capturable):")
     for name, generator, placed, order in cases:
-        interior = sum(perft.perft(generator, placed, order, d) for d in range(depth))  # type: ignore[arg-type]
+        interior = sum(perft.perft(generator, placed, order, d) for d in range(depth))
         started = time.perf_counter()
-        leaves = perft.perft(generator, placed, order, depth)  # type: ignore[arg-type]
+        leaves = perft.perft(generator, placed, order, depth)
         took = time.perf_counter() - started
         print(
             f"  {name:20s} {leaves:>10,} leaves in {took:6.2f} s: {leaves / took:>11,.0f} leaves/s, "

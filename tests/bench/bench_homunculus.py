@@ -208,8 +208,8 @@ def playout_cost(positions: int) -> None:
                 world = World(h.determinize(seen, seat, r), DrawSource(r.randbytes(32)), int(seen.get("now_ms", 0)))
                 t0 = time.perf_counter()
                 for _ in range(8):  # rollout(h, world, 8, r), counting the moves
-                    decision = world.actor(h, r)
-                    if decision is None or not (step(h, world, decision, r) or decision.reaction):
+                    acting = world.actor(h, r)
+                    if acting is None or not (step(h, world, acting, r) or acting.reaction):
                         break
                     moves += 1
                 spent += time.perf_counter() - t0

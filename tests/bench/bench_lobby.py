@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import statistics
 import sys
 import time
@@ -62,7 +63,8 @@ async def bench(tables: int, clients: int) -> None:
         for i in range(tables):
             made = await _timed(
                 create,
-                lambda i=i: stub.CreateTable(
+                functools.partial(
+                    stub.CreateTable,
                     lobby_pb2.CreateTableRequest(game="testgame", seat_count=4, request_id=f"c{i}"),
                     metadata=tokens(f"host{i % 20}"),
                 ),
@@ -93,14 +95,12 @@ async def bench(tables: int, clients: int) -> None:
             host = tokens(f"host{i % 20}")
             await _timed(
                 start,
-                lambda table=table, host=host: stub.AddBot(
-                    lobby_pb2.AddBotRequest(table=table, request_id="bot"), metadata=host
-                ),
+                functools.partial(stub.AddBot, lobby_pb2.AddBotRequest(table=table, request_id="bot"), metadata=host),
             )
             await _timed(
                 start,
-                lambda table=table, host=host: stub.StartTable(
-                    lobby_pb2.StartTableRequest(table=table, request_id="go"), metadata=host
+                functools.partial(
+                    stub.StartTable, lobby_pb2.StartTableRequest(table=table, request_id="go"), metadata=host
                 ),
             )
         print(f"AddBot+Start    x{len(start):<5} {_ms(start)}  (start includes the match's StartMatch)")
@@ -120,7 +120,8 @@ async def bench(tables: int, clients: int) -> None:
         for i in range(500):
             await _timed(
                 chat,
-                lambda i=i: stub.SendChatMessage(
+                functools.partial(
+                    stub.SendChatMessage,
                     lobby_pb2.SendChatMessageRequest(table=names[i % len(names)], text="gg", request_id=f"m{i}"),
                     metadata=tokens(f"host{i % len(names) % 20}"),
                 ),

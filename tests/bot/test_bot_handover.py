@@ -20,7 +20,7 @@ import pytest
 from support.lobbykit import rid
 from test_bot_table import SECRET, SERVICE_SECRET, _delete_consumer, _spawn, _wait_serving
 
-from puzzipolia import bot
+from puzzipolia.game import GAME as PUZZIPOLIA
 from puzzipolia.proto_codec import command_to_proto
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
@@ -108,7 +108,7 @@ def test_a_handed_over_seat_is_played_by_a_bot_until_reclaimed(database: str, na
                 break
             legal = legal_commands_of(view)
             assert legal, "Ann has nothing to do and Ben no decision"
-            command = bot.choose(json.loads(view.view_json), legal, rng)
+            command = PUZZIPOLIA.bot_policy(json.loads(view.view_json), legal, rng)
             match.SubmitCommand(
                 match_pb2.SubmitCommandRequest(
                     table=table,

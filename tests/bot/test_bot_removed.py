@@ -24,7 +24,7 @@ import pytest
 from support.lobbykit import rid
 from test_bot_table import SECRET, SERVICE_SECRET, _delete_consumer, _spawn, _wait_serving
 
-from puzzipolia import bot
+from puzzipolia.game import GAME as PUZZIPOLIA
 from puzzipolia.proto_codec import command_to_proto
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall.match.v1 import match_pb2
@@ -105,7 +105,7 @@ def test_a_removed_bot_and_a_taken_bot_seat_are_played_by_the_bot_service_no_mor
             if view.finished or not any(d.seat == seat for d in view.decisions):
                 return False
             legal = legal_commands_of(view)
-            command = bot.choose(json.loads(view.view_json), legal, rng)
+            command = PUZZIPOLIA.bot_policy(json.loads(view.view_json), legal, rng)
             request = lobby_pb2.SubmitSeatCommandRequest(
                 table=table, command=match_pb2.GameCommand(puzzipolia=command_to_proto(command)), request_id=step
             )

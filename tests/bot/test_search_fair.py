@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import msgspec
 from tablehall_bot.search.hooks import GameHooks
@@ -24,7 +25,7 @@ from homunculus.state import State as HmState
 from puzzipolia import simulate
 from puzzipolia.game import GAME as PUZZIPOLIA
 from puzzipolia.state import Bundle, Offer, State
-from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer, clone
+from tablehall_rules import DecideContext, DrawSource, Game, SeatInfo, Viewer, clone
 
 
 def ticking_clock(step: float = 0.001) -> Callable[[], float]:
@@ -37,7 +38,7 @@ def ticking_clock(step: float = 0.001) -> Callable[[], float]:
     return clock
 
 
-def choose(game: object, view: dict[str, object], seat: int, legal: list[msgspec.Struct]) -> msgspec.Struct:
+def choose(game: Game[Any], view: dict[str, object], seat: int, legal: list[msgspec.Struct]) -> msgspec.Struct:
     search = Search(GameHooks(game), SearchSettings(think_ms=60, horizon=20), random.Random(7), ticking_clock())
     return search.choose(view, seat, legal).command
 

@@ -104,6 +104,7 @@ async def test_a_snapshot_stored_before_the_kit_restores_who_is_absent(match: Ru
     version = await control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
     table_id = table.split("/")[1]
     live = match.service.app.tables[table_id]
+    await match.service.app.host.snapshots_saved()  # the match's own, which would overwrite ours
     snapshot = msgspec.json.decode(live.snapshot())
     for player in snapshot["state"]["players"]:
         player["absent"] = player["seat"] == 1

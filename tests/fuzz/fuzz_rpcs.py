@@ -127,7 +127,7 @@ class Fuzzer:
             return self.rng.choice(HOSTILE_STRINGS)
         return "".join(chr(self.rng.randrange(0, 0x3000)) for _ in range(self.rng.randrange(0, 40)))
 
-    def value(self, field: FieldDescriptor, depth: int) -> Any:
+    def value(self, field: Any, depth: int) -> Any:  # a FieldDescriptor (python or upb)
         if field.type == FieldDescriptor.TYPE_STRING:
             return self.string(field.name)
         if field.type == FieldDescriptor.TYPE_BYTES:

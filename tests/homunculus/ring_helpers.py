@@ -3,6 +3,8 @@ player 1 begun by player 0 ending its own."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import msgspec
 from hm_helpers import board, when
 
@@ -11,6 +13,8 @@ from homunculus.ring import board as rb
 from homunculus.ring.cards import deck_of
 from homunculus.state import State
 from tablehall_rules import DrawSource
+
+E = TypeVar("E", bound=msgspec.Struct)
 
 
 class Rigged(DrawSource):
@@ -58,5 +62,5 @@ def next_turn(s: State, dice: list[int], ints: list[int] | None = None) -> tuple
     return when(s, c.EndTurn(), source=Rigged(dice, ints))
 
 
-def events_of(events: list[msgspec.Struct], kind: type[msgspec.Struct]) -> list[msgspec.Struct]:
+def events_of(events: list[msgspec.Struct], kind: type[E]) -> list[E]:
     return [ev for ev in events if isinstance(ev, kind)]

@@ -48,5 +48,5 @@ def test_collection_pays_what_it_can_and_forgives_the_rest(
         assert not [p for p in after.pieces.values() if p.side == 1 and p.kind != Kind.KING]
     elif raised:
         last = raised[-1]
-        gain = last.amount if isinstance(last, e.LotMortgaged) else last.price  # type: ignore[attr-defined]
+        gain = last.amount if isinstance(last, e.LotMortgaged) else last.price
         assert after.gold[1] < gain  # the last step was needed: collection stopped once covered

@@ -5,6 +5,7 @@ detector's mines and the spyglass's cards to their user only, while they last)."
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import msgspec
 import pytest
@@ -20,11 +21,19 @@ from tablehall_boards import Kind, Piece, cross
 from tablehall_rules import Viewer
 from tablehall_rules import clone as copy_state
 from tablehall_rules import conformance as kit
+from tablehall_rules.legal import Choice, LegalMove
 
 ALL_SEATS = (0, 1, 2, 3)
 
 
-def seat_view(s: State, seat: int) -> dict[str, object]:
+def choices(move: LegalMove) -> list[Any]:
+    """The values a move's first parameter may take (a Choice)."""
+    domain = move.params[0].domain
+    assert isinstance(domain, Choice)
+    return domain.values
+
+
+def seat_view(s: State, seat: int) -> dict[str, Any]:
     return GAME.view(s, Viewer.of_seat(seat))
 
 
@@ -305,12 +314,12 @@ def test_every_item_has_its_descriptor_and_descriptors_agree_with_decide() -> No
     legal = GAME.legal(s, 0, NOW)
     by_item = {m.command.item: m for m in legal if isinstance(m.command, c.UseItem)}
     assert set(items.SECOND_PART) <= set(by_item)
-    assert by_item["spyglass"].params[0].domain.values == [1, 2, 3]
-    assert by_item["shield"].params[0].domain.values == sorted(x for x, p in s.pieces.items() if p.side == 0)
-    mine_cells = by_item["mine"].params[0].domain.values
+    assert choices(by_item["spyglass"]) == [1, 2, 3]
+    assert choices(by_item["shield"]) == sorted(x for x, p in s.pieces.items() if p.side == 0)
+    mine_cells = choices(by_item["mine"])
     assert cell("h8") not in mine_cells and cell("e11") not in mine_cells  # own and allied mines are seen
     assert cell("g7") in mine_cells and cell("e6") not in mine_cells and cell("d4") not in mine_cells
-    assert by_item["probe"].params[0].domain.values == [x for x in range(160) if x not in s.opened]
+    assert choices(by_item["probe"]) == [x for x in range(160) if x not in s.opened]
     for seed in range(3):
         kit.check_legal_agrees(GAME, s, 0, NOW, random.Random(seed), candidates(s))
 

@@ -34,11 +34,11 @@ async def _start(match: Running, tokens: Tokens) -> str:
 
 async def _control(match: Running, tokens: Tokens, table: str, rid: str, **action: object) -> int:
     reply = await match.stub.ControlTable(
-        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),  # type: ignore[arg-type]
+        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),
         metadata=tokens(*LOBBY),
     )
     assert reply.applied
-    return reply.version
+    return int(reply.version)
 
 
 async def _view(match: Running, tokens: Tokens, table: str) -> dict[str, object]:
@@ -74,6 +74,7 @@ async def test_a_snapshot_stored_before_the_ladder_knew_absence_loads(match: Run
     version = await _control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
     table_id = table.split("/")[1]
     live = match.service.app.tables[table_id]
+    await match.service.app.host.snapshots_saved()  # the match's own, which would overwrite ours
     snapshot = msgspec.json.decode(live.snapshot())
     del snapshot["state"]["afk"]["absent"]  # as Гомункул stored its ladder before the kit
     await match.store.save_snapshot(live.stream_id, version, msgspec.json.encode(snapshot), state_type=SNAPSHOT_TYPE)

@@ -14,7 +14,7 @@ import random
 
 from support.matchkit import Running, Tokens, new_table
 
-from puzzipolia import bot
+from puzzipolia.game import GAME as PUZZIPOLIA
 from tablehall.match.v1 import match_pb2
 from tablehall_match.audit import verify_draws_in_stream
 from tablehall_stream.names import ENDED, stream_id
@@ -57,7 +57,7 @@ async def test_one_person_and_three_bots_play_a_game_to_the_end(match: Running, 
                 staying = [x for x in legal if type(x).__name__ not in QUITTING]
                 command = rng.choice(staying or legal)
             else:
-                command = bot.choose(json.loads(mine.view_json), legal, rng)
+                command = PUZZIPOLIA.bot_policy(json.loads(mine.view_json), legal, rng)
             reply = await stub.SubmitCommand(
                 match_pb2.SubmitCommandRequest(
                     table=table,

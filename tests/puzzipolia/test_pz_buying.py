@@ -7,9 +7,10 @@ from pz_helpers import at, deadline, given, kinds, money, of, refused, then, whe
 from puzzipolia import commands as c
 from puzzipolia.events import AuctionClosed, AuctionOpened, LotBought, PurchaseOffered
 from puzzipolia.game import GAME
+from puzzipolia.state import State
 
 
-def on_baltic() -> object:
+def on_baltic() -> State:
     state = given()
     return then(state, when(state, c.Roll(), dice=[1, 2]))
 
@@ -42,7 +43,7 @@ def test_a_declined_lot_goes_to_an_auction_open_to_all() -> None:
 
 
 def test_bids_start_at_10_and_rise_by_at_least_10_and_the_clock_becomes_8_s() -> None:
-    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy(), now=2_000))  # type: ignore[arg-type]
+    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy(), now=2_000))
     refused(state, c.Bid(amount=5), "BID_TOO_LOW", 1)
     state = then(state, when(state, c.Bid(amount=10), 1, now=3_000))
     refused(state, c.Bid(amount=15), "BID_TOO_LOW", 2)
@@ -56,7 +57,7 @@ def test_bids_start_at_10_and_rise_by_at_least_10_and_the_clock_becomes_8_s() ->
 
 
 def test_the_clock_closes_the_auction_and_the_last_bid_wins() -> None:
-    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy(), now=2_000))  # type: ignore[arg-type]
+    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy(), now=2_000))
     state = then(state, when(state, c.Bid(amount=40), 1, now=3_000))
     refused(state, c.CloseAuction(), "CLOCK_DRIVEN_ONLY", 0, now=20_000)
     assert deadline(state, 0) == 11_000  # the match refuses its default move before
@@ -68,7 +69,7 @@ def test_the_clock_closes_the_auction_and_the_last_bid_wins() -> None:
 
 
 def test_when_everybody_else_passes_the_last_bid_wins_at_once() -> None:
-    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy()))  # type: ignore[arg-type]
+    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy()))
     state = then(state, when(state, c.Bid(amount=10), 0))
     state = then(state, when(state, c.PassAuction(), 1))
     events = when(state, c.PassAuction(), 2)
@@ -77,7 +78,7 @@ def test_when_everybody_else_passes_the_last_bid_wins_at_once() -> None:
 
 
 def test_an_auction_without_bids_leaves_the_lot_unowned() -> None:
-    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy()))  # type: ignore[arg-type]
+    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy()))
     for seat in (0, 1):
         state = then(state, when(state, c.PassAuction(), seat))
     events = when(state, c.PassAuction(), 2)
@@ -86,7 +87,7 @@ def test_an_auction_without_bids_leaves_the_lot_unowned() -> None:
 
 
 def test_a_seat_out_of_the_auction_cannot_bid() -> None:
-    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy()))  # type: ignore[arg-type]
+    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy()))
     state = then(state, when(state, c.PassAuction(), 1))
     refused(state, c.Bid(amount=10), "NOT_BIDDING", 1)
 
@@ -105,7 +106,7 @@ def test_an_afk_bidder_passes_after_two_seconds() -> None:
 
 
 def test_trading_and_building_wait_for_the_auction() -> None:
-    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy()))  # type: ignore[arg-type]
+    state = then(on_baltic(), when(on_baltic(), c.DeclineBuy()))
     from puzzipolia.state import Bundle
 
     refused(state, c.ProposeTrade(to_seat=1, give=Bundle(money=10), get=Bundle(money=5)), "AUCTION_RUNNING")

@@ -12,6 +12,7 @@ from puzzipolia.events import (
     CardDrawn,
     Choice67Made,
     DebtOpened,
+    Event,
     MoneyTransferred,
     Moved,
     SalaryPaid,
@@ -19,15 +20,16 @@ from puzzipolia.events import (
 )
 from puzzipolia.game import GAME
 from puzzipolia.journal import entry
+from puzzipolia.state import State
 
 CHANCE_AT_7 = [3, 4]  # from GO: 7 is Chance
 CHEST_AT_2 = [1, 1]  # from GO: 2 is Community Chest (doubles, harmless here)
 
 
-def draw(card: str, *setup: object, players: int = 3, dice: list[int] | None = None) -> tuple[object, list[object]]:
+def draw(card: str, *setup: Event, players: int = 3, dice: list[int] | None = None) -> tuple[State, list[Event]]:
     deck = card.split(".")[0]
     table = started(players, **{deck: [card]})  # type: ignore[arg-type]
-    state = given(*setup, table=table)  # type: ignore[arg-type]
+    state = given(*setup, table=table)
     events = when(state, c.Roll(), dice=(dice or (CHANCE_AT_7 if deck == "chance" else CHEST_AT_2)))
     assert of(events, CardDrawn)[0].card == card
     return state, events
@@ -74,7 +76,7 @@ def test_nearest_transport_pays_double() -> None:
 
 def test_nearest_transport_unowned_may_be_bought() -> None:
     state, events = draw("chance.railroad_2")
-    assert then(state, events).phase == "buy"  # type: ignore[arg-type]
+    assert then(state, events).phase == "buy"
 
 
 def test_nearest_utility_pays_ten_times_a_new_roll() -> None:
@@ -123,26 +125,26 @@ def test_collect_from_each_player_at_a_big_table_is_paid_at_once_by_all_who_can(
     assert sorted(p.payer for p in paid) == [1, 2, 4, 5, 6]
     debts = of(events, DebtOpened)
     assert [(d.debtor, d.creditor) for d in debts] == [(3, 0)]
-    after = then(state, events)  # type: ignore[arg-type]
+    after = then(state, events)
     assert after.player(0).money == 1500 + 250
     assert GAME.pending(after)[0].seat == 3  # only the one who cannot pay is waited for
 
 
 def test_get_out_of_jail_card_is_kept() -> None:
     state, events = draw("chest.jail_free")
-    after = then(state, events)  # type: ignore[arg-type]
+    after = then(state, events)
     assert after.player(0).jail_cards == ["chest.jail_free"] and len(after.decks["chest"]) == 16
 
 
 def test_a_drawn_card_goes_under_its_deck() -> None:
     state, events = draw("chance.dividend")
-    after = then(state, events)  # type: ignore[arg-type]
+    after = then(state, events)
     assert after.decks["chance"][-1] == "chance.dividend" and len(after.decks["chance"]) == 17
 
 
 def test_67_is_a_choice_of_6_or_7_with_7_by_default() -> None:
     state, events = draw("chance.67")
-    state = then(state, events)  # type: ignore[arg-type]
+    state = then(state, events)
     assert state.phase == "card67"
     decision = GAME.pending(state)[0]
     assert decision.kind == "card67" and GAME.default_command(state, decision) == c.Choose67(steps=7)
@@ -155,7 +157,7 @@ def test_67_is_a_choice_of_6_or_7_with_7_by_default() -> None:
 
 def test_67_passing_start_pays() -> None:
     state, events = draw("chance.67", at(0, 29))  # 36 Chance
-    state = then(state, events)  # type: ignore[arg-type]
+    state = then(state, events)
     events = when(state, c.Choose67(steps=7))
     assert of(events, SalaryPaid)
     assert then(state, events).player(0).position == 3
@@ -164,7 +166,7 @@ def test_67_passing_start_pays() -> None:
 @pytest.mark.parametrize("card", sorted(all_cards()))
 def test_every_card_has_its_text_and_a_journal_line_of_what_happened(card: str) -> None:
     state, events = draw(card, *owns(1, 5, 12, 15, 25, 28, 35))
-    after = then(state, events)  # type: ignore[arg-type]
+    after = then(state, events)
     lines = [entry(e, after) for e in events]
     drawn = next(line for e, line in zip(events, lines, strict=True) if isinstance(e, CardDrawn))
     text = all_cards()[card]

@@ -9,10 +9,12 @@ from pz_helpers import deadline, given, kinds, owns, started, then, when
 from puzzipolia import commands as c
 from puzzipolia.events import BackFromAfk, DebtOpened
 from puzzipolia.game import GAME
+from puzzipolia.state import State
+from tablehall_rules import PendingDecision
 
 
-def turn_decision(state: object) -> object:
-    return next(d for d in GAME.pending(state) if d.seat == 0)  # type: ignore[arg-type]
+def turn_decision(state: State) -> PendingDecision:
+    return next(d for d in GAME.pending(state) if d.seat == 0)
 
 
 def test_the_turn_decision_uses_the_table_clock() -> None:

@@ -12,17 +12,19 @@ from puzzipolia.events import (
     CardDrawn,
     DebtOpened,
     DebtPaid,
+    Event,
     LiquidationStep,
     PlayerEliminated,
     TurnStarted,
 )
 from puzzipolia.game import GAME
+from puzzipolia.state import State
 from tablehall_rules import Viewer
 
 
-def owing(amount: int, *setup: object, creditor: int | None = 1) -> object:
+def owing(amount: int, *setup: Event, creditor: int | None = 1) -> State:
     debt = DebtOpened(debt_id=1, debtor=0, creditor=creditor, amount=amount, reason="rent", square=39)
-    return given(*setup, debt)  # type: ignore[arg-type]
+    return given(*setup, debt)
 
 
 def test_nothing_is_taken_automatically() -> None:
@@ -38,7 +40,7 @@ def test_pay_when_able() -> None:
     state = owing(300)
     events = when(state, c.PayDebt())
     assert of(events, DebtPaid) == [DebtPaid(debt_id=1, debtor=0, creditor=1, amount=300, at_ms=1000)]
-    after = then(state, events)  # type: ignore[arg-type]
+    after = then(state, events)
     assert (after.player(0).money, after.player(1).money, after.debts) == (1200, 1800, [])
     refused(owing(2000), c.PayDebt(), "NOT_ENOUGH_MONEY")
     refused(given(), c.PayDebt(), "NO_DEBT")
@@ -60,16 +62,16 @@ def test_collect_mortgages_and_sells_cheapest_first_and_the_view_shows_it_before
     assert plan["covers"] and plan["steps"] == [
         {"action": s.action, "square": s.square, "amount": s.amount} for s in steps
     ]
-    after = then(state, events)  # type: ignore[arg-type]
+    after = then(state, events)
     assert after.player(0).money == 50 + 160 - 200 and not after.debts
 
 
 def test_collect_refused_when_everything_would_not_cover_and_the_default_surrenders() -> None:
     state = owing(2000)
     refused(state, c.CollectDebt(), "CANNOT_COLLECT")
-    decision = next(d for d in GAME.pending(state) if d.kind == "debt")  # type: ignore[arg-type]
-    assert GAME.default_command(state, decision) == c.Surrender()  # type: ignore[arg-type]
-    assert GAME.default_command(owing(100), decision) == c.CollectDebt()  # type: ignore[arg-type]
+    decision = next(d for d in GAME.pending(state) if d.kind == "debt")
+    assert GAME.default_command(state, decision) == c.Surrender()
+    assert GAME.default_command(owing(100), decision) == c.CollectDebt()
 
 
 def test_bankruptcy_to_a_player_hands_over_money_lots_and_cards() -> None:
@@ -84,7 +86,7 @@ def test_bankruptcy_to_a_player_hands_over_money_lots_and_cards() -> None:
     events = when(state, c.Surrender())
     gone = of(events, PlayerEliminated)[0]
     assert (gone.creditor, gone.buildings_refund, gone.money) == (1, 400, 1900)
-    after = then(state, events)  # type: ignore[arg-type]
+    after = then(state, events)
     assert after.player(1).money == 1500 + 1900
     assert [after.owners[i] for i in (5, 37, 39)] == [1, 1, 1] and after.houses[37] == 0
     assert after.player(1).jail_cards == ["chance.jail_free"]
@@ -95,7 +97,7 @@ def test_bankruptcy_to_a_player_hands_over_money_lots_and_cards() -> None:
 def test_bankruptcy_to_the_bank_makes_lots_unowned() -> None:
     setup = [*owns(0, 5, 12), *owns(0, 15)]
     state = owing(5000, *setup, creditor=None)
-    after = then(state, when(state, c.Surrender()))  # type: ignore[arg-type]
+    after = then(state, when(state, c.Surrender()))
     assert [after.owners[i] for i in (5, 12, 15)] == [-1, -1, -1]
     assert after.player(1).money == 1500
 
@@ -120,12 +122,12 @@ def test_leaving_in_debt_hands_the_creditor_the_lots_only() -> None:
         TurnStarted(seat=0, round=1),
     ]
     state = owing(5000, *setup)
-    chance_before = len(state.decks["chance"])  # type: ignore[attr-defined]
+    chance_before = len(state.decks["chance"])
     for command, seat, reason in ((c.Leave(), 0, "left"), (c.RemovePlayer(seat=0), None, "removed")):
         events = when(state, command, seat)
         gone = of(events, PlayerEliminated)[0]
         assert (gone.reason, gone.creditor, gone.money, gone.cards_to_decks) == (reason, 1, 0, True)
-        after = then(state, events)  # type: ignore[arg-type]
+        after = then(state, events)
         assert [after.owners[i] for i in (5, 37, 39)] == [1, 1, 1] and after.houses[37] == 0
         assert after.player(1).money == 1500 and after.player(1).jail_cards == []
         assert after.decks["chance"][-1] == "chance.jail_free" and len(after.decks["chance"]) == chance_before + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from pz_helpers import given, of, owns, started, then, when
 
@@ -14,7 +15,7 @@ from puzzipolia.state import Bundle
 from tablehall.puzzipolia.v1 import puzzipolia_pb2 as pb
 from tablehall_rules import InvalidCommand, StructCodec, Viewer
 
-SAMPLES: list[c.Command] = [
+SAMPLES: list[msgspec.Struct] = [
     c.RollForOrder(),
     c.Roll(),
     c.EndTurn(),

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzipolia.events import Event, PlayerEliminated
+from puzzipolia.events import PlayerEliminated
 from puzzipolia.evolve import evolve
 from puzzipolia.journal import entry
 from puzzipolia.simulate import play
@@ -36,7 +36,7 @@ def check_views(state: State) -> None:
     assert audit["decks"]["chance"]["order"] == state.decks["chance"]
 
 
-def invariants(state: State, new: list[Event]) -> None:
+def invariants(state: State, new: list[msgspec.Struct]) -> None:
     for p in state.players:
         if p.money < 0:
             assert state.debts_of(p.seat), f"seat {p.seat} has negative money and no debt"

@@ -7,16 +7,16 @@ from __future__ import annotations
 from pz_helpers import at, given, houses, of, owns, started, when
 
 from puzzipolia import commands as c
-from puzzipolia.events import DebtOpened, LotMortgaged, NoRent, SentToJail, TurnStarted
+from puzzipolia.events import DebtOpened, Event, LotMortgaged, NoRent, SentToJail, TurnStarted
 from puzzipolia.game import GAME
 from tablehall_rules import Viewer
 
 
-def rent_for(setup: list[object], dice: list[int], start: int = 0, table: list[object] | None = None) -> int:
-    state = given(*setup, at(0, start), table=table)  # type: ignore[arg-type]
+def rent_for(setup: list[Event], dice: list[int], start: int = 0, table: list[Event] | None = None) -> int:
+    state = given(*setup, at(0, start), table=table)
     debts = of(when(state, c.Roll(), dice=dice), DebtOpened)
     assert len(debts) == 1 and debts[0].creditor == 1 and debts[0].reason == "rent"
-    return debts[0].amount
+    return int(debts[0].amount)
 
 
 def test_street_rent_by_its_table() -> None:

@@ -5,23 +5,25 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from pz_helpers import Dice, given, kinds, refused, then, when
+from pz_helpers import given, kinds, refused, then, when
 
 from puzzipolia import commands as c
 from puzzipolia.board import board
-from puzzipolia.events import OrderDecided, OrderRolled, StreetDealt, TurnStarted
+from puzzipolia.events import Event, OrderDecided, OrderRolled, StreetDealt, TurnStarted
 from puzzipolia.evolve import evolve
 from puzzipolia.game import GAME
 from puzzipolia.setup import parse_options, start
 from tablehall_rules import DecideContext, InvalidOptions, SeatInfo
+from tablehall_rules.testing import Dice
 
 
 def seats(n: int) -> list[SeatInfo]:
     return [SeatInfo(seat=i, user_id=f"u{i}", name=f"P{i}") for i in range(n)]
 
 
-def begin(n: int, options: dict[str, object] | None = None, *dice: int) -> list[object]:
-    return list(start(options or {}, seats(n), DecideContext(seat=None, now_ms=5, rng=Dice(*dice, then=b"\x07" * 32))))
+def begin(n: int, options: dict[str, object] | None = None, *dice: int) -> list[Event]:
+    events = start(options or {}, seats(n), DecideContext(seat=None, now_ms=5, rng=Dice(*dice, then=b"\x07" * 32)))
+    return [e for e in events if isinstance(e, Event)]
 
 
 def test_options_accept_the_listed_values() -> None:
@@ -93,7 +95,7 @@ def test_big_table_rolls_for_all_at_once_and_announces_the_order() -> None:
     assert names.count("OrderRolled") >= 7
     decided = [e for e in events if isinstance(e, OrderDecided)]
     assert len(decided) == 1 and sorted(decided[0].order) == list(range(7))
-    state = given(table=events)  # type: ignore[arg-type]
+    state = given(table=events)
     assert state.phase == "roll" and state.active == decided[0].order[0]
     # the announced order follows the rolls: a higher final roll never comes after a lower one
     first_rolls: dict[int, int] = {}
@@ -105,17 +107,17 @@ def test_big_table_rolls_for_all_at_once_and_announces_the_order() -> None:
 
 
 def test_big_table_round_limit_is_mandatory_12_10_or_8() -> None:
-    assert given(table=begin(7)).round_limit == 12  # type: ignore[arg-type]
-    assert given(table=begin(8, {"round_limit": 8})).round_limit == 8  # type: ignore[arg-type]
+    assert given(table=begin(7)).round_limit == 12
+    assert given(table=begin(8, {"round_limit": 8})).round_limit == 8
     with pytest.raises(InvalidOptions):
         begin(7, {"round_limit": 20})
-    assert given(table=begin(6)).round_limit == 0  # type: ignore[arg-type]
+    assert given(table=begin(6)).round_limit == 0
 
 
 @pytest.mark.parametrize("n", [8, 9, 12, 16])
 def test_large_board_from_nine_and_one_street_each(n: int) -> None:
     events = begin(n)
-    state = given(table=events)  # type: ignore[arg-type]
+    state = given(table=events)
     dealt = [e for e in events if isinstance(e, StreetDealt)]
     if n < 9:
         assert state.board == "classic" and not dealt

@@ -15,7 +15,7 @@ from typing import Any
 
 import grpc
 
-from puzzipolia import bot
+from puzzipolia.game import GAME as PUZZIPOLIA
 from puzzipolia.proto_codec import command_to_proto
 from support.matchkit import SECRET, SERVICE_SECRET, token_maker
 from tablehall.match.v1 import match_pb2
@@ -136,7 +136,7 @@ def bot_policy(leave_lots_to_auction: bool) -> Callable[[Mapping[str, Any], Sequ
                     return kinds[kind]
         staying = [c for c in legal if c.kind not in QUITTING] or list(legal)
         engine = [command_from_proto("puzzipolia", convert.command_to_proto(c)) for c in staying]
-        chosen = bot.choose(dict(state), engine, rng)
+        chosen = PUZZIPOLIA.bot_policy(dict(state), engine, rng)
         return convert.command_from_proto(match_pb2.GameCommand(puzzipolia=command_to_proto(chosen)))
 
     return choose

@@ -126,7 +126,7 @@ async def start_two(match: Running, tokens: Tokens, game: str) -> str:
 async def control(match: Running, tokens: Tokens, table: str, rid: str, applied: bool = True, **action: object) -> int:
     """A table action as the lobby sends it (`ControlTable`); checks `applied`, returns the version."""
     reply = await match.stub.ControlTable(
-        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),  # type: ignore[arg-type]
+        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),
         metadata=tokens(*LOBBY),
     )
     assert reply.applied == applied

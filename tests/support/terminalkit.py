@@ -309,14 +309,14 @@ def homunculus_views() -> dict[str, TableView]:
                 moves = tuple(legal_move_from_proto(legal_move_to_proto("homunculus", m)) for m in legal)
                 out[name] = view(steps, seen, moves, decisions=(decision(0),), game="homunculus")
         now += 250
-        legal = [
+        commands = [
             m
             for m in expand_all(GAME.legal(state, pend.seat, now), command_codec("homunculus"), limit=400)
             if not isinstance(m, hc.Surrender)
         ]
-        if not legal:
+        if not commands:
             continue
-        command = GAME.random_policy({}, legal, rng)
+        command = GAME.random_policy({}, commands, rng)
         for event in GAME.decide(state, command, DecideContext(pend.seat, now, source)):
             state = GAME.evolve(state, event)
         steps += 1
@@ -344,6 +344,7 @@ def magnates_state(seed: int, wanted: Callable[[Mapping[str, Any]], bool], after
     state = None
     for event in GAME.start({"round_limit": 12, "clock_ms": 25_000}, seats, DecideContext(None, NOW_MS, draws)):
         state = GAME.evolve(state, event)
+    assert state is not None
     for step in range(20_000):
         seen = GAME.view(state, Viewer.of_seat(0))
         if step >= after and wanted(seen):

@@ -178,8 +178,12 @@ class TableHost:
         await self.leases.release_all()
         log.info("drained: every lease released")
 
-    async def close(self) -> None:
-        """Wait for the snapshots being saved; release every lease."""
+    async def snapshots_saved(self) -> None:
+        """Wait for the snapshots being saved in the background."""
         if self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Wait for the snapshots being saved; release every lease."""
+        await self.snapshots_saved()
         await self.leases.release_all()
