@@ -188,7 +188,7 @@ class Player:
             return
         turns = sum(self.made.values())
         tiles = by_kind.get("place_domino", [])
-        if tiles and turns % 3 == 0:
+        if tiles and (not self.made["tile"] or turns % 3 == 0):  # the first offered tile is laid
             m = tiles[0]
             cells = param(m, "cells")
             assert cells is not None

@@ -198,6 +198,7 @@ async function waitingRoom(id) {
   };
   const level = h("select", { "data-testid": "bot-level" },
     h("option", { value: "easy" }, t(app.lang, "easy")), h("option", { value: "strong" }, t(app.lang, "strong")));
+  let drawn = "";
   async function draw() {
     const { table } = await api("GET", `/api/tables/${id}`);
     const seated = table.seats.some((s) => s.user_id === app.me);
@@ -206,6 +207,10 @@ async function waitingRoom(id) {
     if (table.private && !seated && !host && !app.entered.has(id)) return "pin";
     if (table.status !== "WAITING") return "started";
     const free = table.seats.filter((s) => !s.user_id).length;
+    // redrawn only when something changed: a button being clicked (or focused) stays in place
+    const shown = JSON.stringify([table, app.lang]);
+    if (shown === drawn) return "waiting";
+    drawn = shown;
     box.replaceChildren(
       h("h2", {}, `${gameTitle(table.game)} — ${t(app.lang, "waiting")}`),
       table.private && host ? h("p", { class: "row" }, `🔒 ${t(app.lang, "share")}`,
