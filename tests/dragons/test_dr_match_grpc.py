@@ -12,7 +12,7 @@ import json
 import random
 
 import msgspec
-from support.matchkit import Running, Tokens, control, new_table, players_seen, start_two
+from support.matchkit import Running, Tokens, control, new_table, players_seen, start_seated
 
 from dragons.game import GAME
 from tablehall.match.v1 import match_pb2
@@ -75,7 +75,7 @@ async def test_one_person_and_one_bot_play_dragons_to_the_end(match: Running, to
 
 
 async def test_presence_hand_over_hand_back_and_removal_through_the_match(match: Running, tokens: Tokens) -> None:
-    table = await start_two(match, tokens, "dragons")
+    table = await start_seated(match, tokens, "dragons")
     gone = await control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
     assert [(p["absent"], p["afk"]) for p in await players_seen(match, tokens, table)] == [(False, False), (True, True)]
     same = await control(match, tokens, table, "p1", False, presence=match_pb2.SetPresence(seat=1, present=False))
@@ -100,7 +100,7 @@ async def test_presence_hand_over_hand_back_and_removal_through_the_match(match:
 async def test_a_snapshot_stored_before_the_kit_restores_who_is_absent(match: Running, tokens: Tokens) -> None:
     """Snapshots written by the game before it moved onto the kit kept absence per player and
     not in the AFK ladder: a table loaded from one still knows who is away."""
-    table = await start_two(match, tokens, "dragons")
+    table = await start_seated(match, tokens, "dragons")
     version = await control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
     table_id = table.split("/")[1]
     live = match.service.app.tables[table_id]

@@ -7,38 +7,14 @@ from __future__ import annotations
 import json
 
 import msgspec
-from support.matchkit import Running, Tokens, new_table
+from support.matchkit import Running, Tokens, control, start_seated
 
 from tablehall.match.v1 import match_pb2
 from tablehall_match.live_table import SNAPSHOT_TYPE
 from tablehall_rules import AFK_CLOCK_MS
 from tablehall_stream.names import stream_id
 
-LOBBY = ("lobby", ("service",))
 USERS = ("alice", "bob", "carol")
-
-
-async def _start(match: Running, tokens: Tokens) -> str:
-    table = new_table()
-    await match.stub.StartMatch(
-        match_pb2.StartMatchRequest(
-            table=table,
-            game="homunculus",
-            seats=[match_pb2.Seat(seat=i, user_id=u, name=u.title()) for i, u in enumerate(USERS)],
-            request_id="start",
-        ),
-        metadata=tokens(*LOBBY),
-    )
-    return table
-
-
-async def _control(match: Running, tokens: Tokens, table: str, rid: str, **action: object) -> int:
-    reply = await match.stub.ControlTable(
-        match_pb2.ControlTableRequest(table=table, request_id=rid, **action),
-        metadata=tokens(*LOBBY),
-    )
-    assert reply.applied
-    return int(reply.version)
 
 
 async def _view(match: Running, tokens: Tokens, table: str) -> dict[str, object]:
@@ -48,19 +24,19 @@ async def _view(match: Running, tokens: Tokens, table: str) -> dict[str, object]
 
 
 async def test_presence_hand_over_hand_back_and_removal_through_the_match(match: Running, tokens: Tokens) -> None:
-    table = await _start(match, tokens)
+    table = await start_seated(match, tokens, "homunculus", USERS)
     turn = int(str((await _view(match, tokens, table))["turn"]))
-    gone = await _control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=turn, present=False))
+    gone = await control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=turn, present=False))
     afk = (await _view(match, tokens, table))["afk"]
     assert isinstance(afk, dict) and afk["absent"][turn] and afk["afk"][turn]
     live = match.service.app.tables[table.split("/")[1]]
     assert any(d.seat == turn and d.clock_ms == AFK_CLOCK_MS for d in live.game.pending(live.state))
-    bot = await _control(match, tokens, table, "c0", controller=match_pb2.SetController(seat=turn, by_bot=True))
+    bot = await control(match, tokens, table, "c0", controller=match_pb2.SetController(seat=turn, by_bot=True))
     afk = (await _view(match, tokens, table))["afk"]
     assert isinstance(afk, dict) and afk["by_bot"][turn] and not afk["afk"][turn]
-    back = await _control(match, tokens, table, "c1", controller=match_pb2.SetController(seat=turn, by_bot=False))
+    back = await control(match, tokens, table, "c1", controller=match_pb2.SetController(seat=turn, by_bot=False))
     other = (turn + 1) % 3
-    out = await _control(match, tokens, table, "r0", remove=match_pb2.RemovePlayer(seat=other))
+    out = await control(match, tokens, table, "r0", remove=match_pb2.RemovePlayer(seat=other))
     assert gone < bot < back < out
     stream = stream_id(table.split("/")[1])
     types = [e.type for e in await match.store.read_stream(stream) if e.type.startswith("homunculus.")]
@@ -70,8 +46,8 @@ async def test_presence_hand_over_hand_back_and_removal_through_the_match(match:
 
 
 async def test_a_snapshot_stored_before_the_ladder_knew_absence_loads(match: Running, tokens: Tokens) -> None:
-    table = await _start(match, tokens)
-    version = await _control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
+    table = await start_seated(match, tokens, "homunculus", USERS)
+    version = await control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
     table_id = table.split("/")[1]
     live = match.service.app.tables[table_id]
     await match.service.app.host.snapshots_saved()  # the match's own, which would overwrite ours
@@ -82,5 +58,5 @@ async def test_a_snapshot_stored_before_the_ladder_knew_absence_loads(match: Run
     afk = (await _view(match, tokens, table))["afk"]
     assert isinstance(afk, dict) and afk["absent"] == [False, False, False]
     assert match.service.app.tables[table_id].last_snapshot_version == version  # loaded from the snapshot
-    back = await _control(match, tokens, table, "p1", presence=match_pb2.SetPresence(seat=2, present=False))
+    back = await control(match, tokens, table, "p1", presence=match_pb2.SetPresence(seat=2, present=False))
     assert back == version + 1

@@ -51,12 +51,18 @@ async def stage(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Stage
             await channel.close()
 
 
-async def _events(stage: Stage, table: str) -> list[RecordedEvent]:
-    store = await EventStore.connect(stage.env["TABLEHALL_DATABASE_URL"], min_size=1, max_size=1)
+@pytest.fixture(scope="module")
+async def store(stage: Stage) -> AsyncIterator[EventStore]:
+    """The server's event store, read directly: what the table recorded."""
+    opened = await EventStore.connect(stage.env["TABLEHALL_DATABASE_URL"], min_size=1, max_size=1)
     try:
-        return await store.read_stream(stream_id(table.split("/")[1]))
+        yield opened
     finally:
-        await store.close()
+        await opened.close()
+
+
+async def _events(store: EventStore, table: str) -> list[RecordedEvent]:
+    return await store.read_stream(stream_id(table.split("/")[1]))
 
 
 def _table_events(events: list[RecordedEvent], game: str) -> list[tuple[str, int, bool]]:
@@ -102,7 +108,7 @@ async def _ben_decides(ben: Person, table: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(TABLES))
 async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_is_removed(
-    stage: Stage, game: str
+    stage: Stage, store: EventStore, game: str
 ) -> None:
     ann, ben = await stage.person("ann"), await stage.person("ben")
     options, seats = TABLES[game]
@@ -110,12 +116,12 @@ async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_
     await ann.present(table)
     await ben.present(table)
     await _while_ann_plays(ann, table, ben.play(table, BEN, 2))
-    before = _table_events(await _events(stage, table), game)
+    before = _table_events(await _events(store, table), game)
 
     await ben.away(table)  # Ben's client is gone: the game records it
     await ann.hand_to_bot(table, BEN)  # the host hands his seat to a bot, which plays it
     await _while_ann_plays(ann, table, ben.until_bot_played(table, BEN, 2))
-    events = await _events(stage, table)
+    events = await _events(store, table)
     assert _table_events(events, game)[len(before) :] == [
         ("PresenceChanged", BEN, False),
         ("ControllerChanged", BEN, True),
@@ -124,7 +130,7 @@ async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_
 
     await ben.present(table)  # Ben is back and takes his seat again
     await ben.reclaim(table)
-    events = await _events(stage, table)
+    events = await _events(store, table)
     assert _table_events(events, game)[len(before) + 2 :] == [
         ("PresenceChanged", BEN, True),
         ("ControllerChanged", BEN, False),
@@ -134,7 +140,7 @@ async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_
     await _while_ann_plays(ann, table, _ben_decides(ben, table))
     view = await ben.client.view(table)
     assert view.finished or any(d.seat == BEN for d in view.decisions), "Ben's decision waits for Ben"
-    assert _bot_moves(await _events(stage, table), BEN) == bot_made, "a bot moved for a seat taken back"
+    assert _bot_moves(await _events(store, table), BEN) == bot_made, "a bot moved for a seat taken back"
 
     await ben.away(table)
     await ann.remove_seat(table, BEN)  # the host removes an absent Ben: out of the game

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import json
 
-from support.matchkit import Running, Tokens, control, players_seen, start_two
+from support.matchkit import Running, Tokens, control, players_seen, start_seated
 
 from tablehall.match.v1 import match_pb2
 from tablehall_stream.names import stream_id
 
 
 async def test_presence_hand_over_hand_back_and_removal_through_the_match(match: Running, tokens: Tokens) -> None:
-    table = await start_two(match, tokens, "puzzipolia")
+    table = await start_seated(match, tokens, "puzzipolia")
     gone = await control(match, tokens, table, "p0", presence=match_pb2.SetPresence(seat=1, present=False))
     assert [(p["absent"], p["afk"]) for p in await players_seen(match, tokens, table)] == [(False, False), (True, True)]
     same = await control(match, tokens, table, "p1", False, presence=match_pb2.SetPresence(seat=1, present=False))

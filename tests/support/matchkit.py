@@ -108,14 +108,14 @@ def token_maker(secret: str = SECRET, service_secret: str = SERVICE_SECRET) -> T
 LOBBY = ("lobby", ("service",))
 
 
-async def start_two(match: Running, tokens: Tokens, game: str) -> str:
-    """A new table of `game` for alice (seat 0) and bob (seat 1), started as the lobby starts it."""
+async def start_seated(match: Running, tokens: Tokens, game: str, users: tuple[str, ...] = ("alice", "bob")) -> str:
+    """A new table of `game` for `users` (alice at seat 0, bob at seat 1, ...), started as the lobby starts it."""
     table = new_table()
     await match.stub.StartMatch(
         match_pb2.StartMatchRequest(
             table=table,
             game=game,
-            seats=[match_pb2.Seat(seat=i, user_id=u, name=u.title()) for i, u in enumerate(("alice", "bob"))],
+            seats=[match_pb2.Seat(seat=i, user_id=u, name=u.title()) for i, u in enumerate(users)],
             request_id="start",
         ),
         metadata=tokens(*LOBBY),

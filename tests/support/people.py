@@ -42,7 +42,7 @@ GAME_BOUND_S = 900.0
 
 
 class ScriptFailed(RuntimeError):
-    pass
+    """A scripted step did not come about within its bound (or a command the script needed failed)."""
 
 
 # ---- people ------------------------------------------------------------------------------
