@@ -52,7 +52,10 @@ async def _start(match: Running, tokens: Tokens) -> str:
 
 
 def _bot(match: Running, tokens: Tokens) -> BotApp:
-    settings = BotSettings(match_address=match.address, lobby_address=match.address, think_ms=20)
+    # every thought in a worker thread, so the test can act while the bot thinks
+    settings = BotSettings(
+        match_address=match.address, lobby_address=match.address, think_ms=20, heuristics_in_thread=True
+    )
     return BotApp(
         Tables(match.store, "easy"),
         MatchClient(match.address, tokens("bot", ("service",))),

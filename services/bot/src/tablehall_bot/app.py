@@ -3,7 +3,9 @@
 For a table it is told about, it reads the table's stream (who plays which
 seat, the open decisions), and for every seat a bot plays with a decision
 open it reads that seat's view and legal commands from the match, thinks
-(in a worker thread, bounded by the think time) and submits the move with a
+(a strong bot's search in a worker thread, bounded by the think time; the
+easy and random players' heuristics on the event loop, as they take about a
+millisecond) and submits the move with a
 request id made of the decision key and the view's version, so a retry or a
 second instance thinking about the same moment never acts twice. The move
 names the seat's open decisions it was chosen for, so the match refuses it
@@ -39,6 +41,7 @@ from tablehall_rules.registry import get_game
 log = structlog.get_logger("bot")
 ATTEMPTS = 4
 RETRY_PAUSE_S = 0.2
+SEATS_GAUGE_EVERY_S = 1.0
 
 
 def request_id(decision_key: str, version: int) -> str:
@@ -62,6 +65,7 @@ class BotApp:
         self._tasks: list[asyncio.Task[None]] = []
         self.rng = random.Random(os.urandom(16))
         self._paced: dict[str, float] = {}  # table id -> seconds a bot waits before each move there
+        self._seats_counted = float("-inf")
 
     # ---- life ---------------------------------------------------------------
 
@@ -77,7 +81,11 @@ class BotApp:
         async for note in self.feed.notifications(self._stop):
             env = note.envelope
             table = table_id(env.stream_id) if env is not None else None
-            if env is None or table is None or not ("pending" in env.metadata or env.type in SEAT_EVENTS):
+            if env is None or table is None:
+                await note.ack()
+                continue
+            self.tables.observe(table, env.version, env.type, bytes(env.payload), env.metadata)
+            if not ("pending" in env.metadata or env.type in SEAT_EVENTS):
                 await note.ack()
                 continue
             metrics.NOTIFICATIONS.labels("nats").inc()
@@ -107,9 +115,11 @@ class BotApp:
         try:
             while table in self._waiting:
                 notes = self._waiting.pop(table)
+                # the newest event notified: the fold need not be read when it has come that far
+                newest = [n.envelope.version for n in notes if n.envelope is not None]
                 async with self._slots:
                     try:
-                        await self.handle(table)
+                        await self.handle(table, max(newest) if len(newest) == len(notes) and newest else None)
                     except Exception:
                         log.exception("table handling failed", table=table)
                 for note in notes:
@@ -117,11 +127,16 @@ class BotApp:
         finally:
             self._running.pop(table, None)
 
-    async def handle(self, table: str) -> None:
-        seats = await self.tables.seats(table)
+    async def handle(self, table: str, at_least: int | None = None) -> None:
+        """Play every bot seat of `table` with a decision open (`at_least`: the newest version
+        notified, which the seats must have been folded to; None: read them up to the latest)."""
+        seats = await self.tables.seats(table, at_least)
         for seat, _keys in seats.waiting_seats():
             await self.play(table, seats.game, seat)
-        metrics.SEATS_PLAYED.set(self.tables.seats_played())
+        now = time.monotonic()
+        if now - self._seats_counted >= SEATS_GAUGE_EVERY_S:  # a count over every table: not on each move
+            self._seats_counted = now
+            metrics.SEATS_PLAYED.set(self.tables.seats_played())
 
     def pace(self, table: str, seconds: float) -> None:
         """Play `table` at a human pace: wait `seconds` before each move (0: full speed)."""
@@ -146,7 +161,7 @@ class BotApp:
             if view.finished or not mine or not view.legal:
                 return
             # the seat may have changed hands while we read: follow the stream
-            current = {s.seat: s for s in (await self.tables.seats(table)).bot_seats()}
+            current = {s.seat: s for s in (await self.tables.seats(table, view.version)).bot_seats()}
             if seat.seat not in current:
                 return
             answer = await self._move(view, current[seat.seat], request_id(mine[0], view.version), mine)
@@ -164,7 +179,10 @@ class BotApp:
         )
         started = time.perf_counter()
         try:
-            choice = await asyncio.to_thread(player.choose, view.view, view.seat, view.legal)
+            if difficulty is Difficulty.STRONG or self.settings.heuristics_in_thread:  # off the event loop
+                choice = await asyncio.to_thread(player.choose, view.view, view.seat, view.legal)
+            else:  # a heuristic answers in about a millisecond: a thread hop would cost more
+                choice = player.choose(view.view, view.seat, view.legal)
         except NoMove:  # nothing but leaving is legal: that is never a bot's choice
             log.info("no move for a bot", table=view.table, seat=view.seat, version=view.version)
             return Answer.REFUSED

@@ -33,6 +33,7 @@ class Envelope(msgspec.Struct):
     version: int
     type: str
     metadata: dict[str, Any] = {}
+    payload: msgspec.Raw = msgspec.Raw(b"null")  # the event's payload as stored (JSON)
 
 
 _decode = msgspec.json.Decoder(Envelope).decode

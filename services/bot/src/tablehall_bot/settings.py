@@ -12,6 +12,7 @@
 | TABLEHALL_BOT_DEMO | `0` | `1`: keep a demo table of four bots open (`tablehall up` sets it unless `--no-demo`) |
 | TABLEHALL_BOT_DEMO_PACE_MS | `1000` | a demo table's bots wait this long before each move (a human pace; 0: full speed) |
 | TABLEHALL_BOT_DEMO_THINK_MS | `40` | think time of a strong bot per decision at a paced (demo) table |
+| TABLEHALL_BOT_HEURISTICS_IN_THREAD | `0` | `1`: easy and random players think in a worker thread like a strong one (they take about a millisecond: on the event loop a thread hop costs more than the thought) |
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class BotSettings:
     demo: bool = False
     demo_pace_ms: int = 1000
     demo_think_ms: int = 40
+    heuristics_in_thread: bool = False
 
     def __post_init__(self) -> None:
         if not self.match_address:
@@ -66,4 +68,5 @@ class BotSettings:
             demo=env.get("TABLEHALL_BOT_DEMO", "0") == "1",
             demo_pace_ms=int(env.get("TABLEHALL_BOT_DEMO_PACE_MS", "1000")),
             demo_think_ms=int(env.get("TABLEHALL_BOT_DEMO_THINK_MS", "40")),
+            heuristics_in_thread=env.get("TABLEHALL_BOT_HEURISTICS_IN_THREAD", "0") == "1",
         )

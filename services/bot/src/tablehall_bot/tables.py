@@ -1,11 +1,16 @@
-"""Tables as the bot sees them, read from PostgreSQL (the source of truth).
+"""Tables as the bot sees them, folded from their streams.
 
-Each table's `TableSeats` is folded from its stream and brought up to date
-from the last version read whenever the table is looked at, so who plays
-which seat always follows the stream, never memory alone.
+Each table's `TableSeats` is folded from its stream: the events the publisher
+relays are folded as they come when they follow the last one folded (no read
+at all on a bot's move), and whatever is missing (a gap: another instance got
+those notifications, or the table is new here) is read from PostgreSQL, the
+source of truth. So who plays which seat always follows the stream, never
+memory alone.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import asyncpg
 
@@ -41,9 +46,21 @@ class Tables:
         self.handed_difficulty = handed_difficulty
         self._seats: dict[str, TableSeats] = {}
 
-    async def seats(self, table: str) -> TableSeats:
-        """The table's seats, read up to its latest event."""
+    def observe(self, table: str, version: int, event_type: str, payload: bytes, metadata: dict[str, Any]) -> None:
+        """Fold a relayed event of `table` when it is the next one of a table folded here."""
         seats = self._seats.get(table)
+        if seats is None or version != seats.version + 1:
+            return  # not followed here yet, a repeat, or after a gap: `seats` reads what is missing
+        seats.apply(version, event_type, payload, metadata)
+        if seats.ended:
+            self._seats.pop(table, None)
+
+    async def seats(self, table: str, at_least: int | None = None) -> TableSeats:
+        """The table's seats: as folded when that reaches version `at_least`, else read up to
+        the stream's latest event."""
+        seats = self._seats.get(table)
+        if seats is not None and at_least is not None and seats.version >= at_least:
+            return seats
         if seats is None:
             seats = TableSeats(handed_difficulty=self.handed_difficulty)
         for event in await self.store.read_stream(stream_id(table), seats.version + 1):
