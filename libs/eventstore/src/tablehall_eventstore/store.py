@@ -15,6 +15,7 @@ from . import snapshots as _snapshots
 from ._db import EVENT_COLUMNS, FACT_COLUMNS, Pool, decode_metadata, to_events, to_facts
 from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
 from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot, StoredFact
+from .recent import RecentOrder
 
 # One statement, one round trip: the plpgsql function does the version check,
 # the idempotency check, the hash chain and the inserts (see 0001_eventstore.sql).
@@ -149,6 +150,8 @@ class EventStore:
         self._owns_pool = False
         # Woken after each local commit so an in-process Tail need not wait a poll.
         self._appended = asyncio.Event()
+        self._appends = 0  # successful local appends: what `recent` knows it may not have read
+        self.recent = RecentOrder()  # the followers of this process share their reads of the global order
 
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 16) -> EventStore:
@@ -224,6 +227,7 @@ class EventStore:
                 appended = appended or r[2] == _OK
                 out[i] = AppendResult(r[1], r[3], r[4], r[5], r[6], r[2] == _DUPLICATE)
         if appended:
+            self._appends += 1
             self._appended.set()
             self._appended = asyncio.Event()
         return [x for x in out if x is not None]
@@ -265,7 +269,14 @@ class EventStore:
         return None if r is None else AppendResult(r[0], r[1], r[2], r[3], r[4], True)
 
     async def read_all(self, after_position: int, limit: int = 1000) -> list[RecordedEvent]:
-        """Events after `after_position` in global order, never past a possible gap."""
+        """Events after `after_position` in global order, never past a possible gap (shared with
+        this process's other followers: `recent`)."""
+        return await self.recent.read_all(after_position, limit, self._appends_made, self._read_all)
+
+    def _appends_made(self) -> int:
+        return self._appends
+
+    async def _read_all(self, after_position: int, limit: int) -> list[RecordedEvent]:
         return to_events(await self.pool.fetch(_READ_ALL_SQL, after_position, limit))
 
     async def wait_appended(self, max_wait: float) -> None:
