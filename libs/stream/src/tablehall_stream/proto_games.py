@@ -9,12 +9,12 @@ class). A game built into the API has a field named by its id in
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
 import msgspec
-from google.protobuf import json_format, struct_pb2
+from google.protobuf import struct_pb2
 from google.protobuf.message import DecodeError, Message
 
 from tablehall.match.v1 import match_pb2
@@ -109,8 +109,33 @@ def decision_from_proto(d: match_pb2.Decision) -> PendingDecision:
 
 def _value(data: Any) -> struct_pb2.Value:
     value = struct_pb2.Value()
-    json_format.ParseDict(msgspec.to_builtins(data), value)
+    _fill_value(value, msgspec.to_builtins(data))
     return value
+
+
+def _fill_value(value: struct_pb2.Value, data: Any) -> None:
+    """`data` (plain JSON data) into `value`, as `json_format.ParseDict` writes it, without its
+    per-field reflection (a tenth of the cost)."""
+    if data is None:
+        value.null_value = struct_pb2.NULL_VALUE
+    elif isinstance(data, bool):
+        value.bool_value = data
+    elif isinstance(data, int | float):
+        value.number_value = data
+    elif isinstance(data, str):
+        value.string_value = data
+    elif isinstance(data, list):
+        items = value.list_value
+        items.SetInParent()
+        for item in data:
+            _fill_value(items.values.add(), item)
+    elif isinstance(data, dict):
+        fields = value.struct_value
+        fields.SetInParent()
+        for key, item in data.items():
+            _fill_value(fields.fields[key], item)
+    else:
+        raise TypeError(f"not JSON data: {type(data).__name__}")
 
 
 def _param_to_proto(p: Param) -> match_pb2.MoveParameter:
@@ -160,17 +185,19 @@ def legal_moves_to_proto(game_id: str, moves: list[LegalMove]) -> list[match_pb2
 def _plain(value: struct_pb2.Value) -> Any:
     """A Value as plain data; JSON numbers come back as floats, integral ones become ints
     (a struct's float field takes an int as well)."""
-    return _integral(json_format.MessageToDict(value))
-
-
-def _integral(data: Any) -> Any:
-    if isinstance(data, float) and data.is_integer():
-        return int(data)
-    if isinstance(data, list):
-        return [_integral(v) for v in data]
-    if isinstance(data, dict):
-        return {k: _integral(v) for k, v in data.items()}
-    return data
+    kind = value.WhichOneof("kind")
+    if kind == "number_value":
+        number = value.number_value
+        return int(number) if number.is_integer() else number
+    if kind == "string_value":
+        return value.string_value
+    if kind == "bool_value":
+        return value.bool_value
+    if kind == "list_value":
+        return [_plain(v) for v in value.list_value.values]
+    if kind == "struct_value":
+        return {k: _plain(v) for k, v in value.struct_value.fields.items()}
+    return None  # null_value, or no kind set
 
 
 def _param_from_proto(p: match_pb2.MoveParameter) -> Param:
@@ -187,7 +214,35 @@ def legal_move_from_proto(game_id: str, msg: match_pb2.LegalMove) -> LegalMove:
     return LegalMove(command_from_proto(game_id, msg.command), [_param_from_proto(p) for p in msg.parameters])
 
 
+# What a client with the game's engine reads from a descriptor it was shown before: the same
+# few come in answer after answer, so each one's commands are spelled out once, keyed by its
+# bytes (descriptors and commands are immutable, so a kept list is shared safely).
+# A descriptor spelling out more than this (a wide bid range) is spelled out each time, only as
+# far as the caller's limit.
+SPELLED_CACHE = 8192
+SPELLED_MAX = 512
+_spelled: dict[tuple[str, bytes], tuple[msgspec.Struct, ...]] = {}
+
+
+def _spelled_out(game_id: str, msg: match_pb2.LegalMove, limit: int | None) -> Sequence[msgspec.Struct]:
+    key = (game_id, msg.SerializeToString(deterministic=True))
+    commands = _spelled.get(key)
+    if commands is None:
+        lm = legal_move_from_proto(game_id, msg)
+        if lm.size() > SPELLED_MAX:
+            return expand_all([lm], command_codec(game_id), limit=limit)
+        if len(_spelled) >= SPELLED_CACHE:
+            _spelled.clear()
+        commands = _spelled[key] = tuple(expand_all([lm], command_codec(game_id)))
+    return commands
+
+
 def legal_commands_of(view: match_pb2.TableView, limit: int | None = None) -> list[msgspec.Struct]:
-    """The commands a TableView's legal moves spell out (rule parameters: their examples)."""
-    moves = [legal_move_from_proto(view.game, m) for m in view.legal_moves]
-    return expand_all(moves, command_codec(view.game), limit=limit)
+    """The commands a TableView's legal moves spell out (rule parameters: their examples), at
+    most `limit`."""
+    out: list[msgspec.Struct] = []
+    for m in view.legal_moves:
+        out.extend(_spelled_out(view.game, m, None if limit is None else limit - len(out)))
+        if limit is not None and len(out) >= limit:
+            return out[:limit]
+    return out
