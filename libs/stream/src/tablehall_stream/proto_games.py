@@ -107,9 +107,21 @@ def decision_from_proto(d: match_pb2.Decision) -> PendingDecision:
 # ---- legal moves -----------------------------------------------------------
 
 
+# The same values come again and again in descriptors (a domino's cells, a lot): each one's
+# Value is built once and copied (in C) into every message that holds it; kept by its JSON.
+VALUE_CACHE = 16384
+_values: dict[bytes, struct_pb2.Value] = {}
+_plains: dict[bytes, Any] = {}
+
+
 def _value(data: Any) -> struct_pb2.Value:
-    value = struct_pb2.Value()
-    _fill_value(value, msgspec.to_builtins(data))
+    key = _encode(data)
+    value = _values.get(key)
+    if value is None:
+        if len(_values) >= VALUE_CACHE:
+            _values.clear()
+        value = _values[key] = struct_pb2.Value()
+        _fill_value(value, msgspec.to_builtins(data))
     return value
 
 
@@ -184,8 +196,25 @@ def legal_moves_to_proto(game_id: str, moves: list[LegalMove]) -> list[match_pb2
 
 def _plain(value: struct_pb2.Value) -> Any:
     """A Value as plain data; JSON numbers come back as floats, integral ones become ints
-    (a struct's float field takes an int as well)."""
+    (a struct's float field takes an int as well). Kept by the Value's bytes, as `_value` keeps
+    Values: callers only read what it returns."""
     kind = value.WhichOneof("kind")
+    if kind == "list_value" or kind == "struct_value":
+        key = value.SerializeToString(deterministic=True)
+        data = _plains.get(key)
+        if data is None:
+            if len(_plains) >= VALUE_CACHE:
+                _plains.clear()
+            data = _plains[key] = _plain_of(value, kind)
+        return data
+    return _plain_of(value, kind)
+
+
+def _plain_of(value: struct_pb2.Value, kind: str | None) -> Any:
+    if kind == "list_value":
+        return [_plain_of(v, v.WhichOneof("kind")) for v in value.list_value.values]
+    if kind == "struct_value":
+        return {k: _plain_of(v, v.WhichOneof("kind")) for k, v in value.struct_value.fields.items()}
     if kind == "number_value":
         number = value.number_value
         return int(number) if number.is_integer() else number
@@ -193,10 +222,6 @@ def _plain(value: struct_pb2.Value) -> Any:
         return value.string_value
     if kind == "bool_value":
         return value.bool_value
-    if kind == "list_value":
-        return [_plain(v) for v in value.list_value.values]
-    if kind == "struct_value":
-        return {k: _plain(v) for k, v in value.struct_value.fields.items()}
     return None  # null_value, or no kind set
 
 
