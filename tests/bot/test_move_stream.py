@@ -35,13 +35,14 @@ async def test_moves_on_one_stream_a_new_one_after_it_ended_and_refusals_as_answ
         roll = next(c for c in view.legal if type(c).__name__ == "RollForOrder")
         assert await client.submit(table, "puzzipolia", 0, roll, "bot:a", [key]) is Answer.MADE
         first = client._moves
+        assert first is not None
         assert await client.submit(table, "puzzipolia", 0, roll, "bot:a", [key]) is Answer.DUPLICATE
         assert client._moves is first  # the same stream
         await first.close()  # the stream ends (a server stopping, a dropped connection)
         assert first.ended
         # the decision was taken: the move chosen for it is refused as stale, on a new stream
         assert await client.submit(table, "puzzipolia", 0, roll, "bot:b", [key]) is Answer.STALE
-        assert client._moves is not first and not client._moves.ended
+        assert client._moves is not None and client._moves is not first and not client._moves.ended
         assert "DECISION_ALREADY_TAKEN" in client.last_error
         later = await client.seat_view(table, 1)
         assert later.version > view.version

@@ -47,7 +47,10 @@ def test_a_view_holding_kept_protos_leaves_them_unchanged() -> None:
 # ---- JSON values as google.protobuf.Value, and what a client reads back ----------------------
 
 _json = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**53), 2**53)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=5),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
     max_leaves=12,

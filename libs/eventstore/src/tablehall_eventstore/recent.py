@@ -46,7 +46,9 @@ class RecentOrder:
         start = bisect.bisect_right(self.positions, after)
         return self.events[start : start + limit]
 
-    async def read_all(self, after: int, limit: int, generation: Callable[[], int], fetch: Fetch) -> list[RecordedEvent]:
+    async def read_all(
+        self, after: int, limit: int, generation: Callable[[], int], fetch: Fetch
+    ) -> list[RecordedEvent]:
         """`read_all(after, limit)` answered from the window where it can be, else read."""
         if not self.covers(after):
             return await self._outside(after, limit, generation(), fetch)
