@@ -39,7 +39,7 @@ async def test_many_race_for_the_last_seats_and_exactly_enough_win(lobby: Lobby,
 
 
 async def test_lobby_and_match_share_the_stream_while_playing(lobby: Lobby, tokens: Tokens) -> None:
-    made = await lobby.stub.CreateTable(race_table(options='{"target": 1000}'), metadata=tokens("host"))
+    made = await lobby.stub.CreateTable(race_table(options='{"target": 500}'), metadata=tokens("host"))
     name = made.table.name
     await lobby.stub.JoinTable(lobby_pb2.JoinTableRequest(table=name, request_id=rid()), metadata=tokens("bob"))
     await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("host"))
@@ -92,3 +92,28 @@ async def test_a_match_that_ends_by_itself_leaves_the_listing(lobby: Lobby, toke
         lobby_pb2.ListTablesRequest(include_started=True, page_size=100, game="testgame"), metadata=tokens("x")
     )
     assert name not in [t.name for t in page.tables]
+
+
+async def test_a_match_that_only_plays_on_is_not_reloaded_by_the_catch_up(lobby: Lobby, tokens: Tokens) -> None:
+    made = await lobby.stub.CreateTable(race_table(options='{"target": 500}'), metadata=tokens("solo"))
+    name = made.table.name
+    await lobby.stub.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=rid()), metadata=tokens("solo"))
+
+    async def row_version() -> int:
+        return int(await lobby.store.pool.fetchval("SELECT version FROM lobby_tables WHERE table_id = $1", name[7:]))
+
+    async def status() -> str:
+        return str(await lobby.store.pool.fetchval("SELECT status FROM lobby_tables WHERE table_id = $1", name[7:]))
+
+    await eventually(status, lambda s: s == "playing")  # the catch-up saw the match start
+    started = await row_version()
+    for i in range(3):
+        await lobby.match_stub.SubmitCommand(
+            match_pb2.SubmitCommandRequest(table=name, seat=0, command=race_command("roll"), request_id=f"r{i}"),
+            metadata=tokens("solo"),
+        )
+    stream = await lobby.store.stream_version(table_stream(name[7:]))
+    assert name[7:] not in await lobby.lobby.app.readmodel.behind()  # game events only: nothing the row shows
+    for _ in range(3):  # several sweeps (every 0.1 s here) pass: the row is left as it was
+        await lobby.lobby.app.catch_up_running()
+    assert await row_version() == started < stream
