@@ -9,7 +9,7 @@ class). A game built into the API has a field named by its id in
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -143,7 +143,7 @@ _legal_protos: dict[tuple[str, type, bytes], match_pb2.LegalMove] = {}
 _encode = msgspec.json.encode
 
 
-def legal_moves_to_proto(game_id: str, moves: list[LegalMove]) -> list[match_pb2.LegalMove]:
+def legal_moves_to_proto(game_id: str, moves: Sequence[LegalMove]) -> list[match_pb2.LegalMove]:
     """`legal_move_to_proto` of each move, from the kept protos when the same move was shown before."""
     out = []
     for lm in moves:
