@@ -203,11 +203,13 @@ def expand(lm: LegalMove, codec: CommandCodec) -> Iterator[msgspec.Struct]:
 def expand_all(moves: Sequence[LegalMove], codec: CommandCodec, limit: int | None = None) -> list[msgspec.Struct]:
     """Every command the descriptors spell out, in order, at most `limit`."""
     out: list[msgspec.Struct] = []
+    if limit is not None and limit <= 0:
+        return out
     for lm in moves:
         for command in expand(lm, codec):
-            if limit is not None and len(out) >= limit:
-                return out
             out.append(command)
+            if len(out) == limit:  # stop here: a `LegalMoves` finds no part after
+                return out
     return out
 
 
