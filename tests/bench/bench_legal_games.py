@@ -1,6 +1,8 @@
 """`legal()` per game: the time of `GAME.legal(state, seat, now)` at every decision of random
 games and of bot games (the game's own easy `bot_policy` at every seat), per game, p50 / p99 /
-max, and the descriptors' count.
+max, and the descriptors' count; then the same with the answer read in full (`legal()` and
+`expand_all(..., limit=400)`, as the bot service reads it; a `LegalMoves` finds its later
+parts, e.g. Драконы' contours, only when read, so this is what a reader pays).
 
 Run: .venv/bin/python tests/bench/bench_legal_games.py [games] [max_decisions] [game ...]
 (defaults: 6 games of each kind per game, at most 600 decisions a game, all four games).
@@ -40,32 +42,42 @@ def load(game_id: str) -> Any:
     return module.GAME
 
 
-def play(game: Any, seats: int, options: dict[str, Any], seed: int, bots: bool, cap: int) -> tuple[list[float], int]:
-    """One game; the seconds of every `legal()` call, and the most descriptors one returned."""
+def play(
+    game: Any, seats: int, options: dict[str, Any], seed: int, bots: bool, cap: int
+) -> tuple[list[float], list[float], int]:
+    """One game; the seconds of every `legal()` call, of it read in full, and the most
+    descriptors one returned."""
     codec = StructCodec(game.command_types)
     rng = random.Random(seed)
     state, _, source = kit.start(game, options, kit.seats_for(seats), rng.randbytes(32))
     now = kit.START_MS
     times: list[float] = []
+    read: list[float] = []
     widest = 0
     while game.outcome(state) is None and len(times) < cap:
         decision = rng.choice(game.pending(state))
         now += 250
         started = time.thread_time()
         moves = game.legal(state, decision.seat, now)
-        times.append(time.thread_time() - started)
+        listed = time.thread_time()
+        spelled = expand_all(moves, codec, limit=LIMIT)
+        read.append(time.thread_time() - started)
+        times.append(listed - started)
         widest = max(widest, len(moves))
-        legal = [m for m in expand_all(moves, codec, limit=LIMIT) if type(m).__name__ != "Surrender"]
+        legal = [m for m in spelled if type(m).__name__ != "Surrender"]
         if not legal:
             continue
         view = game.view(state, Viewer.of_seat(decision.seat))
         try:
             command = (game.bot_policy if bots else game.random_policy)(view, legal, rng)
         except Exception:  # a bot with no decision of its own (only leaving is legal): any legal one
-            command = game.random_policy(view, legal, rng)
+            try:
+                command = game.random_policy(view, legal, rng)
+            except Exception:  # the random player will not leave either: leave
+                command = rng.choice(legal)
         for event in game.decide(state, command, DecideContext(decision.seat, now, source)):
             state = game.evolve(state, event)
-    return times, widest
+    return times, read, widest
 
 
 def main() -> None:
@@ -79,15 +91,19 @@ def main() -> None:
         _, seats, options = SETUPS[game_id]
         for kind, bots in (("random", False), ("bot", True)):
             times: list[float] = []
+            reads: list[float] = []
             widest = 0
             for g in range(games):
-                found, wide = play(game, seats, options, 1000 + g, bots, cap)
+                found, read, wide = play(game, seats, options, 1000 + g, bots, cap)
                 times += found
+                reads += read
                 widest = max(widest, wide)
             ms = [t * 1000 for t in times]
+            full = [t * 1000 for t in reads]
             print(
                 f"  {game_id:10s} {kind:6s} calls {len(ms):6d}  p50 {pct(ms, 0.5):7.3f} ms  p99 {pct(ms, 0.99):7.3f} ms"
                 f"  max {max(ms):7.3f} ms  descriptors max {widest}"
+                f"  | read in full p50 {pct(full, 0.5):7.3f} ms  p99 {pct(full, 0.99):7.3f} ms"
             )
 
 

@@ -9,6 +9,7 @@ the engine accepts each one.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from dr_helpers import BLACK, BLUE, RED, cell, give_hand, of, put, scene, table
@@ -27,7 +28,7 @@ from tablehall_rules import LegalMove, Rule
 RING = [(2, 4), (3, 4), (4, 4), (4, 5), (4, 6), (3, 6), (2, 6), (2, 5)]  # around (3, 5)
 
 
-def contour_examples(moves: list[LegalMove], kind: type[Any], **fixed: Any) -> list[list[int]]:
+def contour_examples(moves: Sequence[LegalMove], kind: type[Any], **fixed: Any) -> list[list[int]]:
     """The example cycles of the descriptors of `kind` whose fixed fields are `fixed`."""
     out: list[list[int]] = []
     for m in moves:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 from dr_helpers import BLUE, RED, cell, give_hand, of, put, put_line, scene, table
 
@@ -12,7 +14,7 @@ from dragons.legal import legal_moves
 from tablehall_rules import AFK_CLOCK_MS, Choice, LegalMove, Rule
 
 
-def _domains(moves: list[LegalMove], kind: type[msgspec.Struct]) -> list[LegalMove]:
+def _domains(moves: Sequence[LegalMove], kind: type[msgspec.Struct]) -> list[LegalMove]:
     return [m for m in moves if isinstance(m.command, kind)]
 
 

@@ -55,7 +55,7 @@ class Dragons(Game[State], SeatedGame, DragonsBot, Journaled, HasStandings):
     def view(self, state: State, viewer: Viewer) -> dict[str, Any]:
         return view.view(state, viewer)
 
-    def legal(self, state: State, seat: int, now_ms: int) -> list[LegalMove]:
+    def legal(self, state: State, seat: int, now_ms: int) -> Sequence[LegalMove]:
         return legal.legal_moves(state, seat, now_ms)
 
     def pending(self, state: State) -> list[PendingDecision]:

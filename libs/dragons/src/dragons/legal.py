@@ -22,22 +22,22 @@ A turn's descriptors, per rolled number `f` of the seat:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Iterator, Sequence
+from functools import cache, cached_property, partial
 
 from dragons import commands as c
 from dragons.board import FREE, SIDES, Contact, grid, half_of
 from dragons.rules.chess import DiceBlocking, generator, movable
-from dragons.rules.combos import Window, own_mask, own_windows, window_kinds
+from dragons.rules.combos import kept_windows, own_mask, window_kinds
 from dragons.rules.contour import components, examples, may_close, may_contain
 from dragons.rules.enclosure import Enclosure
 from dragons.rules.placement import KING, near_domino
 from dragons.rules.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
-from tablehall_boards import Kind, Piece
-from tablehall_rules import Choice, LegalMove, Rule
-from tablehall_rules.legal import move
+from tablehall_boards import Kind, Move, Piece
+from tablehall_rules import Choice, LegalMove, LegalMoves, Rule
+from tablehall_rules.legal import Later, move
 
 CONTOUR = "contour"
 PROMOTIONS = [2, 3, 4, 5]
@@ -48,24 +48,32 @@ def _no_contour() -> Rule:
 
 
 class _Contours:
-    """Contour examples per cell, found once per call (they do not depend on the die's number)."""
+    """Contour examples per cell, found once per listing (they do not depend on the die's number).
+
+    It holds copies of the board (the state may evolve in place before a later part is read) and
+    builds its search tables (`components`, `Enclosure`) on the first question."""
 
     def __init__(self, st: State, seat: int, contact: Contact) -> None:
-        self.st = st
         self.seat = seat
-        self.own = contact.own
-        self.components = components(st.owner, seat) if st.black_left > 0 else []
-        self.enclosure = Enclosure(st.owner, seat) if st.black_left > 0 else None
+        self.black_left = st.black_left
         self.cache: dict[int, list[list[int]]] = {}
         self.pairs: dict[tuple[int, int], list[list[int]]] = {}
         # a working copy of the board that each question changes and puts back
         self.owner, self.face = list(st.owner), list(st.face)
+        self.own = list(contact.own)
+
+    @cached_property
+    def components(self) -> list[int]:
+        return components(self.owner, self.seat)
+
+    @cached_property
+    def enclosure(self) -> Enclosure:
+        return Enclosure(self.owner, self.seat)
 
     def at(self, cell: int, number: int) -> list[list[int]]:
-        if self.st.black_left <= 0:
+        if self.black_left <= 0:
             return []
         if cell not in self.cache:
-            assert self.enclosure is not None
             if not self.enclosure.may_close_die(cell) or not may_contain(cell, self.components, self.own):
                 self.cache[cell] = []
                 return []
@@ -75,14 +83,14 @@ class _Contours:
             own = list(self.own)
             own[cell] = True
             try:
-                self.cache[cell] = examples(cell, owner, face, self.seat, self.st.black_left, own_after=own)
+                self.cache[cell] = examples(cell, owner, face, self.seat, self.black_left, own_after=own)
             finally:
                 owner[cell], face[cell] = saved
         return self.cache[cell]
 
     def pair(self, cells: list[int]) -> list[list[int]]:
         """Example contours through a half of a domino laid on `cells` (they do not depend on its pips)."""
-        if self.st.black_left <= 0:
+        if self.black_left <= 0:
             return []
         key = (cells[0], cells[1]) if cells[0] < cells[1] else (cells[1], cells[0])
         found = self.pairs.get(key)
@@ -91,7 +99,7 @@ class _Contours:
         return found
 
     def _pair(self, a: int, b: int) -> list[list[int]]:
-        if self.enclosure is not None and not self.enclosure.may_close_pair(a, b, self.own):
+        if not self.enclosure.may_close_pair(a, b, self.own):
             return []
         own = self.own  # changed for each question and put back (`examples` copies it)
         found: list[list[int]] = []
@@ -110,9 +118,7 @@ class _Contours:
                 for half, other in ((a, b), (b, a)):
                     found += [
                         x
-                        for x in examples(
-                            half, owner, face, self.seat, self.st.black_left, moved={other}, own_after=own
-                        )
+                        for x in examples(half, owner, face, self.seat, self.black_left, moved={other}, own_after=own)
                         if x not in found
                     ]
             finally:
@@ -136,7 +142,6 @@ class _Board:
         self.side_free = [cell for cell in self.free if contact.side[cell]]
         self.six_free = [cell for cell in self.free if contact.side[cell] or home[cell]]
         self.own_mask = own_mask(st.owner, seat)
-        self._windows: dict[tuple[int, ...], list[Window]] = {}
 
     def plain(self, number: int) -> list[int]:
         """Cells rules 1 and 4 allow (`placement.die_targets`' first list)."""
@@ -149,11 +154,13 @@ class _Board:
 
     def kinds(self, numbers: dict[int, int]) -> str:
         """The combination kinds placing `numbers` ({cell: number}) would form ('' for none)."""
-        key = tuple(sorted(numbers))
-        found = self._windows.get(key)
-        if found is None:
-            found = self._windows[key] = own_windows(self.own_mask, list(numbers))
+        found = kept_windows(self.own_mask, tuple(sorted(numbers)))
         return window_kinds(found, self.st.face, numbers) if found else ""
+
+    def pair_kinds(self, a: int, b: int, first: int, second: int) -> str:
+        """`kinds({a: first, b: second})`, without building the question when no window is full."""
+        found = kept_windows(self.own_mask, (a, b) if a < b else (b, a))
+        return window_kinds(found, self.st.face, {a: first, b: second}) if found else ""
 
 
 @cache
@@ -168,7 +175,7 @@ def _homes() -> tuple[tuple[bool, ...], tuple[bool, ...]]:
     return tuple(tuple(half_of(cell) == side for cell in range(len(grid()))) for side in SIDES)  # type: ignore[return-value]
 
 
-def _die_moves(st: State, seat: int, number: int, contours: _Contours, board: _Board) -> Iterator[LegalMove]:
+def _die_moves(number: int, contours: _Contours, board: _Board) -> Iterator[LegalMove | Later]:
     plain_cells = board.plain(number)
     corner: dict[str, list[int]] = {}
     only_contour: list[int] = []
@@ -183,45 +190,63 @@ def _die_moves(st: State, seat: int, number: int, contours: _Contours, board: _B
         yield move(template, cell=Choice(list(plain_cells)), contour=_no_contour())
     for names, cells in corner.items():
         yield move(template, cell=Rule(f"corner:{names}", examples=cells), contour=_no_contour())
-    if st.black_left > 0:
-        if only_contour:
-            found = [cell for cell in only_contour if contours.at(cell, number)]
-            yield move(template, cell=Rule("corner:contour", examples=found), contour=Rule(CONTOUR))
-        for cell in sorted({*plain_cells, *(x for cells in corner.values() for x in cells), *only_contour}):
-            cycles = contours.at(cell, number)
-            if cycles:
-                yield move(c.PlaceDie(face=number, cell=cell), contour=Rule(CONTOUR, examples=cycles))
+    if contours.black_left > 0:
+        yield partial(_die_contours, number, contours, plain_cells, corner, only_contour)
 
 
-def _move_contours(st: State, seat: int, contours: _Contours, origin: int, target: int, number: int) -> list[list[int]]:
+def _die_contours(
+    number: int, contours: _Contours, plain_cells: list[int], corner: dict[str, list[int]], only_contour: list[int]
+) -> Iterator[LegalMove]:
+    """The die's placements that exist through a contour: corner cells only a contour allows,
+    then each cell with its example cycles."""
+    template = c.PlaceDie(face=number, cell=0)
+    if only_contour:
+        found = [cell for cell in only_contour if contours.at(cell, number)]
+        yield move(template, cell=Rule("corner:contour", examples=found), contour=Rule(CONTOUR))
+    for cell in sorted({*plain_cells, *(x for cells in corner.values() for x in cells), *only_contour}):
+        cycles = contours.at(cell, number)
+        if cycles:
+            yield move(c.PlaceDie(face=number, cell=cell), contour=Rule(CONTOUR, examples=cycles))
+
+
+def _move_contours(seat: int, contours: _Contours, origin: int, target: int, number: int) -> list[list[int]]:
     """Example contours a chess move closes at its target (the board after the move)."""
-    if st.black_left <= 0 or contours.enclosure is None or not contours.enclosure.may_close_move(origin, target):
+    if contours.black_left <= 0 or not contours.enclosure.may_close_move(origin, target):
         return []
     own = list(contours.own)
     own[origin] = False
     if not may_contain(target, contours.components, own):
         return []
-    owner, face = list(st.owner), list(st.face)
+    owner, face = list(contours.owner), list(contours.face)
     owner[origin], face[origin] = FREE, 0
     owner[target], face[target] = seat, number
     own[target] = True
-    return examples(target, owner, face, seat, st.black_left, own_after=own)
+    return examples(target, owner, face, seat, contours.black_left, own_after=own)
 
 
-def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) -> Iterator[LegalMove]:
+def _chess_contours(
+    seat: int, faces: list[int], contours: _Contours, origin: int, piece: int, found: list[Move]
+) -> Iterator[LegalMove]:
+    """The moves of the die on `origin` (number `piece`) that close a contour, with example cycles."""
+    for m in found:
+        number = int(m.promotion) if m.promotion else piece
+        cycles = _move_contours(seat, contours, origin, m.target, number)
+        if cycles:
+            yield move(
+                c.ChessMove(face=0, origin=origin, target=m.target, promotion=int(m.promotion or 0)),
+                face=Choice(faces),
+                contour=Rule(CONTOUR, examples=cycles),
+            )
+
+
+def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) -> Iterator[LegalMove | Later]:
     blocking = DiceBlocking(st.owner, st.domino, seat)  # one table for every origin
     pieces = generator()
     for origin in movable(st.owner, st.domino, seat):
-        found = pieces.piece_moves(origin, Piece(Kind(st.face[origin]), seat), blocking)
-        for m in found:
-            number = int(m.promotion) if m.promotion else st.face[origin]
-            cycles = _move_contours(st, seat, contours, origin, m.target, number)
-            if cycles:
-                yield move(
-                    c.ChessMove(face=0, origin=origin, target=m.target, promotion=int(m.promotion or 0)),
-                    face=Choice(faces),
-                    contour=Rule(CONTOUR, examples=cycles),
-                )
+        piece = st.face[origin]
+        found = pieces.piece_moves(origin, Piece(Kind(piece), seat), blocking)
+        if contours.black_left > 0:
+            yield partial(_chess_contours, seat, faces, contours, origin, piece, found)
         quiet = sorted({m.target for m in found if m.promotion is None})
         if quiet:
             yield move(
@@ -239,98 +264,150 @@ def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) ->
             )
 
 
-def _domino_moves(st: State, seat: int, faces: list[int], board: _Board, contours: _Contours) -> Iterator[LegalMove]:
-    hand = sorted(set(st.player(seat).hand))
+Table = tuple[tuple[tuple[list[int], ...], ...], ...]  # per pair, per contact code: cells [first, second]
+
+
+@cache
+def _oriented() -> tuple[tuple[list[int], list[int]], ...]:
+    """Per side-neighbour pair, its cells in either order: shared by every listing (read-only)."""
+    return tuple(([a, b], [b, a]) for a, b in _adjacent_pairs())
+
+
+@cache
+def _placements(seat: int, low_six: bool, high_six: bool, double: bool) -> tuple[Table, Table, Table]:
+    """Per side-neighbour pair, per contact code (`_Spots`), where a tile of this kind may go
+    there, each orientation in turn (a double once, first < second): (allowed by rules 1/4,
+    touching by a corner only, both in order). A pair touching nothing is allowed only to a
+    six on the own half (rule 4)."""
+    home = _homes()[seat]
+    plain, corner, every = [], [], []
+    for both in _oriented():
+        ends = [cells for cells in both if not (double and cells[0] > cells[1])]
+        at_home = tuple(cells for cells in ends if (low_six and home[cells[0]]) or (high_six and home[cells[1]]))
+        away = tuple(cells for cells in ends if cells not in at_home)
+        whole = tuple(ends)
+        # codes: 0 the pair does not fit, 1 no contact, 2 a side, 3 a corner only, 4 a side and a corner
+        plain.append(((), at_home, whole, at_home, whole))
+        corner.append(((), (), (), away, ()))
+        every.append(((), at_home, whole, whole, whole))
+    return tuple(plain), tuple(corner), tuple(every)
+
+
+class _Spots:
+    """The free side-neighbour pairs a domino may cover in one listing (no cell touching a placed
+    domino), in `dominoes.placements`' order, as a contact code per pair (0: it does not fit;
+    else 1 + a half touches an own die by a side + 2 × by a corner)."""
+
+    def __init__(self, st: State, seat: int, board: _Board) -> None:
+        near = near_domino(st.domino)
+        fits = [o == FREE and not n for o, n in zip(st.owner, near, strict=True)]
+        side, corner = board.contact.side, board.contact.corner
+        self.seat = seat
+        codes = [
+            (1 + (side[a] or side[b]) + 2 * (corner[a] or corner[b])) if fits[a] and fits[b] else 0
+            for a, b in _adjacent_pairs()
+        ]
+        self.fitting = [(i, code) for i, code in enumerate(codes) if code]  # for a six (rule 4)
+        self.touching = [(i, code) for i, code in self.fitting if code > 1]
+        self._kinds: dict[tuple[bool, bool, bool], tuple[list[list[int]], list[list[int]]]] = {}
+
+    def pairs(self, low: int, high: int) -> list[tuple[int, int]]:
+        return self.fitting if low == KING or high == KING else self.touching
+
+    def tables(self, low: int, high: int) -> tuple[Table, Table, Table]:
+        return _placements(self.seat, low == KING, high == KING, low == high)
+
+    def split(self, low: int, high: int) -> tuple[list[list[int]], list[list[int]]]:
+        """The cells [first, second] a tile may cover by rules 1/4, and those touching by a
+        corner only, in the pairs' order (tiles of one kind share them)."""
+        kind = (low == KING, high == KING, low == high)
+        found = self._kinds.get(kind)
+        if found is None:
+            plain, corner, _ = self.tables(low, high)
+            pairs = self.pairs(low, high)
+            found = self._kinds[kind] = (
+                [cells for i, code in pairs for cells in plain[i][code]],
+                [cells for i, code in pairs for cells in corner[i][code]],
+            )
+        return found
+
+
+def _domino_moves(st: State, faces: list[int], board: _Board, contours: _Contours) -> Iterator[LegalMove | Later]:
+    hand = sorted(set(st.player(contours.seat).hand))
     if not hand:
         return
-    owner = st.owner
-    near = near_domino(st.domino)
-    side, corner_contact, home = board.contact.side, board.contact.corner, board.home
-    # (cells, a half touches by a side, a half touches by a corner, first / second on the own half);
-    # a pair touching nothing is allowed only to a six on the own half (rule 4)
-    fits = [o == FREE and not n for o, n in zip(owner, near, strict=True)]
-    touch = [s or c for s, c in zip(side, corner_contact, strict=True)]
-    sixes = any(t.low == KING or t.high == KING for t in hand)
-    pairs: list[tuple[list[int], bool, bool, bool, bool]] = []  # every pair, for a six (rule 4)
-    touching: list[tuple[list[int], bool, bool, bool, bool]] = []
-    for a, b in _adjacent_pairs():
-        if not (fits[a] and fits[b]) or not (sixes or touch[a] or touch[b]):
-            continue
-        by_side, by_corner = side[a] or side[b], corner_contact[a] or corner_contact[b]
-        both = (([a, b], by_side, by_corner, home[a], home[b]), ([b, a], by_side, by_corner, home[b], home[a]))
-        if sixes:
-            pairs += both
-        if by_side or by_corner:
-            touching += both
+    spots = _Spots(st, contours.seat, board)
     for t in hand:
         low, high = t.low, t.high
-        six = low == KING or high == KING
-        plain: list[list[int]] = []
+        plain, candidates = spots.split(low, high)
         corner: dict[str, list[list[int]]] = {}
         contour_only: list[list[int]] = []
-        closing: list[tuple[list[int], list[list[int]]]] = []
-        for cells, by_side, by_corner, home_a, home_b in pairs if six else touching:
-            a, b = cells
-            if t.is_double and a > b:
-                continue
-            if by_side or (low == KING and home_a) or (high == KING and home_b):
-                plain.append(cells)
-            elif by_corner:
-                names = board.kinds({a: low, b: high})
-                if names:
-                    corner.setdefault(names, []).append(cells)
-                else:
-                    contour_only.append(cells)
-                    continue
+        for cells in candidates:
+            names = board.pair_kinds(cells[0], cells[1], low, high)
+            if names:
+                corner.setdefault(names, []).append(cells)
             else:
-                continue
-            cycles = contours.pair(cells)
-            if cycles:
-                closing.append((cells, cycles))
+                contour_only.append(cells)
         template = c.PlaceDomino(face=0, first=low, second=high, cells=[])
         if plain:
-            yield move(template, face=Choice(faces), cells=Choice(plain), contour=_no_contour())
+            yield move(template, face=Choice(faces), cells=Choice(list(plain)), contour=_no_contour())
         for names, found in sorted(corner.items()):
             yield move(
                 template, face=Choice(faces), cells=Rule(f"corner:{names}", examples=found), contour=_no_contour()
             )
-        if contour_only and st.black_left > 0:
-            shut = [(cells, cycles) for cells in contour_only if (cycles := contours.pair(cells))]
-            yield move(
-                template,
-                face=Choice(faces),
-                cells=Rule("corner:contour", examples=[x for x, _ in shut]),
-                contour=Rule(CONTOUR),
-            )
-            closing += shut
-        for cells, cycles in closing:
-            yield move(
-                c.PlaceDomino(face=0, first=low, second=high, cells=cells),
-                face=Choice(faces),
-                contour=Rule(CONTOUR, examples=cycles),
-            )
+        if contours.black_left > 0:
+            yield partial(_domino_contours, low, high, faces, contours, spots, contour_only)
 
 
-def turn_moves(st: State, seat: int) -> list[LegalMove]:
+def _domino_contours(
+    low: int, high: int, faces: list[int], contours: _Contours, spots: _Spots, contour_only: list[list[int]]
+) -> Iterator[LegalMove]:
+    """The tile's placements that exist through a contour: the corner pairs only a contour
+    allows, then each placement that closes one with its example cycles (the others first, in
+    the pairs' order)."""
+    _, _, every = spots.tables(low, high)
+    only = {id(cells) for cells in contour_only}
+    allowed = [cells for i, code in spots.pairs(low, high) for cells in every[i][code] if id(cells) not in only]
+    closing = [(cells, cycles) for cells in allowed if (cycles := contours.pair(cells))]
+    if contour_only:
+        shut = [(cells, cycles) for cells in contour_only if (cycles := contours.pair(cells))]
+        yield move(
+            c.PlaceDomino(face=0, first=low, second=high, cells=[]),
+            face=Choice(faces),
+            cells=Rule("corner:contour", examples=[x for x, _ in shut]),
+            contour=Rule(CONTOUR),
+        )
+        closing += shut
+    for cells, cycles in closing:
+        yield move(
+            c.PlaceDomino(face=0, first=low, second=high, cells=cells),
+            face=Choice(faces),
+            contour=Rule(CONTOUR, examples=cycles),
+        )
+
+
+def turn_moves(st: State, seat: int) -> LegalMoves:
+    """The turn's uses of the rolled dice: every descriptor the board allows directly is made
+    now; those that exist only through a contour are found when a reader reaches them."""
     faces = sorted(set(st.rolled[seat]))
     contact = Contact(st.owner, seat)
     contours = _Contours(st, seat, contact)
     board = _Board(st, seat, contact)
-    out: list[LegalMove] = []
+    parts: list[LegalMove | Later] = []
     for number in faces:
-        out.extend(_die_moves(st, seat, number, contours, board))
+        parts.extend(_die_moves(number, contours, board))
     if st.round >= CHESS_FROM_ROUND:
-        out.extend(_chess_moves(st, seat, faces, contours))
-        out.extend(_domino_moves(st, seat, faces, board, contours))
-    return out
+        parts.extend(_chess_moves(st, seat, faces, contours))
+        parts.extend(_domino_moves(st, faces, board, contours))
+    return LegalMoves(parts)
 
 
-def turn_legal(st: State, seat: int) -> list[LegalMove]:
+def turn_legal(st: State, seat: int) -> Sequence[LegalMove]:
     """The turn's descriptors; `DiscardDie` is added when no other use spells out a command."""
     out = turn_moves(st, seat)
-    if not any(lm.size() for lm in out):
-        out += [LegalMove(c.DiscardDie(face=number)) for number in sorted(set(st.rolled[seat]))]
-    return out
+    if any(lm.size() for lm in out):
+        return out
+    return [*out, *(LegalMove(c.DiscardDie(face=number)) for number in sorted(set(st.rolled[seat])))]
 
 
 def has_use(st: State, seat: int) -> bool:
@@ -338,7 +415,7 @@ def has_use(st: State, seat: int) -> bool:
     return any(lm.size() for lm in turn_moves(st, seat))
 
 
-def legal_moves(st: State, seat: int, now_ms: int) -> list[LegalMove]:
+def legal_moves(st: State, seat: int, now_ms: int) -> Sequence[LegalMove]:
     if st.phase == SETUP and st.active == seat:
         return [move(c.PlaceStart(cell=0), cell=Choice(free_marked(st, seat)))]
     if st.phase == TURN and st.active == seat:

@@ -85,8 +85,9 @@ class HomunculusBlocking:
             if base is None:
                 base = self._cache[(piece.side, -1)] = self._base(piece.side)
             found = list(base)
+            friends = self._state.team_of(piece.side)  # `allied`, asked once
             for cell, owner, pips in self._halves:
-                if self._state.allied(piece.side, owner):
+                if owner == piece.side or owner in friends:
                     found[cell] = Verdict.PASS
                 else:
                     found[cell] = Verdict.CAPTURE if strength >= pips else Verdict.BLOCKED

@@ -34,7 +34,7 @@ from tablehall_rules.errors import (
 )
 from tablehall_rules.flow import Flow, clone
 from tablehall_rules.journal import HasStandings, Journaled, JournalEntry, Lines
-from tablehall_rules.legal import Choice, IntRange, LegalMove, Param, Rule
+from tablehall_rules.legal import Choice, IntRange, LegalMove, LegalMoves, Param, Rule
 from tablehall_rules.nature import GameNature
 from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, verify_draws
 
@@ -64,6 +64,7 @@ __all__ = [
     "JournalEntry",
     "Journaled",
     "LegalMove",
+    "LegalMoves",
     "Lines",
     "NoMove",
     "NotYourTurn",

@@ -10,7 +10,8 @@ A game is a pure library (no I/O, no clock, no global randomness):
   it may update `state` in place and return it (the caller hands it over);
 - `view(state, viewer)`: what a seat, a spectator or an auditor may see;
 - `legal(state, seat, now_ms)`: the seat's legal moves as descriptors that stay
-  small however many commands they admit (`tablehall_rules.legal`);
+  small however many commands they admit (`tablehall_rules.legal`): a list, or a
+  `LegalMoves` whose costly parts are found when first read;
 - `pending(state)`: the open decisions with their clocks and audiences;
 - `default_command(state, decision)`: the safe move when a clock runs out;
 - `outcome(state)`: the result once the match has ended;
@@ -205,7 +206,7 @@ class Game(Protocol, Generic[S]):
 
     def view(self, state: S, viewer: Viewer) -> dict[str, Any]: ...
 
-    def legal(self, state: S, seat: int, now_ms: int) -> list[LegalMove]: ...
+    def legal(self, state: S, seat: int, now_ms: int) -> Sequence[LegalMove]: ...
 
     def pending(self, state: S) -> list[PendingDecision]: ...
 

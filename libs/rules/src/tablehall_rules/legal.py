@@ -18,13 +18,20 @@ The contract (checked for every game by `tablehall_rules.conformance`): every
 command a descriptor admits through finite domains and rule examples is
 accepted by `decide`, and every command `decide` accepts is admitted by some
 descriptor.
+
+A game may answer with `LegalMoves`: the descriptors in order, some of them
+found only when a reader reaches them (a part `later` stands for the zero or
+more descriptors its function returns, e.g. those that exist only through a
+contour an example search finds). Reading it in full gives what the eager list
+gave; a reader that stops early (the first command, whether any use exists)
+never runs the parts after.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol, overload
 
 import msgspec
 
@@ -89,6 +96,71 @@ class LegalMove(msgspec.Struct, frozen=True, omit_defaults=True):
         return n
 
 
+Later = Callable[[], Iterable[LegalMove]]
+
+
+class LegalMoves(Sequence[LegalMove]):
+    """Descriptors in order, of which the `Later` parts are found when first reached (each once).
+
+    A part's function must not read anything that may change after the listing was made (a
+    state that evolves in place): it closes over copies.
+    """
+
+    __slots__ = ("_found", "_parts")
+
+    def __init__(self, parts: Iterable[LegalMove | Later] = ()) -> None:
+        self._found: list[LegalMove] = []
+        self._parts: Iterator[LegalMove | Later] = iter(parts)
+
+    def _more(self) -> bool:
+        """Find the next part's descriptors; False when none is left."""
+        for part in self._parts:
+            if isinstance(part, LegalMove):
+                self._found.append(part)
+            else:
+                self._found.extend(part())
+            return True
+        return False
+
+    def __iter__(self) -> Iterator[LegalMove]:
+        i = 0
+        while True:
+            if i < len(self._found):
+                yield self._found[i]
+                i += 1
+            elif not self._more():
+                return
+
+    def __len__(self) -> int:
+        while self._more():
+            pass
+        return len(self._found)
+
+    @overload
+    def __getitem__(self, index: int) -> LegalMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[LegalMove]: ...
+
+    def __getitem__(self, index: int | slice) -> LegalMove | list[LegalMove]:
+        if isinstance(index, slice) or index < 0:
+            len(self)
+        else:
+            while len(self._found) <= index and self._more():
+                pass
+        return self._found[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({list(self)!r})"
+
+
 class CommandCodec(Protocol):
     """The part of `StructCodec` the expansion needs."""
 
@@ -131,11 +203,13 @@ def expand(lm: LegalMove, codec: CommandCodec) -> Iterator[msgspec.Struct]:
 def expand_all(moves: Sequence[LegalMove], codec: CommandCodec, limit: int | None = None) -> list[msgspec.Struct]:
     """Every command the descriptors spell out, in order, at most `limit`."""
     out: list[msgspec.Struct] = []
+    if limit is not None and limit <= 0:
+        return out
     for lm in moves:
         for command in expand(lm, codec):
-            if limit is not None and len(out) >= limit:
-                return out
             out.append(command)
+            if len(out) == limit:  # stop here: a `LegalMoves` finds no part after
+                return out
     return out
 
 

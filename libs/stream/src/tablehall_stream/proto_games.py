@@ -180,7 +180,7 @@ _legal_protos: dict[tuple[str, type, bytes], match_pb2.LegalMove] = {}
 _encode = msgspec.json.encode
 
 
-def legal_moves_to_proto(game_id: str, moves: list[LegalMove]) -> list[match_pb2.LegalMove]:
+def legal_moves_to_proto(game_id: str, moves: Sequence[LegalMove]) -> list[match_pb2.LegalMove]:
     """`legal_move_to_proto` of each move, from the kept protos when the same move was shown before."""
     out = []
     for lm in moves:

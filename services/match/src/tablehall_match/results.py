@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ class ViewResult:
     role: str
     seat: int | None
     view: dict[str, Any]
-    legal: list[LegalMove]
+    legal: Sequence[LegalMove]  # a game's `LegalMoves` finds its costly parts when first read
     decisions: list[PendingDecision]
     finished: bool
     outcome: dict[str, Any] | None

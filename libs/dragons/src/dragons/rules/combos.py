@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from dragons.board import BLACK, windows
+from dragons.board import BLACK, DIAGONAL_LINES, ORTHOGONAL_LINES, grid, windows
 from dragons.events import Combo
 
 STRAIGHTS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
@@ -72,23 +72,74 @@ def own_mask(owner: Sequence[int], side: int) -> int:
     return mask
 
 
+@cache
+def _window_groups() -> tuple[tuple[tuple[int, tuple[tuple[int, tuple[int, ...], bool, str], ...]], ...], ...]:
+    """Per cell, its windows (`_window_masks`) grouped by line direction, each group with the bit
+    mask of the cell's two neighbours on that line: every window through the cell holds one of
+    them, so a group whose neighbours are both not own is skipped at once."""
+    g = grid()
+    out = []
+    for cell, windows_here in enumerate(_window_masks()):
+        x, y = g.coord(cell)
+        groups = []
+        for dx, dy in (*ORTHOGONAL_LINES, *DIAGONAL_LINES):
+            ends = [g.cell_at(x + dx, y + dy), g.cell_at(x - dx, y - dy)]
+            near = sum(1 << n for n in ends if n is not None)
+            on_line = tuple(w for w in windows_here if any(n is not None and n in w[1] for n in ends))
+            if on_line:
+                groups.append((near, on_line))
+        assert sum(len(ws) for _, ws in groups) == len(windows_here)  # each window in one direction
+        out.append(tuple(groups))
+    return tuple(out)
+
+
 def own_windows(own: int, cells: Sequence[int]) -> list[Window]:
     """The windows `line_combos` would test for `cells` once they are own (whatever numbers go
-    there), in its order, each once: what a placement's combinations depend on besides numbers.
-    `own`: the `own_mask` of the board before."""
+    there), each once: what a placement's combinations depend on besides numbers (in no set
+    order). `own`: the `own_mask` of the board before."""
     placed = 0
     for cell in cells:
         placed |= 1 << cell
     full = own | placed
-    masks = _window_masks()
+    groups = _window_groups()
     out: list[Window] = []
     done = 0  # the cells already walked: a window through one of them was seen there
     for cell in cells:
-        for mask, line, diagonal, name in masks[cell]:
-            if mask & ~full == 0 and mask & done == 0:
-                out.append((line, diagonal, name))
+        for near, on_line in groups[cell]:
+            if not near & full:
+                continue
+            for mask, line, diagonal, name in on_line:
+                if mask & full == mask and not mask & done:  # (not `~full`: a negative big int each time)
+                    out.append((line, diagonal, name))
         done |= 1 << cell
     return out
+
+
+@cache
+def _reach(cells: tuple[int, ...]) -> int:
+    """The bit mask of every cell of every window through `cells`: all `own_windows` reads."""
+    out = 0
+    for cell in cells:
+        for mask, _, _, _ in _window_masks()[cell]:
+            out |= mask
+    return out
+
+
+# `own_windows` answers kept by their cells and the own cells those windows cover: from one
+# board to the next most placements' neighbourhoods are unchanged (bounded; cleared when full)
+WINDOWS_KEPT = 16384
+_kept: dict[tuple[tuple[int, ...], int], tuple[Window, ...]] = {}
+
+
+def kept_windows(own: int, cells: tuple[int, ...]) -> tuple[Window, ...]:
+    """`own_windows(own, cells)`, from the kept answers when the windows' cells are owned alike."""
+    key = (cells, own & _reach(cells))
+    found = _kept.get(key)
+    if found is None:
+        if len(_kept) >= WINDOWS_KEPT:
+            _kept.clear()
+        found = _kept[key] = tuple(own_windows(own, cells))
+    return found
 
 
 def window_kinds(found: Sequence[Window], face: Sequence[int], numbers: dict[int, int]) -> str:

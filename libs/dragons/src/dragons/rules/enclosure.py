@@ -26,6 +26,7 @@ class Enclosure:
 
     __slots__ = (
         "_cut",
+        "_shuts",
         "comp",
         "comp_free",
         "comp_rim",
@@ -46,25 +47,28 @@ class Enclosure:
         size = len(owner)
         loose = [not supports(o, side) for o in owner]  # not own: free cells and the opponent's
         self.loose = loose
-        self.rim = [int(edge[c]) for c in range(size)]
-        self.free = [int(o == FREE) for o in owner]
-        self.comp = [-1] * size
-        self.disc = [-1] * size
-        self.low = [0] * size
-        self.end = [0] * size  # one past the last discovery number of the cell's subtree
-        self.heads: list[list[int]] = [[] for _ in range(size)]  # children whose subtree the cell cuts off
-        sub_rim = list(self.rim)
-        sub_free = list(self.free)
-        self.comp_rim: list[int] = []
-        self.comp_free: list[int] = []
+        self.rim = rim = [int(edge[c]) for c in range(size)]
+        self.free = free = [int(o == FREE) for o in owner]
+        # the search works on local names (it is the listing's costliest loop)
+        self.comp = comp = [-1] * size
+        self.disc = disc = [-1] * size
+        self.low = low = [0] * size
+        self.end = end = [0] * size  # one past the last discovery number of the cell's subtree
+        heads: list[list[int]] = [[] for _ in range(size)]  # children whose subtree the cell cuts off
+        self.heads = heads
+        sub_rim = list(rim)
+        sub_free = list(free)
+        comp_rim: list[int] = []
+        comp_free: list[int] = []
+        self.comp_rim, self.comp_free = comp_rim, comp_free
         counter = 0
         parent = [-1] * size
         for root in range(size):
-            if not loose[root] or self.comp[root] >= 0:
+            if not loose[root] or comp[root] >= 0:
                 continue
-            label = len(self.comp_rim)
-            self.comp[root] = label
-            self.disc[root] = self.low[root] = counter
+            label = len(comp_rim)
+            comp[root] = label
+            disc[root] = low[root] = counter
             counter += 1
             cells = [root]
             steps = [0]  # per cell on the path: how many of its side neighbours were looked at
@@ -76,16 +80,16 @@ class Enclosure:
                     n = around[i]
                     i += 1
                     if loose[n]:
-                        if self.disc[n] < 0:
+                        if disc[n] < 0:
                             break
-                        if n != parent[cell] and self.disc[n] < self.low[cell]:
-                            self.low[cell] = self.disc[n]
+                        if n != parent[cell] and disc[n] < low[cell]:
+                            low[cell] = disc[n]
                 else:
                     n = -1
                 steps[-1] = i
                 if n >= 0:  # go down to n
-                    self.comp[n] = label
-                    self.disc[n] = self.low[n] = counter
+                    comp[n] = label
+                    disc[n] = low[n] = counter
                     counter += 1
                     parent[n] = cell
                     cells.append(n)
@@ -93,21 +97,22 @@ class Enclosure:
                     continue
                 cells.pop()
                 steps.pop()
-                self.end[cell] = counter
+                end[cell] = counter
                 up = parent[cell]
                 if cell != root:
-                    if self.low[cell] < self.low[up]:
-                        self.low[up] = self.low[cell]
+                    if low[cell] < low[up]:
+                        low[up] = low[cell]
                     sub_rim[up] += sub_rim[cell]
                     sub_free[up] += sub_free[cell]
-                    if self.low[cell] >= self.disc[up] or up == root:
-                        self.heads[up].append(cell)
-            self.comp_rim.append(sub_rim[root])
-            self.comp_free.append(sub_free[root])
+                    if low[cell] >= disc[up] or up == root:
+                        heads[up].append(cell)
+            comp_rim.append(sub_rim[root])
+            comp_free.append(sub_free[root])
         self.sub = (sub_rim, sub_free)
         self._cut: dict[int, list[tuple[int, int, int, int]]] = {}
+        self._shuts: dict[int, bool] = {}
         # a group that reaches no edge cell already holds a free cell: a contour may go round it
-        self.open_ended = any(r == 0 and f > 0 for r, f in zip(self.comp_rim, self.comp_free, strict=True))
+        self.open_ended = any(r == 0 and f > 0 for r, f in zip(comp_rim, comp_free, strict=True))
 
     def _pieces(self, cell: int) -> list[tuple[int, int, int, int]]:
         found = self._cut.get(cell)
@@ -134,7 +139,10 @@ class Enclosure:
     def shuts(self, cell: int) -> bool:
         """Whether a die on `cell` (not own before) leaves a group of its own group that reaches no
         edge and holds a free cell."""
-        return any(r == 0 and f > 0 for _, _, r, f in self._pieces(cell))
+        found = self._shuts.get(cell)
+        if found is None:
+            found = self._shuts[cell] = any(r == 0 and f > 0 for _, _, r, f in self._pieces(cell))
+        return found
 
     def reaches_edge(self, cell: int, other: int) -> bool:
         """Whether the not-own cell `other` still reaches an edge cell once `cell` is own."""

@@ -205,9 +205,16 @@ def _lot_ok(check: Callable[[State, int, int], int], state: State, seat: int, in
 
 def _estate_moves(state: State, seat: int) -> list[LegalMove]:
     out: list[LegalMove] = []
-    mine = [i for i in range(rb.SIZE) if state.ring.owners[i] == seat]
+    r = state.ring
+    mine = [i for i in range(rb.SIZE) if r.owners[i] == seat]
+    # the lots each check could accept: the others it refuses at once (a cheaper question)
+    maybe = {
+        c.Build: [i for i in mine if rb.square(i).kind == "street" and not r.mortgaged[i]],
+        c.Mortgage: [i for i in mine if not r.mortgaged[i]],
+        c.Redeem: [i for i in mine if r.mortgaged[i]],
+    }
     for cls, check in ((c.Build, lots.check_build), (c.Mortgage, lots.check_mortgage), (c.Redeem, lots.check_redeem)):
-        ok = [i for i in mine if _lot_ok(check, state, seat, i)]
+        ok = [i for i in maybe[cls] if _lot_ok(check, state, seat, i)]
         if ok:
             out.append(describe(cls(0), square=Choice(ok)))
     if not state.ring.offered:
