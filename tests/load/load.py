@@ -606,12 +606,13 @@ async def every_game(
             up = start_up({"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"})
             try:
                 await _wait_up(up)
+                idle_rss = rss_mb(up.process.pid)  # before any table: what the tables add is measured from here
                 url = with_database(servers.database_url, db_name)
                 say(f"{load.label}: opening {n} tables through the lobby")
                 began = time.perf_counter()
                 tables = await _open_tables(up, load, n, min(humans, n))
                 print(f"  {n} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
-                await _watch_and_measure(up, load, url, db_name, tables, min(humans, n), seconds, profile)
+                await _watch_and_measure(up, load, url, db_name, tables, min(humans, n), seconds, profile, idle_rss)
             finally:
                 try:
                     await up.stop()
@@ -724,7 +725,15 @@ def nats_pids() -> list[int]:
 
 
 async def _watch_and_measure(
-    up: Any, load: GameLoad, url: str, db_name: str, tables: list[str], humans: int, seconds: float, profile: bool
+    up: Any,
+    load: GameLoad,
+    url: str,
+    db_name: str,
+    tables: list[str],
+    humans: int,
+    seconds: float,
+    profile: bool,
+    idle_rss: float,
 ) -> None:
     received: dict[tuple[str, int], float] = {}  # (stream id, version) -> wall ms the spectator got it
     recording = False
@@ -825,7 +834,10 @@ async def _watch_and_measure(
     )
     rss = rss_mb(up.process.pid)
     print(
-        f"         RSS of tablehall up {rss:.0f} MB (was {rss_before:.0f} at the window's start)" + per_1000,
+        f"         RSS of tablehall up {rss:.0f} MB (was {rss_before:.0f} at the window's start,"
+        f" {idle_rss:.0f} before the tables"
+        + (f": {(rss - idle_rss) / n * 1000:,.0f} MB per 1,000 tables)" if n >= 100 else ")")
+        + per_1000,
         flush=True,
     )
     if stacks is not None:
