@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from support.randomplay import random_match  # noqa: E402
 
 from tablehall_eventstore import EventStore, NewEvent, RecordedEvent  # noqa: E402
-from tablehall_match.live_table import LiveTable  # noqa: E402
+from tablehall_match.live_table import REBUILD_METADATA, LiveTable  # noqa: E402
 from tablehall_platform.infra import ensure_database, find_servers, with_database  # noqa: E402
 from tablehall_rules.registry import get_game  # noqa: E402
 
@@ -114,7 +114,7 @@ async def rebuild(database_url: str, events: list[RecordedEvent]) -> dict[str, f
         for _ in range(3):
             t0, c0 = time.perf_counter(), time.process_time()
             live = LiveTable("replay", sid)
-            for fact in await store.read_facts(sid):
+            for fact in await store.read_facts(sid, metadata=REBUILD_METADATA):
                 live.apply_recorded(fact)
             runs.append(time.perf_counter() - t0)
             cpu.append(time.process_time() - c0)

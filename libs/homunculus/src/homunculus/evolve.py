@@ -14,6 +14,7 @@ from homunculus.state import Mine, PlacedDomino, State, UnoWindow
 from tablehall_boards import Piece
 from tablehall_boards.deck import apply_drawn, put_under_discard
 from tablehall_boards.dominoes import give_back, take, tile
+from tablehall_rules.dispatch import ByType
 from tablehall_rules.table import evolve_table
 
 
@@ -23,7 +24,7 @@ def evolve(state: State | None, event: msgspec.Struct) -> State:
     if state is None:
         raise ValueError(f"{type(event).__name__} before Started")
     if not evolve_table(state.afk, event):
-        _apply(event, state)
+        _apply_by_type(event, state)
         _items_after(event, state)
     return state
 
@@ -480,9 +481,20 @@ def _(event: e.SafeConductSpent, state: State) -> None:
 # fallen (for the resurrection); the detector and the spyglass last until the end of the turn.
 
 FALLS = ("capture", "mine", "blast")
+# the events after which the items change (any other only takes a gone piece's shield along)
+_TURN_OVER = (e.TurnBegan, e.TurnSkipped, e.RoundEnded, e.Finished)
+_ITEM_EVENTS = (e.PieceMoved, e.PieceRemoved, e.PiecesSwapped, e.Eliminated, *_TURN_OVER)
 
 
 def _items_after(event: msgspec.Struct, state: State) -> None:
+    if isinstance(event, _ITEM_EVENTS):  # one check for most events, not one per kind
+        _items_on(event, state)
+    if state.shields and not all(map(state.pieces.__contains__, state.shields)):
+        # a piece gone by any other way (sold for a debt, lost to a card) takes its shield along
+        state.shields = [cell for cell in state.shields if cell in state.pieces]
+
+
+def _items_on(event: msgspec.Struct, state: State) -> None:
     if isinstance(event, e.PieceMoved):
         if event.origin in state.shields:
             state.shields = sorted({*state.shields} - {event.origin} | {event.target})
@@ -501,12 +513,9 @@ def _items_after(event: msgspec.Struct, state: State) -> None:
             state.detection = []
         if event.seat in state.spyglass:
             state.spyglass = []
-    elif isinstance(event, e.TurnBegan | e.TurnSkipped | e.RoundEnded | e.Finished):
+    elif isinstance(event, _TURN_OVER):
         state.detection = []
         state.spyglass = []
-    if state.shields and any(cell not in state.pieces for cell in state.shields):
-        # a piece gone by any other way (sold for a debt, lost to a card) takes its shield along
-        state.shields = [cell for cell in state.shields if cell in state.pieces]
 
 
 @_apply.register
@@ -544,3 +553,7 @@ def _(event: e.MineDefused, state: State) -> None:
 @_apply.register
 def _(event: e.SpyglassUsed, state: State) -> None:
     state.spyglass = [event.seat, event.watched]
+
+
+# the implementations above, found once per event type (a rebuild evolves thousands of events)
+_apply_by_type: ByType[None] = ByType(_apply)
