@@ -19,7 +19,6 @@ from ._db import (
     Pool,
     decode_metadata,
     picked_columns,
-    picked_metadata,
     to_events,
     to_facts,
     to_picked_facts,
@@ -280,8 +279,9 @@ class EventStore:
             return found
         names = list(metadata)
         sql = f"SELECT events.stream_id, {BARE_FACT_COLUMNS}{picked_columns(3, len(names))}{_FACTS_MANY_FROM}"
-        for r in await self.pool.fetch(sql, streams, starts, *map(list, metadata.values())):
-            found[r[0]].append(StoredFact(r[1], r[2], r[3], r[4].encode(), picked_metadata(r, 5, names)))
+        rows = await self.pool.fetch(sql, streams, starts, *map(list, metadata.values()))
+        for r, fact in zip(rows, to_picked_facts(rows, names, skip=1), strict=True):
+            found[r[0]].append(fact)
         return found
 
     async def stream_version(self, stream_id: str) -> int:

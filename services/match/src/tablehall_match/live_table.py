@@ -11,11 +11,11 @@ import msgspec
 
 from tablehall_eventstore import Fact, MetadataPaths
 from tablehall_platform.table_access import TableAccess
-from tablehall_rules import Game, PendingDecision, SeatInfo, StructCodec
+from tablehall_rules import Game, PendingDecision, SeatInfo
 from tablehall_rules.registry import get_game
 from tablehall_stream.codecs import event_codec
 from tablehall_stream.events import STARTED_DECODER, MatchEnded, MatchStarted
-from tablehall_stream.names import ENDED, STARTED, split_type
+from tablehall_stream.names import ENDED, STARTED
 
 
 class TableSnapshot(msgspec.Struct):
@@ -78,8 +78,8 @@ class LiveTable:
     # the open decisions as the last command computed them, with the version they are of: the
     # answer's view reuses them instead of asking the game again (any other change moves the version)
     pending_at: tuple[int, list[PendingDecision]] | None = None
-    # the game's id, event codec and evolve, looked up once for a rebuild's many events
-    _rules: tuple[str, StructCodec[Any], Callable[[Any, Any], Any]] | None = field(
+    # the game's id, event decoding and evolve, looked up once for a rebuild's many events
+    _rules: tuple[str, Callable[[str, int, bytes], Any], Callable[[Any, Any], Any]] | None = field(
         default=None, repr=False, compare=False
     )
 
@@ -130,13 +130,13 @@ class LiveTable:
 
     def apply_recorded(self, event: Fact) -> None:
         """Replay one stored event (rebuild path)."""
-        prefix, tag = split_type(event.type)
+        prefix, _, tag = event.type.partition(".")  # `split_type`, without a call an event
         rules = self._rules
         if rules is None and self.started is not None:
             game = self.game
-            rules = self._rules = (game.id, event_codec(game.id), game.evolve)
+            rules = self._rules = (game.id, event_codec(game.id).decode_stored, game.evolve)
         if rules is not None and prefix == rules[0]:
-            self.state = rules[2](self.state, rules[1].decode_stored(tag, event.schema_version, event.payload))
+            self.state = rules[2](self.state, rules[1](tag, event.schema_version, event.payload))
         elif event.type == STARTED:
             self.started = STARTED_DECODER.decode(event.payload)
             self._rules = None
