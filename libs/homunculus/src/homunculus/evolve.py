@@ -19,7 +19,7 @@ from tablehall_rules.table import evolve_table
 
 
 def evolve(state: State | None, event: msgspec.Struct) -> State:
-    if isinstance(event, e.Started):
+    if type(event) is e.Started:  # not isinstance: see `_items_after`
         return msgspec.convert(msgspec.to_builtins(event.state), State)
     if state is None:
         raise ValueError(f"{type(event).__name__} before Started")
@@ -483,11 +483,13 @@ def _(event: e.SafeConductSpent, state: State) -> None:
 FALLS = ("capture", "mine", "blast")
 # the events after which the items change (any other only takes a gone piece's shield along)
 _TURN_OVER = (e.TurnBegan, e.TurnSkipped, e.RoundEnded, e.Finished)
-_ITEM_EVENTS = (e.PieceMoved, e.PieceRemoved, e.PiecesSwapped, e.Eliminated, *_TURN_OVER)
+_ITEM_EVENTS = frozenset((e.PieceMoved, e.PieceRemoved, e.PiecesSwapped, e.Eliminated, *_TURN_OVER))
 
 
 def _items_after(event: msgspec.Struct, state: State) -> None:
-    if isinstance(event, _ITEM_EVENTS):  # one check for most events, not one per kind
+    # the exact type in a set: an isinstance of a struct class that fails costs 0.3 µs (its
+    # metaclass's instance check), and most events are none of these eight; events are never subclassed
+    if type(event) in _ITEM_EVENTS:
         _items_on(event, state)
     if state.shields and not all(map(state.pieces.__contains__, state.shields)):
         # a piece gone by any other way (sold for a debt, lost to a card) takes its shield along

@@ -15,7 +15,7 @@ from tablehall_rules.table import evolve_table
 
 
 def evolve(state: State | None, event: msgspec.Struct) -> State:
-    if isinstance(event, e.Started):
+    if type(event) is e.Started:  # an isinstance that fails costs 0.3 µs an event (a struct's metaclass)
         return _start(event)
     assert state is not None, "the first event must be Started"
     if not evolve_table(state.afk, event):
