@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import msgspec
@@ -17,7 +18,8 @@ from tablehall_audit.events import StreamCopy
 from tablehall_audit.export import check_signature, read_export_file
 from tablehall_audit.replay import steps
 from tablehall_audit.verify import verify_stream
-from tablehall_match.live_table import LiveTable
+from tablehall_eventstore import EventStore, NewEvent
+from tablehall_match.live_table import REBUILD_METADATA, LiveTable
 from tablehall_stream.events import MatchEnded
 from tablehall_stream.names import ENDED, STARTED, stream_id
 
@@ -87,6 +89,36 @@ def test_the_match_rebuilds_a_recorded_stream_as_its_replay(path: Path) -> None:
         live.draw_counter,
         live.controllers,
     )
+
+
+@pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
+async def test_the_match_rebuilds_a_stored_stream_from_the_metadata_it_reads(path: Path, migrated: str) -> None:
+    """Stored again and read as the match's loading path reads it (`REBUILD_METADATA`, not the
+    whole metadata), a recorded stream gives the table its whole events give."""
+    copy = _read(path)
+    whole = _rebuilt(copy)
+    store = await EventStore.connect(migrated, min_size=1, max_size=2)
+    try:
+        sid = f"table-rebuilt-{uuid.uuid4().hex[:10]}"
+        new = [NewEvent(e.type, e.schema_version, e.payload, e.metadata) for e in copy.events]
+        await store.append(sid, 0, new)
+        facts = await store.read_facts(sid, metadata=REBUILD_METADATA)
+    finally:
+        await store.close()
+    assert all(set(f.metadata) <= set(REBUILD_METADATA) for f in facts)
+    live = LiveTable(copy.table_id, sid)
+    for fact in facts:
+        live.apply_recorded(fact)
+    assert msgspec.to_builtins(live.state) == msgspec.to_builtins(whole.state)
+    assert (live.version, live.draw_counter, live.controllers, live.ended, live.access, live.started) == (
+        whole.version,
+        whole.draw_counter,
+        whole.controllers,
+        whole.ended,
+        whole.access,
+        whole.started,
+    )
+    assert whole.draw_counter > 0 and live.version == len(copy.events)
 
 
 def test_tablehall_verify_accepts_a_recorded_file_with_the_kept_key() -> None:

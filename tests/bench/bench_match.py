@@ -48,7 +48,7 @@ from support.matchkit import SECRET, SERVICE_SECRET, race_command, token_maker  
 from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall_eventstore import EventStore, migrate  # noqa: E402
 from tablehall_match import service as match_service  # noqa: E402
-from tablehall_match.live_table import LiveTable  # noqa: E402
+from tablehall_match.live_table import REBUILD_METADATA, LiveTable  # noqa: E402
 from tablehall_platform.infra import ensure_database, find_servers, free_port, with_database  # noqa: E402
 
 TARGETS = {
@@ -406,7 +406,7 @@ async def replay(database_url: str, n_events: int = 10_000) -> dict[str, float]:
     for _ in range(3):
         t0, c0 = time.perf_counter(), time.process_time()
         live = LiveTable(table_id, sid)
-        for event in await store.read_facts(sid):
+        for event in await store.read_facts(sid, metadata=REBUILD_METADATA):  # as the match reads
             live.apply_recorded(event)
         runs.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)

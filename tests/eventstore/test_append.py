@@ -52,6 +52,38 @@ async def test_facts_are_the_events_as_a_rebuild_reads_them(store: EventStore, s
     assert await store.read_facts(sid("absent")) == []
 
 
+async def test_facts_with_parts_of_the_metadata_hold_only_those_parts(
+    store: EventStore, sid: Callable[[str], str]
+) -> None:
+    s, other = sid("p"), sid("q")
+    draws = [{"n": 4, "value": 2}, {"n": 5, "value": 6}]
+    await store.append(s, 0, [ev(1, draws=draws, who={"seat": 1, "by_bot": True}, pending=[1, 2]), ev(2, draws=[])])
+    await store.append(s, 2, [ev(3, "Scored", who=None)])
+    await store.append(other, 0, [ev(9, draws=[{"n": 0}])])
+    paths = {"who": ("who",), "last_draw": ("draws", "-1", "n"), "first": ("draws", "0")}
+    facts = await store.read_facts(s, metadata=paths)
+    whole = await store.read_facts(s)
+    assert [(f.version, f.type, f.schema_version, f.payload) for f in facts] == [
+        (f.version, f.type, f.schema_version, f.payload) for f in whole
+    ]
+    # a path that leads nowhere (no key, an empty list) is left out; a JSON null is kept
+    assert [f.metadata for f in facts] == [
+        {"who": {"seat": 1, "by_bot": True}, "last_draw": 5, "first": {"n": 4, "value": 2}},
+        {},
+        {"who": None},
+    ]
+    assert [f.version for f in await store.read_facts(s, 2, 2, metadata=paths)] == [2]
+    assert await store.read_facts(s, metadata={}) == [
+        StoredFact(f.version, f.type, f.schema_version, f.payload, {}) for f in whole
+    ]
+    many = await store.read_facts_many({s: 3, other: 1}, metadata=paths)
+    assert many == {
+        s: [facts[2]],
+        other: [StoredFact(1, "Moved", 1, ev(9).payload, {"last_draw": 0, "first": {"n": 0}})],
+    }
+    assert await store.read_facts_many({s: 3, other: 1}) == {s: [whole[2]], other: await store.read_facts(other)}
+
+
 async def test_hash_chain_is_verifiable_client_side(store: EventStore, sid: Callable[[str], str]) -> None:
     s = sid("h")
     await store.append(s, 0, [ev(1), ev(2)])

@@ -182,7 +182,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], None]] = {
 
 
 def evolve(state: State | None, event: ev.GameEvent) -> State:
-    if isinstance(event, ev.GameStarted):
+    if type(event) is ev.GameStarted:  # an isinstance that fails costs 0.3 µs an event (a struct's metaclass)
         s = _create(event)
     else:
         if state is None:

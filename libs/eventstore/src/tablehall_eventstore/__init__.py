@@ -4,7 +4,16 @@ command ids, a gap-safe global order, snapshots and a JetStream publisher."""
 from .batcher import GroupCommitter
 from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
 from .migrations import migrate
-from .models import AppendRequest, AppendResult, Fact, NewEvent, RecordedEvent, Snapshot, StoredFact
+from .models import (
+    AppendRequest,
+    AppendResult,
+    Fact,
+    MetadataPaths,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+    StoredFact,
+)
 from .publisher import Publisher
 from .store import READ_HORIZON, EventStore
 from .tail import Tail
@@ -19,6 +28,7 @@ __all__ = [
     "Fact",
     "GroupCommitter",
     "InvalidAppend",
+    "MetadataPaths",
     "NewEvent",
     "Publisher",
     "RecordedEvent",

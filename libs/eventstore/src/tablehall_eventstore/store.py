@@ -12,9 +12,19 @@ import asyncpg
 import msgspec
 
 from . import snapshots as _snapshots
-from ._db import EVENT_COLUMNS, FACT_COLUMNS, Pool, decode_metadata, to_events, to_facts
+from ._db import (
+    BARE_FACT_COLUMNS,
+    EVENT_COLUMNS,
+    FACT_COLUMNS,
+    Pool,
+    decode_metadata,
+    picked_columns,
+    to_events,
+    to_facts,
+    to_picked_facts,
+)
 from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
-from .models import AppendRequest, AppendResult, NewEvent, RecordedEvent, Snapshot, StoredFact
+from .models import AppendRequest, AppendResult, MetadataPaths, NewEvent, RecordedEvent, Snapshot, StoredFact
 from .recent import RecentOrder
 
 # One statement, one round trip: the plpgsql function does the version check,
@@ -38,16 +48,15 @@ _READ_ALL_SQL = (
 _READ_STREAM_SQL = (
     f"SELECT {EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 AND version <= $3 ORDER BY version"
 )
-_READ_FACTS_SQL = (
-    f"SELECT {FACT_COLUMNS} FROM events WHERE stream_id = $1 AND version >= $2 AND version <= $3 ORDER BY version"
-)
+_FACTS_WHERE = " FROM events WHERE stream_id = $1 AND version >= $2 AND version <= $3 ORDER BY version"
+_READ_FACTS_SQL = f"SELECT {FACT_COLUMNS}{_FACTS_WHERE}"
 # Many streams' newest facts in one statement (a batch of views: tablehall_match.fact_reads).
-_READ_FACTS_MANY_SQL = (
-    "SELECT e.stream_id, e.version, e.type, e.schema_version, e.payload::text, e.metadata::text"
+_FACTS_MANY_FROM = (
     " FROM unnest($1::text[], $2::int[]) AS w(stream_id, from_version)"
-    " JOIN events e ON e.stream_id = w.stream_id AND e.version >= w.from_version"
-    " ORDER BY e.stream_id, e.version"
+    " JOIN events ON events.stream_id = w.stream_id AND events.version >= w.from_version"
+    " ORDER BY events.stream_id, events.version"
 )
+_READ_FACTS_MANY_SQL = f"SELECT events.stream_id, {FACT_COLUMNS}{_FACTS_MANY_FROM}"
 _MAX_VERSION = 2**31 - 1
 # A concurrent duplicate of a command id on another stream aborts the batch on
 # the commands primary key; a retry then sees it as a duplicate.
@@ -241,19 +250,42 @@ class EventStore:
         return to_events(await self.pool.fetch(_READ_STREAM_SQL, stream_id, from_version, hi))
 
     async def read_facts(
-        self, stream_id: str, from_version: int = 1, to_version: int | None = None
+        self,
+        stream_id: str,
+        from_version: int = 1,
+        to_version: int | None = None,
+        *,
+        metadata: MetadataPaths | None = None,
     ) -> list[StoredFact]:
-        """`read_stream` with only what rebuilding a state reads (version, type, payload, metadata)."""
-        hi = _MAX_VERSION if to_version is None else to_version
-        return to_facts(await self.pool.fetch(_READ_FACTS_SQL, stream_id, from_version, hi))
+        """`read_stream` with only what rebuilding a state reads (version, type, payload, metadata).
 
-    async def read_facts_many(self, from_versions: Mapping[str, int]) -> dict[str, list[StoredFact]]:
+        `metadata` names the parts of each event's metadata to read: each fact's metadata then
+        holds those names whose path leads somewhere, and nothing else (its whole text costs
+        more than the rest of the row). None reads all of it.
+        """
+        hi = _MAX_VERSION if to_version is None else to_version
+        if metadata is None:
+            return to_facts(await self.pool.fetch(_READ_FACTS_SQL, stream_id, from_version, hi))
+        sql = f"SELECT {BARE_FACT_COLUMNS}{picked_columns(4, len(metadata))}{_FACTS_WHERE}"
+        rows = await self.pool.fetch(sql, stream_id, from_version, hi, *map(list, metadata.values()))
+        return to_picked_facts(rows, list(metadata))
+
+    async def read_facts_many(
+        self, from_versions: Mapping[str, int], *, metadata: MetadataPaths | None = None
+    ) -> dict[str, list[StoredFact]]:
         """`read_facts` of several streams at once, each from its own version: one round trip."""
         streams = list(from_versions)
-        rows = await self.pool.fetch(_READ_FACTS_MANY_SQL, streams, [from_versions[s] for s in streams])
+        starts = [from_versions[s] for s in streams]
         found: dict[str, list[StoredFact]] = {s: [] for s in streams}
-        for r in rows:
-            found[r[0]].append(StoredFact(r[1], r[2], r[3], r[4].encode(), decode_metadata(r[5])))
+        if metadata is None:
+            for r in await self.pool.fetch(_READ_FACTS_MANY_SQL, streams, starts):
+                found[r[0]].append(StoredFact(r[1], r[2], r[3], r[4].encode(), decode_metadata(r[5])))
+            return found
+        names = list(metadata)
+        sql = f"SELECT events.stream_id, {BARE_FACT_COLUMNS}{picked_columns(3, len(names))}{_FACTS_MANY_FROM}"
+        rows = await self.pool.fetch(sql, streams, starts, *map(list, metadata.values()))
+        for r, fact in zip(rows, to_picked_facts(rows, names, skip=1), strict=True):
+            found[r[0]].append(fact)
         return found
 
     async def stream_version(self, stream_id: str) -> int:

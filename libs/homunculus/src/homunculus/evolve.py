@@ -14,16 +14,17 @@ from homunculus.state import Mine, PlacedDomino, State, UnoWindow
 from tablehall_boards import Piece
 from tablehall_boards.deck import apply_drawn, put_under_discard
 from tablehall_boards.dominoes import give_back, take, tile
+from tablehall_rules.dispatch import ByType
 from tablehall_rules.table import evolve_table
 
 
 def evolve(state: State | None, event: msgspec.Struct) -> State:
-    if isinstance(event, e.Started):
+    if type(event) is e.Started:  # not isinstance: see `_items_after`
         return msgspec.convert(msgspec.to_builtins(event.state), State)
     if state is None:
         raise ValueError(f"{type(event).__name__} before Started")
     if not evolve_table(state.afk, event):
-        _apply(event, state)
+        _apply_by_type(event, state)
         _items_after(event, state)
     return state
 
@@ -480,9 +481,22 @@ def _(event: e.SafeConductSpent, state: State) -> None:
 # fallen (for the resurrection); the detector and the spyglass last until the end of the turn.
 
 FALLS = ("capture", "mine", "blast")
+# the events after which the items change (any other only takes a gone piece's shield along)
+_TURN_OVER = (e.TurnBegan, e.TurnSkipped, e.RoundEnded, e.Finished)
+_ITEM_EVENTS = frozenset((e.PieceMoved, e.PieceRemoved, e.PiecesSwapped, e.Eliminated, *_TURN_OVER))
 
 
 def _items_after(event: msgspec.Struct, state: State) -> None:
+    # the exact type in a set: an isinstance of a struct class that fails costs 0.3 µs (its
+    # metaclass's instance check), and most events are none of these eight; events are never subclassed
+    if type(event) in _ITEM_EVENTS:
+        _items_on(event, state)
+    if state.shields and not all(map(state.pieces.__contains__, state.shields)):
+        # a piece gone by any other way (sold for a debt, lost to a card) takes its shield along
+        state.shields = [cell for cell in state.shields if cell in state.pieces]
+
+
+def _items_on(event: msgspec.Struct, state: State) -> None:
     if isinstance(event, e.PieceMoved):
         if event.origin in state.shields:
             state.shields = sorted({*state.shields} - {event.origin} | {event.target})
@@ -501,12 +515,9 @@ def _items_after(event: msgspec.Struct, state: State) -> None:
             state.detection = []
         if event.seat in state.spyglass:
             state.spyglass = []
-    elif isinstance(event, e.TurnBegan | e.TurnSkipped | e.RoundEnded | e.Finished):
+    elif isinstance(event, _TURN_OVER):
         state.detection = []
         state.spyglass = []
-    if state.shields and any(cell not in state.pieces for cell in state.shields):
-        # a piece gone by any other way (sold for a debt, lost to a card) takes its shield along
-        state.shields = [cell for cell in state.shields if cell in state.pieces]
 
 
 @_apply.register
@@ -544,3 +555,7 @@ def _(event: e.MineDefused, state: State) -> None:
 @_apply.register
 def _(event: e.SpyglassUsed, state: State) -> None:
     state.spyglass = [event.seat, event.watched]
+
+
+# the implementations above, found once per event type (a rebuild evolves thousands of events)
+_apply_by_type: ByType[None] = ByType(_apply)

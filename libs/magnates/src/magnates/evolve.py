@@ -10,15 +10,16 @@ from magnates import board, tables
 from magnates import events as e
 from magnates.state import BANK, Player, State
 from tablehall_rules import AfkLadder, PendingDecision
+from tablehall_rules.dispatch import ByType
 from tablehall_rules.table import evolve_table
 
 
 def evolve(state: State | None, event: msgspec.Struct) -> State:
-    if isinstance(event, e.Started):
+    if type(event) is e.Started:  # an isinstance that fails costs 0.3 µs an event (a struct's metaclass)
         return _start(event)
     assert state is not None, "the first event must be Started"
     if not evolve_table(state.afk, event):
-        _apply(event, state)
+        _apply_by_type(event, state)
     return state
 
 
@@ -142,3 +143,7 @@ def _finished(event: e.Finished, state: State) -> None:
     state.end_reason = event.reason
     state.scores = dict(event.scores)
     state.decision_no += 1
+
+
+# the implementations above, found once per event type (a rebuild evolves thousands of events)
+_apply_by_type: ByType[None] = ByType(_apply)

@@ -502,7 +502,7 @@ _HANDLERS: dict[type[Any], Callable[[State, Any], None]] = {
 
 def evolve(state: State | None, event: Any) -> State:
     """Apply `event` to `state` in place and return it (a new state for GameStarted)."""
-    if isinstance(event, ev.GameStarted):
+    if type(event) is ev.GameStarted:  # an isinstance that fails costs 0.3 µs an event (a struct's metaclass)
         created = _create(event)
         created.last_at_ms = event.at_ms
         return created

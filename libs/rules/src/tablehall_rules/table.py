@@ -164,10 +164,12 @@ def decide_table(flow: Flow[SeatedS], command: msgspec.Struct, rules: TableRules
 
 def evolve_table(ladder: AfkLadder, event: msgspec.Struct) -> bool:
     """Apply a table event to the ladder; False when `event` is not one."""
-    if isinstance(event, PresenceChanged):
+    # the exact type, not isinstance: a struct class's isinstance that fails costs 0.3 µs (its
+    # metaclass's instance check), paid by every other event of a rebuild; events are never subclassed
+    if type(event) is PresenceChanged:
         ladder.presence(event.seat, event.present)
         return True
-    if isinstance(event, ControllerChanged):
+    if type(event) is ControllerChanged:
         ladder.controller(event.seat, event.by_bot)
         return True
     return False

@@ -15,15 +15,15 @@ Thin by design: every rule is the game's; the match only orchestrates, one piece
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from tablehall_eventstore import EventStore, GroupCommitter
+from tablehall_eventstore import EventStore, GroupCommitter, StoredFact
 from tablehall_match.committing import Committer
 from tablehall_match.control import TableActions
 from tablehall_match.fact_reads import FactReads
 from tablehall_match.hosting import HeldElsewhere, TableHost
 from tablehall_match.leases import Leases
-from tablehall_match.live_table import LiveTable
+from tablehall_match.live_table import REBUILD_METADATA, LiveTable
 from tablehall_match.results import CheckResult, SubmitResult, ViewResult
 from tablehall_match.seeds import SeedVault
 from tablehall_match.starting import Starter
@@ -50,7 +50,7 @@ class MatchApp:
         # concurrent commands of many tables share transactions (one WAL flush)
         self.appender = GroupCommitter(store, workers=commit_workers)
         self.host = TableHost(store, vault, leases, snapshot_every, self.now_ms)
-        self.views = Views(self.host, FactReads(store.read_facts_many), self.now_ms)
+        self.views = Views(self.host, FactReads(self._read_facts_many), self.now_ms)
         committer = Committer(self.host, self.appender, store, self.now_ms)
         self.commands = Submitter(self.host, committer, self.views.render, self.now_ms)
         self.actions = TableActions(self.host, self.commands)
@@ -64,6 +64,10 @@ class MatchApp:
         self.evict = self.host.evict
         self.keep_leases = self.host.keep_leases
         self.drain = self.host.drain
+
+    async def _read_facts_many(self, from_versions: Mapping[str, int]) -> dict[str, list[StoredFact]]:
+        """The views' batched reads of what they apply (`LiveTable.apply_recorded`)."""
+        return await self.store.read_facts_many(from_versions, metadata=REBUILD_METADATA)
 
     def now_ms(self) -> int:
         return int(self.clock() * 1000)

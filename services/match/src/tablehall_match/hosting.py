@@ -13,7 +13,7 @@ import structlog
 
 from tablehall_eventstore import EventStore
 from tablehall_match.leases import Leases
-from tablehall_match.live_table import SNAPSHOT_TYPE, LiveTable
+from tablehall_match.live_table import REBUILD_METADATA, SNAPSHOT_TYPE, LiveTable
 from tablehall_match.records import reveal
 from tablehall_match.seeds import SeedVault
 from tablehall_match.spectator import SpectatorCopies
@@ -112,7 +112,7 @@ class TableHost:
         snapshot = await self.store.load_snapshot(sid)
         if snapshot is not None and snapshot.state_type == SNAPSHOT_TYPE:
             live.restore(snapshot.payload)
-        events = await self.store.read_facts(sid, from_version=live.version + 1)
+        events = await self.store.read_facts(sid, from_version=live.version + 1, metadata=REBUILD_METADATA)
         for event in events:
             live.apply_recorded(event)
         if live.started is None:

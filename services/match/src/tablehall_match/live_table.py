@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
-from tablehall_eventstore import Fact
+from tablehall_eventstore import Fact, MetadataPaths
 from tablehall_platform.table_access import TableAccess
 from tablehall_rules import Game, PendingDecision, SeatInfo
 from tablehall_rules.registry import get_game
 from tablehall_stream.codecs import event_codec
 from tablehall_stream.events import STARTED_DECODER, MatchEnded, MatchStarted
-from tablehall_stream.names import ENDED, STARTED, split_type
+from tablehall_stream.names import ENDED, STARTED
 
 
 class TableSnapshot(msgspec.Struct):
@@ -29,6 +29,21 @@ class TableSnapshot(msgspec.Struct):
     # the platform's facts folded so far (lobby access, seats played by a bot)
     access: TableAccess = msgspec.field(default_factory=TableAccess)
     controllers: dict[int, bool] = msgspec.field(default_factory=dict)
+
+
+# What a rebuild reads of each event's metadata (`EventStore.read_facts(metadata=...)`; the whole
+# metadata, with the draws and the pending decisions, costs the store more than the rest of the row):
+# who plays a seat, and the number of the last draw (the draw counter follows it), not the draws.
+REBUILD_METADATA: MetadataPaths = {"controller": ("controller",), "last_draw": ("draws", "-1", "n")}
+
+
+def last_draw(metadata: Mapping[str, Any]) -> int | None:
+    """The number of an event's last draw, from its whole metadata or from `REBUILD_METADATA`'s."""
+    picked = metadata.get("last_draw")
+    if picked is not None:
+        return int(picked)
+    draws = metadata.get("draws")
+    return int(draws[-1]["n"]) if draws else None
 
 
 # snapshots of another layout are ignored (a snapshot is only a cache)
@@ -63,6 +78,10 @@ class LiveTable:
     # the open decisions as the last command computed them, with the version they are of: the
     # answer's view reuses them instead of asking the game again (any other change moves the version)
     pending_at: tuple[int, list[PendingDecision]] | None = None
+    # the game's id, event decoding and evolve, looked up once for a rebuild's many events
+    _rules: tuple[str, Callable[[str, int, bytes], Any], Callable[[Any, Any], Any]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self.settled.set()
@@ -85,6 +104,7 @@ class LiveTable:
     def restore(self, snapshot_payload: bytes) -> None:
         snap = _SNAPSHOT_DECODER.decode(snapshot_payload)
         self.started = snap.started
+        self._rules = None
         game = get_game(snap.started.game)
         self.state = msgspec.json.decode(snap.state, type=game.state_type)
         self.version = snap.version
@@ -110,20 +130,26 @@ class LiveTable:
 
     def apply_recorded(self, event: Fact) -> None:
         """Replay one stored event (rebuild path)."""
-        prefix, tag = split_type(event.type)
-        if event.type == STARTED:
+        prefix, _, tag = event.type.partition(".")  # `split_type`, without a call an event
+        rules = self._rules
+        if rules is None and self.started is not None:
+            game = self.game
+            rules = self._rules = (game.id, event_codec(game.id).decode_stored, game.evolve)
+        if rules is not None and prefix == rules[0]:
+            self.state = rules[2](self.state, rules[1](tag, event.schema_version, event.payload))
+        elif event.type == STARTED:
             self.started = STARTED_DECODER.decode(event.payload)
+            self._rules = None
         elif event.type == ENDED:
             self.ended = True
-        elif self.started is not None and prefix == self.started.game:
-            game_event = event_codec(prefix).decode_stored(tag, event.schema_version, event.payload)
-            self.state = self.game.evolve(self.state, game_event)
         else:  # the lobby's facts: only who may watch matters to the match
             self.access.apply(event.type, event.payload)
-        self.note_facts(event.metadata)
-        draws = event.metadata.get("draws") if event.metadata else None
-        if draws:
-            self.draw_counter = max(self.draw_counter, int(draws[-1]["n"]) + 1)
+        metadata = event.metadata
+        if metadata:
+            self.note_facts(metadata)
+            drawn = last_draw(metadata)
+            if drawn is not None:
+                self.draw_counter = max(self.draw_counter, drawn + 1)
         self.version = event.version
 
     def note_facts(self, metadata: Mapping[str, Any] | None) -> None:

@@ -8,9 +8,12 @@ stream, so a watcher costs one read of the events that became visible."""
 from __future__ import annotations
 
 from tablehall_eventstore import EventStore
-from tablehall_match.live_table import LiveTable
+from tablehall_match.live_table import REBUILD_METADATA, LiveTable
 from tablehall_platform.table_access import visible_version
 from tablehall_stream.events import table_option
+
+# before the start, the copy moves on through the start command's events
+_WITH_COMMAND = {**REBUILD_METADATA, "command_id": ("command_id",)}
 
 
 def spectator_version(live: LiveTable) -> int:
@@ -32,11 +35,15 @@ class SpectatorCopies:
         if copy is None or copy.version > version:
             copy = LiveTable(live.table_id, live.stream_id)
         if copy.version < version:
-            for event in await self.store.read_facts(live.stream_id, copy.version + 1, version):
+            for event in await self.store.read_facts(
+                live.stream_id, copy.version + 1, version, metadata=REBUILD_METADATA
+            ):
                 copy.apply_recorded(event)
         if copy.state is None:  # never before the start (public): through the start command's events
             start_command = None
-            for event in await self.store.read_facts(live.stream_id, copy.version + 1, live.version):
+            for event in await self.store.read_facts(
+                live.stream_id, copy.version + 1, live.version, metadata=_WITH_COMMAND
+            ):
                 command = event.metadata.get("command_id")
                 if copy.state is not None and command != start_command:
                     break
