@@ -3,15 +3,18 @@
 The feed holds the table's events and its folded state at the head. When an
 event arrives it is folded once and rendered once per role being watched
 (seat 0, seat 1, spectator...), whatever the number of watchers; watchers
-pick the frames up from there. Versions a watcher needs from before it
-joined (a resume, a delayed spectator) are rendered by its own `Cursor`,
-which replays the feed's events privately.
+pick the frames up from there, and a frame is dropped once every watcher of
+its role has taken it (a table's frames are whole views: kept for every
+version, they grew a process by a hundred kilobytes a move). Versions a
+watcher needs from before it joined (a resume, a delayed spectator) are
+rendered by its own `Cursor`, which replays the feed's events privately.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from tablehall_eventstore import RecordedEvent
@@ -22,9 +25,26 @@ from tablehall_stream.fold import TableFold
 RoleKey = tuple[str, int | None]
 
 
+@dataclass(slots=True)
+class Reader:
+    """One watcher's place in the feed: the frames it was counted for are the versions after
+    `joined`; it has taken them up to `taken`."""
+
+    role: Role
+    joined: int
+    taken: int
+
+
+@dataclass(slots=True)
+class _Held:
+    frame: Frame
+    left: int  # watchers of the role yet to take it
+
+
 class Feed:
-    # frames kept per role; a watcher further behind replays with its cursor
-    RETAIN = 2048
+    # versions behind the head a frame waits for a slow watcher; one further behind renders its
+    # own with its cursor
+    RETAIN = 256
 
     def __init__(self, table_id: str) -> None:
         self.table_id = table_id
@@ -34,7 +54,7 @@ class Feed:
         self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.buffered: list[RecordedEvent] = []
         self._roles: Counter[RoleKey] = Counter()
-        self._frames: dict[RoleKey, dict[int, Frame]] = {}
+        self._frames: dict[RoleKey, dict[int, _Held]] = {}
         self._snapshots: dict[RoleKey, Frame] = {}
         self._tick = asyncio.Event()
 
@@ -60,25 +80,55 @@ class Feed:
         self.events.append(event)
         self._snapshots.clear()
         for key, frames in self._frames.items():
-            frames[event.version] = render(self.head, Role(*key), lines)
+            frames[event.version] = _Held(render(self.head, Role(*key), lines), self._roles[key])
             frames.pop(event.version - self.RETAIN, None)
         tick, self._tick = self._tick, asyncio.Event()
         tick.set()
 
-    def register(self, role: Role) -> None:
-        """From now on, render every new version for `role`."""
+    def register(self, role: Role) -> Reader:
+        """From now on, render every new version for `role`, and keep it until the reader takes it."""
         self._roles[role.key] += 1
         self._frames.setdefault(role.key, {})
+        return Reader(role, self.version, self.version)
 
-    def unregister(self, role: Role) -> None:
-        self._roles[role.key] -= 1
-        if self._roles[role.key] <= 0:
-            del self._roles[role.key]
-            self._frames.pop(role.key, None)
-            self._snapshots.pop(role.key, None)
+    def unregister(self, reader: Reader) -> None:
+        """The reader is gone: the frames it had yet to take wait for it no longer."""
+        key = reader.role.key
+        self._roles[key] -= 1
+        if self._roles[key] <= 0:
+            del self._roles[key]
+            self._frames.pop(key, None)
+            self._snapshots.pop(key, None)
+            return
+        frames = self._frames[key]
+        for version in [v for v in frames if v > reader.taken]:
+            self._release(frames, version)
+
+    def take(self, reader: Reader, version: int) -> Frame | None:
+        """The shared frame of `version` (after the reader's last), None if it is no longer kept."""
+        reader.taken = version
+        frames = self._frames.get(reader.role.key, {})
+        held = frames.get(version)
+        if held is None:
+            return None
+        self._release(frames, version)
+        return held.frame
+
+    @staticmethod
+    def _release(frames: dict[int, _Held], version: int) -> None:
+        held = frames[version]
+        held.left -= 1
+        if held.left <= 0:
+            del frames[version]
 
     def frame(self, role: Role, version: int) -> Frame | None:
-        return self._frames.get(role.key, {}).get(version)
+        """The shared frame of `version`, if still kept (a look: nobody is counted as having taken it)."""
+        held = self._frames.get(role.key, {}).get(version)
+        return held.frame if held is not None else None
+
+    def kept(self, role: Role) -> int:
+        """How many frames of `role` are kept."""
+        return len(self._frames.get(role.key, {}))
 
     def snapshot(self, role: Role) -> Frame:
         """The head for `role` without journal lines, shared by everyone joining now."""

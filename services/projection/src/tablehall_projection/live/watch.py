@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from tablehall_platform.auth import Principal
 from tablehall_platform.errors import BadRequest
 from tablehall_projection import access, metrics
-from tablehall_projection.live.feed import Cursor, Feed
+from tablehall_projection.live.feed import Cursor, Feed, Reader
 from tablehall_projection.live.frames import Frame
 from tablehall_projection.live.hub import Hub
 from tablehall_stream.events import table_option
@@ -46,20 +46,21 @@ async def watch(
                 f"The table is at version {feed.version}, before {from_version}.",
                 ru=f"Стол на версии {feed.version}, раньше {from_version}.",
             )
-        feed.register(role)
+        reader = feed.register(role)
         metrics.WATCHERS.inc()
         try:
-            async for update in _follow(feed, role, from_version):
+            async for update in _follow(feed, reader, from_version):
                 yield update
         finally:
             metrics.WATCHERS.dec()
-            feed.unregister(role)
+            feed.unregister(reader)
     finally:
         hub.release(feed)
 
 
-async def _follow(feed: Feed, role: access.Role, from_version: int) -> AsyncIterator[Update]:
-    joined = feed.version  # versions up to here were folded before we registered
+async def _follow(feed: Feed, reader: Reader, from_version: int) -> AsyncIterator[Update]:
+    role = reader.role
+    joined = reader.joined  # versions up to here were folded before we registered
     cursor = Cursor(feed, role)
     sent = from_version
     if from_version == 0:
@@ -71,7 +72,7 @@ async def _follow(feed: Feed, role: access.Role, from_version: int) -> AsyncIter
         seen = feed.version
         while sent < _target(feed, role):
             version = sent + 1
-            shared = feed.frame(role, version) if version > joined else None
+            shared = feed.take(reader, version) if version > joined else None
             yield Update("change", shared or cursor.frame_at(version))
             sent = version
             seen = feed.version
