@@ -53,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -603,7 +604,14 @@ async def every_game(
             if not budget.allows(seconds + 50 + n / 15, f"{load.label} at {n} tables"):
                 continue
             db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
-            up = start_up({"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"})
+            metrics_port = free_port()  # its collector's time is read from /metrics
+            up = start_up(
+                {
+                    "TABLEHALL_DB_NAME": db_name,
+                    "TABLEHALL_MAX_STREAMS_PER_USER": "100000",
+                    "TABLEHALL_METRICS_PORT": str(metrics_port),
+                }
+            )
             try:
                 await _wait_up(up)
                 idle_rss = rss_mb(up.process.pid)  # before any table: what the tables add is measured from here
@@ -612,7 +620,9 @@ async def every_game(
                 began = time.perf_counter()
                 tables = await _open_tables(up, load, n, min(humans, n))
                 print(f"  {n} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
-                await _watch_and_measure(up, load, url, db_name, tables, min(humans, n), seconds, profile, idle_rss)
+                await _watch_and_measure(
+                    up, load, url, db_name, tables, min(humans, n), seconds, profile, idle_rss, metrics_port
+                )
             finally:
                 try:
                     await up.stop()
@@ -718,6 +728,17 @@ async def _play_as_person(up: Any, table: str, user: str, seed: int) -> int:
     return played
 
 
+def gc_seconds(port: int) -> list[float]:
+    """Seconds the process behind `port`'s /metrics spent collecting each generation so far."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
+        text = reply.read().decode()
+    spent = [0.0, 0.0, 0.0]
+    for line in text.splitlines():
+        if line.startswith('tablehall_gc_seconds_total{generation="'):
+            spent[int(line.split('"')[1])] = float(line.rsplit(" ", 1)[1])
+    return spent
+
+
 def nats_pids() -> list[int]:
     """The nats-server processes on this machine (the shared one or an embedded one)."""
     out = subprocess.run(["pgrep", "-x", "nats-server"], capture_output=True, text=True, check=False).stdout
@@ -734,6 +755,7 @@ async def _watch_and_measure(
     seconds: float,
     profile: bool,
     idle_rss: float,
+    metrics_port: int,
 ) -> None:
     received: dict[tuple[str, int], float] = {}  # (stream id, version) -> wall ms the spectator got it
     recording = False
@@ -772,9 +794,11 @@ async def _watch_and_measure(
         recording = True
         if sampler is not None:
             sampler.start()
+        gc_before = await asyncio.to_thread(gc_seconds, metrics_port)
         await cpu.begin()
         await asyncio.sleep(seconds)
         used = await cpu.end()
+        gc_spent = [b - a for a, b in zip(gc_before, await asyncio.to_thread(gc_seconds, metrics_port), strict=True)]
         # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
         xacts = (
             int(
@@ -827,6 +851,13 @@ async def _watch_and_measure(
         + (f"; {xacts / moves:.1f} PostgreSQL transactions a move" if moves else ""),
         flush=True,
     )
+    if moves:
+        per = [s / moves * 1e6 for s in gc_spent]
+        print(
+            f"         of tablehall up's CPU a move, {sum(per):,.0f} µs in the garbage collector"
+            f" (young {per[0]:,.0f}, middle {per[1]:,.0f}, full {per[2]:,.0f})",
+            flush=True,
+        )
     per_1000 = (
         f"; {(used['service'] + used['postgres']) / n * 1000:.2f} cores per 1,000 tables at this pace"
         if n >= 100

@@ -48,6 +48,7 @@ def tune_gc() -> None:
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 20, 20)
+    metrics.time_collections()
 
 
 def migration_folders() -> list[object]:
