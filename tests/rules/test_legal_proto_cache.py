@@ -84,3 +84,17 @@ def test_commands_read_back_from_a_view_are_its_descriptors_spelled_out_each_tim
         assert legal_commands_of(view) == expected
         assert legal_commands_of(view, limit=5) == expected[:5]
         assert legal_commands_of(view, limit=50) == expected[:50]
+
+
+def test_the_commands_kept_from_read_back_descriptors_stay_within_their_bound() -> None:
+    from tablehall_stream import proto_games
+
+    view = match_pb2.TableView(game="puzzipolia")
+    for low in range(0, 200 * 400, 200):  # 400 descriptors of 200 bids each: 80,000 commands read
+        del view.legal_moves[:]
+        view.legal_moves.extend(
+            legal_moves_to_proto("puzzipolia", [move(c.Bid(amount=0), amount=IntRange(low, low + 199))])
+        )
+        assert legal_commands_of(view) == [c.Bid(amount=a) for a in range(low, low + 200)]
+        kept = sum(len(commands) for commands in proto_games._spelled.values())
+        assert kept == proto_games._spelled_count[0] <= proto_games.SPELLED_COMMANDS

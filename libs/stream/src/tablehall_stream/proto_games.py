@@ -243,10 +243,13 @@ def legal_move_from_proto(game_id: str, msg: match_pb2.LegalMove) -> LegalMove:
 # few come in answer after answer, so each one's commands are spelled out once, keyed by its
 # bytes (descriptors and commands are immutable, so a kept list is shared safely).
 # A descriptor spelling out more than this (a wide bid range) is spelled out each time, only as
-# far as the caller's limit.
-SPELLED_CACHE = 8192
+# far as the caller's limit. The kept commands are bounded in number, not the descriptors: a
+# board's domino placements are hundreds of commands a descriptor, and 8,192 descriptors of them
+# held a bot process at half a gigabyte.
+SPELLED_COMMANDS = 32_768
 SPELLED_MAX = 512
 _spelled: dict[tuple[str, bytes], tuple[msgspec.Struct, ...]] = {}
+_spelled_count = [0]  # commands kept in _spelled
 
 
 def _spelled_out(game_id: str, msg: match_pb2.LegalMove, limit: int | None) -> Sequence[msgspec.Struct]:
@@ -256,9 +259,12 @@ def _spelled_out(game_id: str, msg: match_pb2.LegalMove, limit: int | None) -> S
         lm = legal_move_from_proto(game_id, msg)
         if lm.size() > SPELLED_MAX:
             return expand_all([lm], command_codec(game_id), limit=limit)
-        if len(_spelled) >= SPELLED_CACHE:
+        commands = tuple(expand_all([lm], command_codec(game_id)))
+        if _spelled_count[0] + len(commands) > SPELLED_COMMANDS:
             _spelled.clear()
-        commands = _spelled[key] = tuple(expand_all([lm], command_codec(game_id)))
+            _spelled_count[0] = 0
+        _spelled[key] = commands
+        _spelled_count[0] += len(commands)
     return commands
 
 
