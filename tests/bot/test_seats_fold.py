@@ -81,6 +81,7 @@ class _Event:
     type: str
     payload: bytes
     metadata: dict[str, Any]
+    schema_version: int = 1
 
 
 class _Stream:

@@ -1,8 +1,11 @@
 """The bot service's application: from a table's notification to a move.
 
 For a table it is told about, it reads the table's stream (who plays which
-seat, the open decisions), and for every seat a bot plays with a decision
-open it reads that seat's view and legal commands from the match, thinks
+seat, the open decisions, the game's state), and for every seat a bot plays
+with a decision open it renders that seat's view and legal commands from the
+state folded here, through the game's own `view` and `legal` as the match
+would (after a refusal, and where the stream could not be folded here, it
+asks the match for them instead), thinks
 (a strong bot's search in a worker thread, bounded by the think time; the
 easy and random players' heuristics on the event loop, as they take about a
 millisecond) and submits the move with a
@@ -28,6 +31,7 @@ import structlog
 
 from tablehall_bot import metrics
 from tablehall_bot.feed import Feed, Notification
+from tablehall_bot.local_view import folded_view
 from tablehall_bot.match_client import Answer, MatchClient, SeatView
 from tablehall_bot.players import Difficulty, Player
 from tablehall_bot.search.hooks import GameHooks
@@ -84,7 +88,7 @@ class BotApp:
             if env is None or table is None:
                 await note.ack()
                 continue
-            self.tables.observe(table, env.version, env.type, bytes(env.payload), env.metadata)
+            self.tables.observe(table, env.version, env.type, bytes(env.payload), env.metadata, env.schema_version)
             if not ("pending" in env.metadata or env.type in SEAT_EVENTS):
                 await note.ack()
                 continue
@@ -155,8 +159,11 @@ class BotApp:
         pause = self._paced.get(table)
         if pause:
             await asyncio.sleep(pause)  # before reading the view, so the move is made from the newest one
-        for _ in range(ATTEMPTS):
-            view = await self.match.seat_view(table, seat.seat)
+        for attempt in range(ATTEMPTS):
+            # the first try from the state folded here; after a refusal, the match's own view
+            view = (self.local_view(table, seat.seat) if attempt == 0 else None) or await self.match.seat_view(
+                table, seat.seat
+            )
             mine = sorted(d.key for d in view.decisions if d.seat == seat.seat)
             if view.finished or not mine or not view.legal:
                 return
@@ -168,6 +175,13 @@ class BotApp:
             if answer is not Answer.STALE and answer is not Answer.RETRY:
                 return
             await asyncio.sleep(RETRY_PAUSE_S if answer is Answer.RETRY else 0)
+
+    def local_view(self, table: str, seat: int) -> SeatView | None:
+        seats = self.tables.folded(table) if self.settings.local_views else None
+        view = folded_view(table, seats, seat, int(time.time() * 1000)) if seats is not None else None
+        if view is not None:
+            metrics.VIEWS.labels("local").inc()
+        return view
 
     async def _move(self, view: SeatView, seat: BotSeat, rid: str, decisions: list[str]) -> Answer:
         difficulty = Difficulty(seat.difficulty)

@@ -32,6 +32,7 @@ class Envelope(msgspec.Struct):
     stream_id: str
     version: int
     type: str
+    schema_version: int = 1
     metadata: dict[str, Any] = {}
     payload: msgspec.Raw = msgspec.Raw(b"null")  # the event's payload as stored (JSON)
 

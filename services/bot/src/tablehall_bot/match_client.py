@@ -27,6 +27,7 @@ import grpc
 import msgspec
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
+from tablehall_bot import metrics
 from tablehall_bot.search.hooks import LEGAL_LIMIT
 from tablehall_platform import channels
 from tablehall_platform.errors import status_error_info
@@ -140,6 +141,7 @@ class MatchClient:
     async def seat_view(self, table: str, seat: int) -> SeatView:
         request = match_pb2.GetTableViewRequest(table=f"tables/{table}", seat=seat)
         reply = await self._stub.GetTableView(request, metadata=self.metadata, timeout=CALL_TIMEOUT_S)
+        metrics.VIEWS.labels("match").inc()
         v = reply.view
         return SeatView(
             table=table,

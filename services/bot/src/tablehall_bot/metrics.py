@@ -24,3 +24,9 @@ SEATS_PLAYED = Gauge(
 NOTIFICATIONS = Counter(
     "tablehall_bot_notifications_total", "Table notifications handled, by source (nats, catch_up).", ["source"]
 )
+VIEWS = Counter(
+    "tablehall_bot_views_total",
+    "Seat views a bot decided on, by source: local (rendered from the state folded in the bot), match "
+    "(asked of the match: after a refusal, or where the stream could not be folded).",
+    ["source"],
+)

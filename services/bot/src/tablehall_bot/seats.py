@@ -7,17 +7,24 @@
   reclaims it (`lobby.SeatReclaimed`).
 
 It also keeps the table's latest open decisions (the `pending` metadata of
-the last event of each command) and whether the match has ended.
+the last event of each command), whether the match has ended, and the game's
+state (`game`: the stream folded through the game's evolve, as the projection
+folds it), from which a bot's seat view and legal moves are rendered here
+rather than asked of the match.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
+import structlog
 
+from tablehall_stream.fold import TableFold
 from tablehall_stream.names import ENDED, STARTED
+
+log = structlog.get_logger("bot.seats")
 
 BOT_ADDED = "lobby.BotAdded"
 HANDED = "lobby.SeatHandedToBot"
@@ -36,6 +43,16 @@ class BotSeat:
     handed_over: bool
 
 
+class Relayed(NamedTuple):
+    """An event as TableFold reads it (a stored one, or one the publisher relayed)."""
+
+    version: int
+    type: str
+    schema_version: int
+    payload: bytes
+    metadata: dict[str, Any]
+
+
 @dataclass
 class TableSeats:
     handed_difficulty: str = "easy"
@@ -49,9 +66,23 @@ class TableSeats:
     removed: set[int] = field(default_factory=set)
     handed: set[int] = field(default_factory=set)
     pending: list[dict[str, Any]] = field(default_factory=list)
+    # the game's state at `version`; None once an event could not be folded (the match is asked)
+    game_fold: TableFold | None = field(default_factory=lambda: TableFold(""))
+    # the last event folded ended a command (its `pending` is written there): the state is one the
+    # match shows, not one half way through a command's events
+    at_command_end: bool = False
 
-    def apply(self, version: int, event_type: str, payload: bytes, metadata: dict[str, Any]) -> None:
+    def apply(
+        self, version: int, event_type: str, payload: bytes, metadata: dict[str, Any], schema_version: int = 1
+    ) -> None:
         self.version = version
+        self.at_command_end = "pending" in metadata
+        if self.game_fold is not None:
+            try:
+                self.game_fold.apply(Relayed(version, event_type, schema_version, payload, metadata))
+            except Exception as exc:  # a stream this process cannot fold: its views come from the match
+                log.warning("game state not folded", version=version, type=event_type, error=repr(exc))
+                self.game_fold = None
         if "pending" in metadata:
             self.pending = list(metadata["pending"] or [])
         if event_type == STARTED:

@@ -36,6 +36,7 @@ class BotSettings:
     demo_pace_ms: int = 1000
     demo_think_ms: int = 40
     heuristics_in_thread: bool = False
+    local_views: bool = True
 
     def __post_init__(self) -> None:
         if not self.match_address:
@@ -69,4 +70,5 @@ class BotSettings:
             demo_pace_ms=int(env.get("TABLEHALL_BOT_DEMO_PACE_MS", "1000")),
             demo_think_ms=int(env.get("TABLEHALL_BOT_DEMO_THINK_MS", "40")),
             heuristics_in_thread=env.get("TABLEHALL_BOT_HEURISTICS_IN_THREAD", "0") == "1",
+            local_views=env.get("TABLEHALL_BOT_LOCAL_VIEWS", "1") == "1",
         )

@@ -46,12 +46,20 @@ class Tables:
         self.handed_difficulty = handed_difficulty
         self._seats: dict[str, TableSeats] = {}
 
-    def observe(self, table: str, version: int, event_type: str, payload: bytes, metadata: dict[str, Any]) -> None:
+    def observe(
+        self,
+        table: str,
+        version: int,
+        event_type: str,
+        payload: bytes,
+        metadata: dict[str, Any],
+        schema_version: int = 1,
+    ) -> None:
         """Fold a relayed event of `table` when it is the next one of a table folded here."""
         seats = self._seats.get(table)
         if seats is None or version != seats.version + 1:
             return  # not followed here yet, a repeat, or after a gap: `seats` reads what is missing
-        seats.apply(version, event_type, payload, metadata)
+        seats.apply(version, event_type, payload, metadata, schema_version)
         if seats.ended:
             self._seats.pop(table, None)
 
@@ -64,12 +72,16 @@ class Tables:
         if seats is None:
             seats = TableSeats(handed_difficulty=self.handed_difficulty)
         for event in await self.store.read_stream(stream_id(table), seats.version + 1):
-            seats.apply(event.version, event.type, event.payload, event.metadata)
+            seats.apply(event.version, event.type, event.payload, event.metadata, event.schema_version)
         if seats.ended:
             self._seats.pop(table, None)
         elif seats.version:
             self._seats[table] = seats
         return seats
+
+    def folded(self, table: str) -> TableSeats | None:
+        """The table as folded here so far (no read), if it is followed here."""
+        return self._seats.get(table)
 
     def seats_played(self) -> int:
         return sum(len(s.bot_seats()) for s in self._seats.values())
