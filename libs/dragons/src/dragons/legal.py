@@ -36,7 +36,7 @@ from dragons.rules.placement import KING
 from dragons.rules.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
-from tablehall_boards import Kind, Move, Piece, Verdict
+from tablehall_boards import Kind, Piece, Verdict
 from tablehall_rules import Choice, LegalMove, LegalMoves, Rule
 from tablehall_rules.legal import Later, move
 
@@ -233,10 +233,10 @@ def _move_contours(seat: int, contours: _Contours, origin: int, target: int, num
 
 
 def _chess_contours(
-    seat: int, faces: list[int], contours: _Contours, origin: int, piece: int, found: list[Move]
+    seat: int, faces: list[int], contours: _Contours, origin: int, piece: int, blocking: _Blocking
 ) -> Iterator[LegalMove]:
     """The moves of the die on `origin` (number `piece`) that close a contour, with example cycles."""
-    for m in found:
+    for m in generator().piece_moves(origin, _piece(piece, seat), blocking):
         number = int(m.promotion) if m.promotion else piece
         cycles = _move_contours(seat, contours, origin, m.target, number)
         if cycles:
@@ -248,15 +248,20 @@ def _chess_contours(
 
 
 class _Blocking:
-    """`chess.DiceBlocking`'s verdicts, from the listing's masks."""
+    """`chess.DiceBlocking`'s verdicts, from the listing's masks (immutable)."""
 
-    __slots__ = ("_verdicts",)
+    __slots__ = ("verdict",)
 
-    def __init__(self, verdicts: bytes) -> None:
-        self._verdicts = verdicts
+    def __init__(self, verdict: bytes) -> None:
+        self.verdict = verdict
 
     def verdicts(self, piece: Piece) -> Sequence[Verdict]:
-        return self._verdicts  # type: ignore[return-value]  # the verdicts' values (IntEnum)
+        return self.verdict  # type: ignore[return-value]  # the verdicts' values (IntEnum)
+
+
+@cache
+def _piece(number: int, seat: int) -> Piece:
+    return Piece(Kind(number), seat)
 
 
 def _chess_moves(
@@ -264,20 +269,20 @@ def _chess_moves(
 ) -> Iterator[LegalMove | Later]:
     blocking = _Blocking(masks.verdicts(st.owner))  # one table for every origin
     pieces = generator()
+    face = st.face
     for origin in masks.movable():
-        piece = st.face[origin]
-        found = pieces.piece_moves(origin, Piece(Kind(piece), seat), blocking)
+        piece = face[origin]
+        quiet, promoting = pieces.piece_targets(origin, _piece(piece, seat), blocking.verdict)
         if contours.black_left > 0:
-            yield partial(_chess_contours, seat, faces, contours, origin, piece, found)
-        quiet = sorted({m.target for m in found if m.promotion is None})
+            yield partial(_chess_contours, seat, faces, contours, origin, piece, blocking)
         if quiet:
             yield move(
                 c.ChessMove(face=0, origin=origin, target=0),
                 face=Choice(faces),
-                target=Choice(quiet),
+                target=Choice(sorted(quiet)),
                 contour=_no_contour(),
             )
-        for target in sorted({m.target for m in found if m.promotion is not None}):
+        for target in sorted(promoting):
             yield move(
                 c.ChessMove(face=0, origin=origin, target=target, promotion=2),
                 face=Choice(faces),
