@@ -139,7 +139,7 @@ class _Board:
     contacts and halves, and the line windows a placement on given cells depends on."""
 
     def __init__(self, st: State, seat: int, masks: Masks) -> None:
-        self.st = st
+        self.face = list(st.face)  # a copy: the corner parts may be read after the state evolved
         self.seat = seat
         self.masks = masks
         free, side = masks.free, masks.side
@@ -168,13 +168,13 @@ class _Board:
     def kinds(self, cell: int, number: int) -> str:
         """The combination kinds placing `number` on `cell` would form ('' for none)."""
         found = self.windows((cell,))
-        return window_kinds(found, self.st.face, {cell: number}) if found else ""
+        return window_kinds(found, self.face, {cell: number}) if found else ""
 
     def pair_kinds(self, a: int, b: int, first: int, second: int) -> str:
         """The kinds placing `first` on `a` and `second` on `b` would form, without building the
         question when no window is full."""
         found = self.windows((a, b) if a < b else (b, a))
-        return window_kinds(found, self.st.face, {a: first, b: second}) if found else ""
+        return window_kinds(found, self.face, {a: first, b: second}) if found else ""
 
 
 @cache
@@ -325,6 +325,29 @@ class _Spots:
         return slot_cells(self._kind(low, high)[2])
 
 
+class _TileCorners:
+    """A tile's corner-only placements (`candidates`), found when first read: by the line
+    combinations they form, and those only a contour may allow."""
+
+    def __init__(self, low: int, high: int, board: _Board, candidates: list[list[int]]) -> None:
+        self.low, self.high = low, high
+        self.board = board
+        self.candidates = candidates
+
+    @cached_property
+    def split(self) -> tuple[dict[str, list[list[int]]], list[list[int]]]:
+        corner: dict[str, list[list[int]]] = {}
+        contour_only: list[list[int]] = []
+        low, high, board = self.low, self.high, self.board
+        for cells in self.candidates:
+            names = board.pair_kinds(cells[0], cells[1], low, high)
+            if names:
+                corner.setdefault(names, []).append(cells)
+            else:
+                contour_only.append(cells)
+        return corner, contour_only
+
+
 def _domino_moves(st: State, faces: list[int], board: _Board, contours: _Contours) -> Iterator[LegalMove | Later]:
     hand = sorted(set(st.player(contours.seat).hand))
     if not hand:
@@ -333,31 +356,31 @@ def _domino_moves(st: State, faces: list[int], board: _Board, contours: _Contour
     for t in hand:
         low, high = t.low, t.high
         plain, candidates = spots.split(low, high)
-        corner: dict[str, list[list[int]]] = {}
-        contour_only: list[list[int]] = []
-        for cells in candidates:
-            names = board.pair_kinds(cells[0], cells[1], low, high)
-            if names:
-                corner.setdefault(names, []).append(cells)
-            else:
-                contour_only.append(cells)
         template = c.PlaceDomino(face=0, first=low, second=high, cells=[])
         if plain:
             yield move(template, face=Choice(faces), cells=Choice(list(plain)), contour=_no_contour())
-        for names, found in sorted(corner.items()):
-            yield move(
-                template, face=Choice(faces), cells=Rule(f"corner:{names}", examples=found), contour=_no_contour()
-            )
+        corners = _TileCorners(low, high, board, candidates)
+        if candidates:
+            yield partial(_domino_corners, template, faces, corners)
         if contours.black_left > 0:
-            yield partial(_domino_contours, low, high, faces, contours, spots, contour_only)
+            yield partial(_domino_contours, low, high, faces, contours, spots, corners)
+
+
+def _domino_corners(template: c.PlaceDomino, faces: list[int], corners: _TileCorners) -> list[LegalMove]:
+    """The tile's corner-only placements allowed by the line combinations they form, by kinds."""
+    return [
+        move(template, face=Choice(faces), cells=Rule(f"corner:{names}", examples=found), contour=_no_contour())
+        for names, found in sorted(corners.split[0].items())
+    ]
 
 
 def _domino_contours(
-    low: int, high: int, faces: list[int], contours: _Contours, spots: _Spots, contour_only: list[list[int]]
+    low: int, high: int, faces: list[int], contours: _Contours, spots: _Spots, corners: _TileCorners
 ) -> Iterator[LegalMove]:
     """The tile's placements that exist through a contour: the corner pairs only a contour
     allows, then each placement that closes one with its example cycles (the others first, in
     the pairs' order)."""
+    contour_only = corners.split[1]
     only = {id(cells) for cells in contour_only}
     allowed = [cells for cells in spots.every(low, high) if id(cells) not in only]
     closing = [(cells, cycles) for cells in allowed if (cycles := contours.pair(cells))]
