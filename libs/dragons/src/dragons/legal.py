@@ -26,12 +26,14 @@ from collections.abc import Iterator, Sequence
 from functools import cache, cached_property, partial
 
 from dragons import commands as c
-from dragons.board import FREE, grid
+from dragons.board import FREE
 from dragons.rules.chess import generator
 from dragons.rules.combos import Window, kept_windows, window_kinds
+from dragons.rules.combos import prepare as prepare_windows
 from dragons.rules.contour import components, examples, may_close, may_contain
 from dragons.rules.enclosure import Enclosure
 from dragons.rules.masks import HOME, Masks, Slots, cells_of, slot_cells
+from dragons.rules.masks import prepare as prepare_slots
 from dragons.rules.placement import KING
 from dragons.rules.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
@@ -177,12 +179,6 @@ class _Board:
         return window_kinds(found, self.face, {a: first, b: second}) if found else ""
 
 
-@cache
-def _adjacent_pairs() -> tuple[tuple[int, int], ...]:
-    """The side-neighbour pairs a domino may cover, in `dominoes.placements`' order."""
-    return grid().adjacent_pairs()
-
-
 def _die_moves(number: int, contours: _Contours, board: _Board) -> Iterator[LegalMove | Later]:
     plain_cells = board.plain(number)
     corner: dict[str, list[int]] = {}
@@ -289,12 +285,6 @@ def _chess_moves(
                 promotion=Choice(PROMOTIONS),
                 contour=_no_contour(),
             )
-
-
-@cache
-def _oriented() -> tuple[tuple[list[int], list[int]], ...]:
-    """Per side-neighbour pair, its cells in either order: shared by every listing (read-only)."""
-    return tuple(([a, b], [b, a]) for a, b in _adjacent_pairs())
 
 
 class _Spots:
@@ -440,3 +430,14 @@ def legal_moves(st: State, seat: int, now_ms: int) -> Sequence[LegalMove]:
     if st.phase == DOMINO and seat in st.domino_wait:
         return [LegalMove(c.TakeDomino(take=True)), LegalMove(c.TakeDomino(take=False))]
     return []
+
+
+def _prepare() -> None:
+    """Build the fixed tables a listing reads (line windows, move generation, domino slots)
+    when the module loads, not in the first listing (tens of milliseconds)."""
+    prepare_windows()
+    generator()
+    prepare_slots()
+
+
+_prepare()

@@ -105,25 +105,30 @@ def corners_of(m: int) -> int:
 
 
 @cache
-def _pair_slots() -> tuple[tuple[list[int] | None, ...], int, int]:
-    """Per position, four slots: the pair of it and its east neighbour as [it, east] and
-    [east, it], then with its north neighbour likewise (`dragons.legal._oriented`'s lists, or None
-    where there is no such pair); and the masks of positions that have an east, a north pair."""
-    from dragons.legal import _oriented  # the shared [first, second] lists (no import cycle at load)
+def oriented() -> tuple[tuple[list[int], list[int]], ...]:
+    """Per side-neighbour pair, in `dominoes.placements`' order (`Grid.adjacent_pairs`), its
+    cells in either order, [lower, upper] first: lists shared by every listing (read-only)."""
+    return tuple(([a, b], [b, a]) for a, b in grid().adjacent_pairs())
 
+
+@cache
+def _pair_slots() -> tuple[list[int] | None, ...]:
+    """Per position, four slots: the pair of it and its east neighbour as [it, east] and
+    [east, it], then with its north neighbour likewise (`oriented`'s lists, or None where there
+    is no such pair)."""
     slots: list[list[int] | None] = [None] * (4 * SIZE)
-    east = north = 0
-    for first, second in _oriented():
+    for first, second in oriented():
         a, b = first
         pa, pb = POSITION[a], POSITION[b]
         k = 0 if pb == pa + 1 else 2
         assert pb == pa + (1 if k == 0 else WIDTH)
         slots[4 * pa + k], slots[4 * pa + k + 1] = first, second
-        if k == 0:
-            east |= bit(a)
-        else:
-            north |= bit(a)
-    return tuple(slots), east, north
+    return tuple(slots)
+
+
+def prepare() -> None:
+    """Build the pair slots now (the first listing with a domino would otherwise pay for them)."""
+    _pair_slots()
 
 
 class Masks:
@@ -167,10 +172,10 @@ class Masks:
         return bytes(out)
 
     def domino_slots(self, low_six: bool, high_six: bool, double: bool) -> tuple[Slots, Slots, Slots]:
-        """Where a tile of this kind may go (`dragons.legal._placements` read through this
-        board's pairs), per slot (`slot_cells`): (allowed by rules 1/4, touching by a corner
-        only, both). A pair is two free cells touching no domino; rule 1 asks a half to touch an
-        own cell by a side; rule 4 lets a six go on the own half, touching nothing."""
+        """Where a tile of this kind may go, per slot (`slot_cells`): (allowed by rules 1/4,
+        touching by a corner only, both). A pair is two free cells touching no domino; rule 1
+        asks a half to touch an own cell by a side; rule 4 lets a six go on the own half,
+        touching nothing; a corner-only pair needs a combination (or a contour)."""
         home = HOME[self.seat]
         fits, side, corner = self.fits, self.side, self.corner
         plain: list[int] = []
@@ -196,9 +201,9 @@ Slots = tuple[int, int, int, int]  # masks of lower cells: east pair forward, ba
 
 
 def slot_cells(slots: Slots) -> list[list[int]]:
-    """The [first, second] cells of the slots set, in `_oriented` order (pairs by their lower
+    """The [first, second] cells of the slots set, in `oriented` order (pairs by their lower
     cell, the east pair before the north one, forward before backward): the shared lists."""
-    table, _, _ = _pair_slots()
+    table = _pair_slots()
     out = bytearray(4 * SIZE)
     for k in range(4):
         out[k::4] = slots[k].to_bytes(SIZE, "little")
