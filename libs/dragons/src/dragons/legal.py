@@ -154,10 +154,10 @@ class _Board:
         """Cells rules 1 and 4 allow (`placement.die_targets`' first list)."""
         return self.six_free if number == KING else self.side_free
 
-    def corner_only(self, number: int) -> list[int]:
-        """Free cells touching an own cell by a corner only (not the own half for a six)."""
+    def corner_only(self, number: int) -> int:
+        """The mask of free cells touching an own cell by a corner only (not the own half for a six)."""
         m = self.masks
-        return cells_of(m.free & m.corner & ~m.side & ~(HOME[self.seat] if number == KING else 0))
+        return m.free & m.corner & ~m.side & ~(HOME[self.seat] if number == KING else 0)
 
     def windows(self, cells: tuple[int, ...]) -> tuple[Window, ...]:
         """`kept_windows` of sorted `cells` on this board, asked once per listing (every number,
@@ -179,30 +179,55 @@ class _Board:
         return window_kinds(found, self.face, {a: first, b: second}) if found else ""
 
 
+class _DieCorners:
+    """A die's corner-only cells (`mask`), found when first read: by the line combinations the
+    die forms there (in cell order of their first cell), and those only a contour may allow."""
+
+    def __init__(self, number: int, board: _Board) -> None:
+        self.number = number
+        self.board = board
+        self.mask = board.corner_only(number)
+
+    @cached_property
+    def split(self) -> tuple[dict[str, list[int]], list[int]]:
+        corner: dict[str, list[int]] = {}
+        only_contour: list[int] = []
+        number, board = self.number, self.board
+        for cell in cells_of(self.mask):
+            names = board.kinds(cell, number)
+            if names:
+                corner.setdefault(names, []).append(cell)
+            else:
+                only_contour.append(cell)
+        return corner, only_contour
+
+
 def _die_moves(number: int, contours: _Contours, board: _Board) -> Iterator[LegalMove | Later]:
     plain_cells = board.plain(number)
-    corner: dict[str, list[int]] = {}
-    only_contour: list[int] = []
-    for cell in board.corner_only(number):
-        names = board.kinds(cell, number)
-        if names:
-            corner.setdefault(names, []).append(cell)
-        else:
-            only_contour.append(cell)
     template = c.PlaceDie(face=number, cell=0)
     if plain_cells:
         yield move(template, cell=Choice(list(plain_cells)), contour=_no_contour())
-    for names, cells in corner.items():
-        yield move(template, cell=Rule(f"corner:{names}", examples=cells), contour=_no_contour())
+    corners = _DieCorners(number, board)
+    if corners.mask:
+        yield partial(_die_corners, template, corners)
     if contours.black_left > 0:
-        yield partial(_die_contours, number, contours, plain_cells, corner, only_contour)
+        yield partial(_die_contours, number, contours, plain_cells, corners)
+
+
+def _die_corners(template: c.PlaceDie, corners: _DieCorners) -> list[LegalMove]:
+    """The die's corner-only placements allowed by the line combinations it forms, by kinds."""
+    return [
+        move(template, cell=Rule(f"corner:{names}", examples=cells), contour=_no_contour())
+        for names, cells in corners.split[0].items()
+    ]
 
 
 def _die_contours(
-    number: int, contours: _Contours, plain_cells: list[int], corner: dict[str, list[int]], only_contour: list[int]
+    number: int, contours: _Contours, plain_cells: list[int], corners: _DieCorners
 ) -> Iterator[LegalMove]:
     """The die's placements that exist through a contour: corner cells only a contour allows,
     then each cell with its example cycles."""
+    corner, only_contour = corners.split
     template = c.PlaceDie(face=number, cell=0)
     if only_contour:
         found = [cell for cell in only_contour if contours.at(cell, number)]
@@ -294,24 +319,39 @@ class _Spots:
 
     def __init__(self, masks: Masks) -> None:
         self.masks = masks  # (immutable)
-        self._kinds: dict[tuple[bool, bool, bool], tuple[list[list[int]], list[list[int]], Slots]] = {}
+        self._kinds: dict[tuple[bool, bool, bool], tuple[list[list[int]], Slots, Slots]] = {}
+        self._corners: dict[tuple[bool, bool, bool], list[list[int]]] = {}
 
-    def _kind(self, low: int, high: int) -> tuple[list[list[int]], list[list[int]], Slots]:
-        kind = (low == KING, high == KING, low == high)
+    @staticmethod
+    def _key(low: int, high: int) -> tuple[bool, bool, bool]:
+        return (low == KING, high == KING, low == high)
+
+    def _kind(self, low: int, high: int) -> tuple[list[list[int]], Slots, Slots]:
+        kind = self._key(low, high)
         found = self._kinds.get(kind)
         if found is None:
             plain, corner, every = self.masks.domino_slots(*kind)
-            found = self._kinds[kind] = (slot_cells(plain), slot_cells(corner), every)
+            found = self._kinds[kind] = (slot_cells(plain), corner, every)
         return found
 
-    def split(self, low: int, high: int) -> tuple[list[list[int]], list[list[int]]]:
-        """The cells [first, second] a tile may cover by rules 1/4, and those touching by a
-        corner only (tiles of one kind share them)."""
-        plain, corner, _ = self._kind(low, high)
-        return plain, corner
+    def plain(self, low: int, high: int) -> list[list[int]]:
+        """The cells [first, second] a tile may cover by rules 1/4 (tiles of one kind share them)."""
+        return self._kind(low, high)[0]
+
+    def any_corner(self, low: int, high: int) -> bool:
+        """Whether some pair touches an own cell by a corner only for this tile."""
+        return any(self._kind(low, high)[1])
+
+    def corner(self, low: int, high: int) -> list[list[int]]:
+        """The cells [first, second] touching by a corner only (tiles of one kind share them)."""
+        kind = self._key(low, high)
+        found = self._corners.get(kind)
+        if found is None:
+            found = self._corners[kind] = slot_cells(self._kind(low, high)[1])
+        return found
 
     def every(self, low: int, high: int) -> list[list[int]]:
-        """Both of `split`, in the pairs' order."""
+        """Both, in the pairs' order."""
         return slot_cells(self._kind(low, high)[2])
 
 
@@ -319,17 +359,17 @@ class _TileCorners:
     """A tile's corner-only placements (`candidates`), found when first read: by the line
     combinations they form, and those only a contour may allow."""
 
-    def __init__(self, low: int, high: int, board: _Board, candidates: list[list[int]]) -> None:
+    def __init__(self, low: int, high: int, board: _Board, spots: _Spots) -> None:
         self.low, self.high = low, high
         self.board = board
-        self.candidates = candidates
+        self.spots = spots
 
     @cached_property
     def split(self) -> tuple[dict[str, list[list[int]]], list[list[int]]]:
         corner: dict[str, list[list[int]]] = {}
         contour_only: list[list[int]] = []
         low, high, board = self.low, self.high, self.board
-        for cells in self.candidates:
+        for cells in self.spots.corner(low, high):
             names = board.pair_kinds(cells[0], cells[1], low, high)
             if names:
                 corner.setdefault(names, []).append(cells)
@@ -345,12 +385,12 @@ def _domino_moves(st: State, faces: list[int], board: _Board, contours: _Contour
     spots = _Spots(board.masks)
     for t in hand:
         low, high = t.low, t.high
-        plain, candidates = spots.split(low, high)
+        plain = spots.plain(low, high)
         template = c.PlaceDomino(face=0, first=low, second=high, cells=[])
         if plain:
             yield move(template, face=Choice(faces), cells=Choice(list(plain)), contour=_no_contour())
-        corners = _TileCorners(low, high, board, candidates)
-        if candidates:
+        corners = _TileCorners(low, high, board, spots)
+        if spots.any_corner(low, high):
             yield partial(_domino_corners, template, faces, corners)
         if contours.black_left > 0:
             yield partial(_domino_contours, low, high, faces, contours, spots, corners)
