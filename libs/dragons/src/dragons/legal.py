@@ -18,6 +18,10 @@ A turn's descriptors, per rolled number `f` of the seat:
   formed) or `corner:contour` (examples: the pairs where a contour was found); per placement
   that closes a contour, `PlaceDomino(first, second, cells)` with example cycles;
 - `DiscardDie` only when none of the above exists.
+
+The listing makes the plain descriptors at once, from the board read as byte masks
+(`rules.masks`); the corner-only ones (their line combinations) and everything a contour search
+finds are `Later` parts, found when a reader reaches them, on copies of the board.
 """
 
 from __future__ import annotations
