@@ -104,6 +104,51 @@ class MoveGenerator:
         self._add(out, origin, piece, blocking.verdicts(piece))
         return out
 
+    def piece_targets(self, origin: Cell, piece: Piece, verdict: Sequence[int]) -> tuple[list[Cell], list[Cell]]:
+        """Where `piece` on `origin` may go, as `piece_moves` finds it but without building the
+        moves: (the targets reached without promoting, those where it promotes), each in
+        generation order; `verdict` per cell as `Blocking.verdicts` gives it."""
+        kind = piece.kind
+        movement = self.pieces.get(kind)
+        plain: list[Cell] = []
+        if movement is None:
+            return plain, []
+        if movement.pawn:
+            return self._pawn_targets(origin, piece.side, verdict)
+        rays = self._slides.get(kind)
+        if rays is not None:
+            for ray in rays[origin]:
+                for target in ray:
+                    v = verdict[target]
+                    if v == _EMPTY:
+                        plain.append(target)
+                    elif v == _CAPTURE:
+                        plain.append(target)
+                        break
+                    elif v != _PASS:
+                        break
+        leaps = self._leaps.get(kind)
+        if leaps is not None:
+            plain += [target for target in leaps[origin] if verdict[target] == _EMPTY or verdict[target] == _CAPTURE]
+        return plain, []
+
+    def _pawn_targets(self, origin: Cell, side: int, verdict: Sequence[int]) -> tuple[list[Cell], list[Cell]]:
+        table = self._pawns.get(side)
+        if table is None:
+            raise KeyError(f"no pawn rules for side {side}")
+        one, two, takes = table.steps[origin]
+        promotions = table.promotions
+        plain: list[Cell] = []
+        promoting: list[Cell] = []
+        if one is not None and verdict[one] == _EMPTY:
+            (promoting if promotions[one] else plain).append(one)
+            if two is not None and verdict[two] == _EMPTY:
+                (promoting if promotions[two] else plain).append(two)
+        for target in takes:
+            if verdict[target] == _CAPTURE:
+                (promoting if promotions[target] else plain).append(target)
+        return plain, promoting
+
     def moves(self, placement: Mapping[Cell, Piece], side: int, blocking: Blocking) -> list[Move]:
         """Every move of `side`'s pieces in `placement`, in cell order then generation order."""
         out: list[Move] = []

@@ -18,6 +18,10 @@ A turn's descriptors, per rolled number `f` of the seat:
   formed) or `corner:contour` (examples: the pairs where a contour was found); per placement
   that closes a contour, `PlaceDomino(first, second, cells)` with example cycles;
 - `DiscardDie` only when none of the above exists.
+
+The listing makes the plain descriptors at once, from the board read as byte masks
+(`rules.masks`); the corner-only ones (their line combinations) and everything a contour search
+finds are `Later` parts, found when a reader reaches them, on copies of the board.
 """
 
 from __future__ import annotations
@@ -26,16 +30,19 @@ from collections.abc import Iterator, Sequence
 from functools import cache, cached_property, partial
 
 from dragons import commands as c
-from dragons.board import FREE, SIDES, Contact, grid, half_of
-from dragons.rules.chess import DiceBlocking, generator, movable
-from dragons.rules.combos import kept_windows, own_mask, window_kinds
+from dragons.board import FREE
+from dragons.rules.chess import generator
+from dragons.rules.combos import Window, kept_windows, window_kinds
+from dragons.rules.combos import prepare as prepare_windows
 from dragons.rules.contour import components, examples, may_close, may_contain
 from dragons.rules.enclosure import Enclosure
-from dragons.rules.placement import KING, near_domino
+from dragons.rules.masks import HOME, Masks, Slots, cells_of, slot_cells
+from dragons.rules.masks import prepare as prepare_slots
+from dragons.rules.placement import KING
 from dragons.rules.pockets import domino_may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
-from tablehall_boards import Kind, Move, Piece
+from tablehall_boards import Kind, Piece, Verdict
 from tablehall_rules import Choice, LegalMove, LegalMoves, Rule
 from tablehall_rules.legal import Later, move
 
@@ -51,16 +58,21 @@ class _Contours:
     """Contour examples per cell, found once per listing (they do not depend on the die's number).
 
     It holds copies of the board (the state may evolve in place before a later part is read) and
-    builds its search tables (`components`, `Enclosure`) on the first question."""
+    builds its search tables (`components`, `Enclosure`, the own cells) on the first question."""
 
-    def __init__(self, st: State, seat: int, contact: Contact) -> None:
+    def __init__(self, st: State, seat: int, masks: Masks) -> None:
         self.seat = seat
         self.black_left = st.black_left
+        self.masks = masks  # (immutable)
         self.cache: dict[int, list[list[int]]] = {}
         self.pairs: dict[tuple[int, int], list[list[int]]] = {}
         # a working copy of the board that each question changes and puts back
         self.owner, self.face = list(st.owner), list(st.face)
-        self.own = list(contact.own)
+
+    @cached_property
+    def own(self) -> list[bool]:
+        """Per cell, own before the move (a working copy, changed and put back like the board)."""
+        return self.masks.own_flags()
 
     @cached_property
     def components(self) -> list[int]:
@@ -132,73 +144,94 @@ class _Board:
     """What the placements of one listing share, read once from the state: the free cells, their
     contacts and halves, and the line windows a placement on given cells depends on."""
 
-    def __init__(self, st: State, seat: int, contact: Contact) -> None:
-        self.st = st
+    def __init__(self, st: State, seat: int, masks: Masks) -> None:
+        self.face = list(st.face)  # a copy: the corner parts may be read after the state evolved
         self.seat = seat
-        self.contact = contact
-        home = _homes()[seat]
-        self.home = home
-        self.free = [cell for cell, o in enumerate(st.owner) if o == FREE]
-        self.side_free = [cell for cell in self.free if contact.side[cell]]
-        self.six_free = [cell for cell in self.free if contact.side[cell] or home[cell]]
-        self.own_mask = own_mask(st.owner, seat)
+        self.masks = masks
+        free, side = masks.free, masks.side
+        self.side_free = cells_of(free & side)
+        self.six_free = cells_of(free & (side | HOME[seat]))
+        self.own_mask = masks.own_cells_mask()
+        self._windows: dict[tuple[int, ...], tuple[Window, ...]] = {}
 
     def plain(self, number: int) -> list[int]:
         """Cells rules 1 and 4 allow (`placement.die_targets`' first list)."""
         return self.six_free if number == KING else self.side_free
 
-    def corner_only(self, number: int) -> list[int]:
-        side, corner, home = self.contact.side, self.contact.corner, self.home
-        six = number == KING
-        return [cell for cell in self.free if not side[cell] and corner[cell] and not (six and home[cell])]
+    def corner_only(self, number: int) -> int:
+        """The mask of free cells touching an own cell by a corner only (not the own half for a six)."""
+        m = self.masks
+        return m.free & m.corner & ~m.side & ~(HOME[self.seat] if number == KING else 0)
 
-    def kinds(self, numbers: dict[int, int]) -> str:
-        """The combination kinds placing `numbers` ({cell: number}) would form ('' for none)."""
-        found = kept_windows(self.own_mask, tuple(sorted(numbers)))
-        return window_kinds(found, self.st.face, numbers) if found else ""
+    def windows(self, cells: tuple[int, ...]) -> tuple[Window, ...]:
+        """`kept_windows` of sorted `cells` on this board, asked once per listing (every number,
+        tile and orientation placed there shares them)."""
+        found = self._windows.get(cells)
+        if found is None:
+            found = self._windows[cells] = kept_windows(self.own_mask, cells)
+        return found
+
+    def kinds(self, cell: int, number: int) -> str:
+        """The combination kinds placing `number` on `cell` would form ('' for none)."""
+        found = self.windows((cell,))
+        return window_kinds(found, self.face, {cell: number}) if found else ""
 
     def pair_kinds(self, a: int, b: int, first: int, second: int) -> str:
-        """`kinds({a: first, b: second})`, without building the question when no window is full."""
-        found = kept_windows(self.own_mask, (a, b) if a < b else (b, a))
-        return window_kinds(found, self.st.face, {a: first, b: second}) if found else ""
+        """The kinds placing `first` on `a` and `second` on `b` would form, without building the
+        question when no window is full."""
+        found = self.windows((a, b) if a < b else (b, a))
+        return window_kinds(found, self.face, {a: first, b: second}) if found else ""
 
 
-@cache
-def _adjacent_pairs() -> tuple[tuple[int, int], ...]:
-    """The side-neighbour pairs a domino may cover, in `dominoes.placements`' order."""
-    return grid().adjacent_pairs()
+class _DieCorners:
+    """A die's corner-only cells (`mask`), found when first read: by the line combinations the
+    die forms there (in cell order of their first cell), and those only a contour may allow."""
 
+    def __init__(self, number: int, board: _Board) -> None:
+        self.number = number
+        self.board = board
+        self.mask = board.corner_only(number)
 
-@cache
-def _homes() -> tuple[tuple[bool, ...], tuple[bool, ...]]:
-    """Per side, per cell: on that side's own half (rule 4)."""
-    return tuple(tuple(half_of(cell) == side for cell in range(len(grid()))) for side in SIDES)  # type: ignore[return-value]
+    @cached_property
+    def split(self) -> tuple[dict[str, list[int]], list[int]]:
+        corner: dict[str, list[int]] = {}
+        only_contour: list[int] = []
+        number, board = self.number, self.board
+        for cell in cells_of(self.mask):
+            names = board.kinds(cell, number)
+            if names:
+                corner.setdefault(names, []).append(cell)
+            else:
+                only_contour.append(cell)
+        return corner, only_contour
 
 
 def _die_moves(number: int, contours: _Contours, board: _Board) -> Iterator[LegalMove | Later]:
     plain_cells = board.plain(number)
-    corner: dict[str, list[int]] = {}
-    only_contour: list[int] = []
-    for cell in board.corner_only(number):
-        names = board.kinds({cell: number})
-        if names:
-            corner.setdefault(names, []).append(cell)
-        else:
-            only_contour.append(cell)
     template = c.PlaceDie(face=number, cell=0)
     if plain_cells:
         yield move(template, cell=Choice(list(plain_cells)), contour=_no_contour())
-    for names, cells in corner.items():
-        yield move(template, cell=Rule(f"corner:{names}", examples=cells), contour=_no_contour())
+    corners = _DieCorners(number, board)
+    if corners.mask:
+        yield partial(_die_corners, template, corners)
     if contours.black_left > 0:
-        yield partial(_die_contours, number, contours, plain_cells, corner, only_contour)
+        yield partial(_die_contours, number, contours, plain_cells, corners)
+
+
+def _die_corners(template: c.PlaceDie, corners: _DieCorners) -> list[LegalMove]:
+    """The die's corner-only placements allowed by the line combinations it forms, by kinds."""
+    return [
+        move(template, cell=Rule(f"corner:{names}", examples=cells), contour=_no_contour())
+        for names, cells in corners.split[0].items()
+    ]
 
 
 def _die_contours(
-    number: int, contours: _Contours, plain_cells: list[int], corner: dict[str, list[int]], only_contour: list[int]
+    number: int, contours: _Contours, plain_cells: list[int], corners: _DieCorners
 ) -> Iterator[LegalMove]:
     """The die's placements that exist through a contour: corner cells only a contour allows,
     then each cell with its example cycles."""
+    corner, only_contour = corners.split
     template = c.PlaceDie(face=number, cell=0)
     if only_contour:
         found = [cell for cell in only_contour if contours.at(cell, number)]
@@ -225,10 +258,10 @@ def _move_contours(seat: int, contours: _Contours, origin: int, target: int, num
 
 
 def _chess_contours(
-    seat: int, faces: list[int], contours: _Contours, origin: int, piece: int, found: list[Move]
+    seat: int, faces: list[int], contours: _Contours, origin: int, piece: int, blocking: _Blocking
 ) -> Iterator[LegalMove]:
     """The moves of the die on `origin` (number `piece`) that close a contour, with example cycles."""
-    for m in found:
+    for m in generator().piece_moves(origin, _piece(piece, seat), blocking):
         number = int(m.promotion) if m.promotion else piece
         cycles = _move_contours(seat, contours, origin, m.target, number)
         if cycles:
@@ -239,23 +272,42 @@ def _chess_contours(
             )
 
 
-def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) -> Iterator[LegalMove | Later]:
-    blocking = DiceBlocking(st.owner, st.domino, seat)  # one table for every origin
+class _Blocking:
+    """`chess.DiceBlocking`'s verdicts, from the listing's masks (immutable)."""
+
+    __slots__ = ("verdict",)
+
+    def __init__(self, verdict: bytes) -> None:
+        self.verdict = verdict
+
+    def verdicts(self, piece: Piece) -> Sequence[Verdict]:
+        return self.verdict  # type: ignore[return-value]  # the verdicts' values (IntEnum)
+
+
+@cache
+def _piece(number: int, seat: int) -> Piece:
+    return Piece(Kind(number), seat)
+
+
+def _chess_moves(
+    st: State, seat: int, faces: list[int], contours: _Contours, masks: Masks
+) -> Iterator[LegalMove | Later]:
+    blocking = _Blocking(masks.verdicts(st.owner))  # one table for every origin
     pieces = generator()
-    for origin in movable(st.owner, st.domino, seat):
-        piece = st.face[origin]
-        found = pieces.piece_moves(origin, Piece(Kind(piece), seat), blocking)
+    face = st.face
+    for origin in masks.movable():
+        piece = face[origin]
+        quiet, promoting = pieces.piece_targets(origin, _piece(piece, seat), blocking.verdict)
         if contours.black_left > 0:
-            yield partial(_chess_contours, seat, faces, contours, origin, piece, found)
-        quiet = sorted({m.target for m in found if m.promotion is None})
+            yield partial(_chess_contours, seat, faces, contours, origin, piece, blocking)
         if quiet:
             yield move(
                 c.ChessMove(face=0, origin=origin, target=0),
                 face=Choice(faces),
-                target=Choice(quiet),
+                target=Choice(sorted(quiet)),
                 contour=_no_contour(),
             )
-        for target in sorted({m.target for m in found if m.promotion is not None}):
+        for target in sorted(promoting):
             yield move(
                 c.ChessMove(face=0, origin=origin, target=target, promotion=2),
                 face=Choice(faces),
@@ -264,110 +316,107 @@ def _chess_moves(st: State, seat: int, faces: list[int], contours: _Contours) ->
             )
 
 
-Table = tuple[tuple[tuple[list[int], ...], ...], ...]  # per pair, per contact code: cells [first, second]
-
-
-@cache
-def _oriented() -> tuple[tuple[list[int], list[int]], ...]:
-    """Per side-neighbour pair, its cells in either order: shared by every listing (read-only)."""
-    return tuple(([a, b], [b, a]) for a, b in _adjacent_pairs())
-
-
-@cache
-def _placements(seat: int, low_six: bool, high_six: bool, double: bool) -> tuple[Table, Table, Table]:
-    """Per side-neighbour pair, per contact code (`_Spots`), where a tile of this kind may go
-    there, each orientation in turn (a double once, first < second): (allowed by rules 1/4,
-    touching by a corner only, both in order). A pair touching nothing is allowed only to a
-    six on the own half (rule 4)."""
-    home = _homes()[seat]
-    plain, corner, every = [], [], []
-    for both in _oriented():
-        ends = [cells for cells in both if not (double and cells[0] > cells[1])]
-        at_home = tuple(cells for cells in ends if (low_six and home[cells[0]]) or (high_six and home[cells[1]]))
-        away = tuple(cells for cells in ends if cells not in at_home)
-        whole = tuple(ends)
-        # codes: 0 the pair does not fit, 1 no contact, 2 a side, 3 a corner only, 4 a side and a corner
-        plain.append(((), at_home, whole, at_home, whole))
-        corner.append(((), (), (), away, ()))
-        every.append(((), at_home, whole, whole, whole))
-    return tuple(plain), tuple(corner), tuple(every)
-
-
 class _Spots:
-    """The free side-neighbour pairs a domino may cover in one listing (no cell touching a placed
-    domino), in `dominoes.placements`' order, as a contact code per pair (0: it does not fit;
-    else 1 + a half touches an own die by a side + 2 × by a corner)."""
+    """Where the tiles of one listing may go, per kind of tile (a six at either end, a double),
+    from the listing's masks (`Masks.domino_slots`): the pairs in `dominoes.placements`' order,
+    each orientation in turn (a double once, first < second)."""
 
-    def __init__(self, st: State, seat: int, board: _Board) -> None:
-        near = near_domino(st.domino)
-        fits = [o == FREE and not n for o, n in zip(st.owner, near, strict=True)]
-        side, corner = board.contact.side, board.contact.corner
-        self.seat = seat
-        codes = [
-            (1 + (side[a] or side[b]) + 2 * (corner[a] or corner[b])) if fits[a] and fits[b] else 0
-            for a, b in _adjacent_pairs()
-        ]
-        self.fitting = [(i, code) for i, code in enumerate(codes) if code]  # for a six (rule 4)
-        self.touching = [(i, code) for i, code in self.fitting if code > 1]
-        self._kinds: dict[tuple[bool, bool, bool], tuple[list[list[int]], list[list[int]]]] = {}
+    def __init__(self, masks: Masks) -> None:
+        self.masks = masks  # (immutable)
+        self._kinds: dict[tuple[bool, bool, bool], tuple[list[list[int]], Slots, Slots]] = {}
+        self._corners: dict[tuple[bool, bool, bool], list[list[int]]] = {}
 
-    def pairs(self, low: int, high: int) -> list[tuple[int, int]]:
-        return self.fitting if low == KING or high == KING else self.touching
+    @staticmethod
+    def _key(low: int, high: int) -> tuple[bool, bool, bool]:
+        return (low == KING, high == KING, low == high)
 
-    def tables(self, low: int, high: int) -> tuple[Table, Table, Table]:
-        return _placements(self.seat, low == KING, high == KING, low == high)
-
-    def split(self, low: int, high: int) -> tuple[list[list[int]], list[list[int]]]:
-        """The cells [first, second] a tile may cover by rules 1/4, and those touching by a
-        corner only, in the pairs' order (tiles of one kind share them)."""
-        kind = (low == KING, high == KING, low == high)
+    def _kind(self, low: int, high: int) -> tuple[list[list[int]], Slots, Slots]:
+        kind = self._key(low, high)
         found = self._kinds.get(kind)
         if found is None:
-            plain, corner, _ = self.tables(low, high)
-            pairs = self.pairs(low, high)
-            found = self._kinds[kind] = (
-                [cells for i, code in pairs for cells in plain[i][code]],
-                [cells for i, code in pairs for cells in corner[i][code]],
-            )
+            plain, corner, every = self.masks.domino_slots(*kind)
+            found = self._kinds[kind] = (slot_cells(plain), corner, every)
         return found
+
+    def plain(self, low: int, high: int) -> list[list[int]]:
+        """The cells [first, second] a tile may cover by rules 1/4 (tiles of one kind share them)."""
+        return self._kind(low, high)[0]
+
+    def any_corner(self, low: int, high: int) -> bool:
+        """Whether some pair touches an own cell by a corner only for this tile."""
+        return any(self._kind(low, high)[1])
+
+    def corner(self, low: int, high: int) -> list[list[int]]:
+        """The cells [first, second] touching by a corner only (tiles of one kind share them)."""
+        kind = self._key(low, high)
+        found = self._corners.get(kind)
+        if found is None:
+            found = self._corners[kind] = slot_cells(self._kind(low, high)[1])
+        return found
+
+    def every(self, low: int, high: int) -> list[list[int]]:
+        """Both, in the pairs' order."""
+        return slot_cells(self._kind(low, high)[2])
+
+
+class _TileCorners:
+    """A tile's corner-only placements (`candidates`), found when first read: by the line
+    combinations they form, and those only a contour may allow."""
+
+    def __init__(self, low: int, high: int, board: _Board, spots: _Spots) -> None:
+        self.low, self.high = low, high
+        self.board = board
+        self.spots = spots
+
+    @cached_property
+    def split(self) -> tuple[dict[str, list[list[int]]], list[list[int]]]:
+        corner: dict[str, list[list[int]]] = {}
+        contour_only: list[list[int]] = []
+        low, high, board = self.low, self.high, self.board
+        for cells in self.spots.corner(low, high):
+            names = board.pair_kinds(cells[0], cells[1], low, high)
+            if names:
+                corner.setdefault(names, []).append(cells)
+            else:
+                contour_only.append(cells)
+        return corner, contour_only
 
 
 def _domino_moves(st: State, faces: list[int], board: _Board, contours: _Contours) -> Iterator[LegalMove | Later]:
     hand = sorted(set(st.player(contours.seat).hand))
     if not hand:
         return
-    spots = _Spots(st, contours.seat, board)
+    spots = _Spots(board.masks)
     for t in hand:
         low, high = t.low, t.high
-        plain, candidates = spots.split(low, high)
-        corner: dict[str, list[list[int]]] = {}
-        contour_only: list[list[int]] = []
-        for cells in candidates:
-            names = board.pair_kinds(cells[0], cells[1], low, high)
-            if names:
-                corner.setdefault(names, []).append(cells)
-            else:
-                contour_only.append(cells)
+        plain = spots.plain(low, high)
         template = c.PlaceDomino(face=0, first=low, second=high, cells=[])
         if plain:
             yield move(template, face=Choice(faces), cells=Choice(list(plain)), contour=_no_contour())
-        for names, found in sorted(corner.items()):
-            yield move(
-                template, face=Choice(faces), cells=Rule(f"corner:{names}", examples=found), contour=_no_contour()
-            )
+        corners = _TileCorners(low, high, board, spots)
+        if spots.any_corner(low, high):
+            yield partial(_domino_corners, template, faces, corners)
         if contours.black_left > 0:
-            yield partial(_domino_contours, low, high, faces, contours, spots, contour_only)
+            yield partial(_domino_contours, low, high, faces, contours, spots, corners)
+
+
+def _domino_corners(template: c.PlaceDomino, faces: list[int], corners: _TileCorners) -> list[LegalMove]:
+    """The tile's corner-only placements allowed by the line combinations they form, by kinds."""
+    return [
+        move(template, face=Choice(faces), cells=Rule(f"corner:{names}", examples=found), contour=_no_contour())
+        for names, found in sorted(corners.split[0].items())
+    ]
 
 
 def _domino_contours(
-    low: int, high: int, faces: list[int], contours: _Contours, spots: _Spots, contour_only: list[list[int]]
+    low: int, high: int, faces: list[int], contours: _Contours, spots: _Spots, corners: _TileCorners
 ) -> Iterator[LegalMove]:
     """The tile's placements that exist through a contour: the corner pairs only a contour
     allows, then each placement that closes one with its example cycles (the others first, in
     the pairs' order)."""
-    _, _, every = spots.tables(low, high)
+    contour_only = corners.split[1]
     only = {id(cells) for cells in contour_only}
-    allowed = [cells for i, code in spots.pairs(low, high) for cells in every[i][code] if id(cells) not in only]
+    allowed = [cells for cells in spots.every(low, high) if id(cells) not in only]
     closing = [(cells, cycles) for cells in allowed if (cycles := contours.pair(cells))]
     if contour_only:
         shut = [(cells, cycles) for cells in contour_only if (cycles := contours.pair(cells))]
@@ -390,14 +439,14 @@ def turn_moves(st: State, seat: int) -> LegalMoves:
     """The turn's uses of the rolled dice: every descriptor the board allows directly is made
     now; those that exist only through a contour are found when a reader reaches them."""
     faces = sorted(set(st.rolled[seat]))
-    contact = Contact(st.owner, seat)
-    contours = _Contours(st, seat, contact)
-    board = _Board(st, seat, contact)
+    masks = Masks(st.owner, st.domino, seat)
+    contours = _Contours(st, seat, masks)
+    board = _Board(st, seat, masks)
     parts: list[LegalMove | Later] = []
     for number in faces:
         parts.extend(_die_moves(number, contours, board))
     if st.round >= CHESS_FROM_ROUND:
-        parts.extend(_chess_moves(st, seat, faces, contours))
+        parts.extend(_chess_moves(st, seat, faces, contours, masks))
         parts.extend(_domino_moves(st, faces, board, contours))
     return LegalMoves(parts)
 
@@ -425,3 +474,14 @@ def legal_moves(st: State, seat: int, now_ms: int) -> Sequence[LegalMove]:
     if st.phase == DOMINO and seat in st.domino_wait:
         return [LegalMove(c.TakeDomino(take=True)), LegalMove(c.TakeDomino(take=False))]
     return []
+
+
+def _prepare() -> None:
+    """Build the fixed tables a listing reads (line windows, move generation, domino slots)
+    when the module loads, not in the first listing (tens of milliseconds)."""
+    prepare_windows()
+    generator()
+    prepare_slots()
+
+
+_prepare()

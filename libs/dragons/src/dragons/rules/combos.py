@@ -93,6 +93,11 @@ def _window_groups() -> tuple[tuple[tuple[int, tuple[tuple[int, tuple[int, ...],
     return tuple(out)
 
 
+def prepare() -> None:
+    """Build the window tables now (the first question would otherwise pay for them)."""
+    _window_groups()
+
+
 def own_windows(own: int, cells: Sequence[int]) -> list[Window]:
     """The windows `line_combos` would test for `cells` once they are own (whatever numbers go
     there), each once: what a placement's combinations depend on besides numbers (in no set
