@@ -109,7 +109,8 @@ export function openTable(main, { id, spectator, app, gameTitle }) {
   let bannerKey = "";
   function drawBanner() {
     ui.banner.hidden = !(afk || byBot);
-    const key = `${afk}:${byBot}:${lang()}`;
+    // keyed by what it shows: a view that changes only `afk` while a bot plays keeps the button
+    const key = `${byBot ? "bot" : afk ? "afk" : ""}:${lang()}`;
     if (key === bannerKey) return;  // the same banner: its button stays where the pointer is
     bannerKey = key;
     ui.banner.replaceChildren(byBot
