@@ -129,7 +129,9 @@ async def test_presence_while_the_page_is_open_and_the_seat_taken_back(served: S
         banner = page.get_by_test_id("afk")
         await page.get_by_test_id("take-back").wait_for(timeout=WAIT_MS)
         # a person reads the table first: the board drawn from a view, then the banner's button
-        await page.wait_for_function("() => Number(document.getElementById('main').dataset.version) > 0", timeout=WAIT_MS)
+        await page.wait_for_function(
+            "() => Number(document.getElementById('main').dataset.version) > 0", timeout=WAIT_MS
+        )
         assert "bot" in (await banner.inner_text()).lower()
         await page.get_by_test_id("take-back").click(timeout=WAIT_MS)
         await page.wait_for_function("() => document.querySelector('[data-testid=afk]').hidden", timeout=WAIT_MS)
