@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import grpc
 import pytest
-from support.people import OPERATOR, POLL_S, Person, Stage, serving
+from support.people import OPERATOR, POLL_S, Person, ScriptFailed, Stage, serving
 
 from tablehall_eventstore import EventStore, RecordedEvent
 from tablehall_stream.names import stream_id
@@ -106,21 +106,28 @@ async def _ben_decides(ben: Person, table: str) -> None:
         await asyncio.sleep(POLL_S)
 
 
-@pytest.mark.parametrize("game", sorted(TABLES))
-async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_is_removed(
-    stage: Stage, store: EventStore, game: str
-) -> None:
+class EndedEarly(Exception):
+    """The game ended (a King taken, a player out) before the scenario had played out at the table."""
+
+
+async def _going_on(ann: Person, table: str) -> None:
+    """The scenario's next step needs the game still going."""
+    if (await ann.client.view(table)).finished:
+        raise EndedEarly(table)
+
+
+async def _scenario(stage: Stage, store: EventStore, game: str, table: str) -> None:
     ann, ben = await stage.person("ann"), await stage.person("ben")
-    options, seats = TABLES[game]
-    table = await stage.table(ann, game, options, seats)
     await ann.present(table)
     await ben.present(table)
     await _while_ann_plays(ann, table, ben.play(table, BEN, 2))
+    await _going_on(ann, table)
     before = _table_events(await _events(store, table), game)
 
     await ben.away(table)  # Ben's client is gone: the game records it
     await ann.hand_to_bot(table, BEN)  # the host hands his seat to a bot, which plays it
     await _while_ann_plays(ann, table, ben.until_bot_played(table, BEN, 2))
+    await _going_on(ann, table)
     events = await _events(store, table)
     assert _table_events(events, game)[len(before) :] == [
         ("PresenceChanged", BEN, False),
@@ -137,9 +144,12 @@ async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_
     ]
     bot_made = _bot_moves(events, BEN)
     await _while_ann_plays(ann, table, ben.play(table, BEN, 2))  # his own moves, for his own seat
+    await _going_on(ann, table)
     await _while_ann_plays(ann, table, _ben_decides(ben, table))
     view = await ben.client.view(table)
-    assert view.finished or any(d.seat == BEN for d in view.decisions), "Ben's decision waits for Ben"
+    if view.finished:
+        raise EndedEarly(table)
+    assert any(d.seat == BEN for d in view.decisions), "Ben's decision waits for Ben"
     assert _bot_moves(await _events(store, table), BEN) == bot_made, "a bot moved for a seat taken back"
 
     await ben.away(table)
@@ -152,3 +162,31 @@ async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_
     assert outcome is not None
     places: list[list[int]] = outcome["places"]
     assert BEN in places[-1] and BEN not in places[0], outcome
+
+
+# tables a game may take to play the scenario out: a game that ends early (Гомункул has no round
+# limit; a busy machine lets the bots play on while a step is being checked) is played again
+TRIES = 4
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+async def test_a_person_drops_a_bot_plays_the_seat_the_person_takes_it_back_and_is_removed(
+    stage: Stage, store: EventStore, game: str
+) -> None:
+    ann, ben = await stage.person("ann"), await stage.person("ben")
+    options, seats = TABLES[game]
+    ended: list[str] = []
+    for _ in range(TRIES):
+        table = await stage.table(ann, game, options, seats)
+        try:
+            await _scenario(stage, store, game, table)
+            return
+        except (EndedEarly, ScriptFailed, grpc.aio.AioRpcError):
+            # a step refused or stuck because the game is over is an early end; anything else fails
+            if not (await ann.client.view(table)).finished:
+                raise
+            ended.append(table)
+        finally:
+            for person in (ann, ben):
+                await person.leave_all()
+    pytest.fail(f"every table of {game} ended before the scenario was played out: {ended}")

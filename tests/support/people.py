@@ -75,8 +75,14 @@ class Person:
             async for _ in self.client.hold_presence(table):
                 opened.set()
 
-        self.presence[table] = asyncio.create_task(hold())
-        await asyncio.wait_for(opened.wait(), STEP_BOUND_S)
+        held = self.presence[table] = asyncio.create_task(hold())
+        opening = asyncio.create_task(opened.wait())
+        await asyncio.wait({held, opening}, timeout=STEP_BOUND_S, return_when=asyncio.FIRST_COMPLETED)
+        opening.cancel()
+        if not opened.is_set():  # the stream ended (e.g. the table is over) or never answered
+            if held.done() and held.exception() is not None:
+                raise ScriptFailed(f"{self.name}: presence at {table} refused: {held.exception()!r}")
+            raise ScriptFailed(f"{self.name}: presence at {table} never opened")
         await self._until_presence(table, True)
 
     async def away(self, table: str) -> None:
