@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import random
 
+import msgspec
+import pytest
 from dr_helpers import BLUE, RED, cell, give_hand, put, put_line, table
 
 from dragons import commands as c
+from dragons.board import FREE
+from dragons.bot import Scorer
 from dragons.game import GAME
-from tablehall_rules import Viewer
+from dragons.rules.combos import line_combos
+from dragons.rules.placement import combos_if_placed
+from dragons.state import State
+from tablehall_rules import DecideContext, StructCodec, Viewer
+from tablehall_rules import conformance as kit
+from tablehall_rules.legal import expand_all
 
 
 def test_the_easy_bot_takes_the_scoring_placement() -> None:
@@ -55,3 +64,52 @@ def test_evaluate_favours_the_leader_with_a_king() -> None:
     assert GAME.evaluate(st, RED) > 0.5 > GAME.evaluate(st, BLUE)
     st.owner[cell(0, 3)] = -1  # red loses its only king: its 30 count for nothing
     assert GAME.evaluate(st, RED) <= 0.5
+
+
+def plain_points(st: State, seat: int, command: msgspec.Struct) -> int:
+    """The points of `command` by the engine's own line scoring on a copied board (what the easy
+    bot's `Scorer` computes without copies)."""
+    owner, face = list(st.owner), list(st.face)
+    if isinstance(command, c.PlaceDie):
+        owner[command.cell], face[command.cell] = seat, command.face
+        points = sum(x.points for x in line_combos(owner, face, seat, [command.cell]))
+        return points + sum(face[x] for x in command.contour)
+    if isinstance(command, c.ChessMove):
+        piece = face[command.origin]
+        taken = face[command.target] if owner[command.target] == 1 - seat else 0
+        owner[command.origin], face[command.origin] = FREE, 0
+        owner[command.target], face[command.target] = seat, command.promotion or piece
+        points = sum(x.points for x in line_combos(owner, face, seat, [command.target]))
+        return points + (6 if taken == 6 else 0) + sum(face[x] for x in command.contour)
+    if isinstance(command, c.PlaceDomino):
+        cells = list(command.cells)
+        points = sum(x.points for x in combos_if_placed(owner, face, seat, cells, [command.first, command.second]))
+        for cell_, pips in zip(cells, (command.first, command.second), strict=True):
+            face[cell_] = pips
+        return points + sum(face[x] for x in command.contour)
+    return 0
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_easy_bots_scorer_agrees_with_the_engines_line_scoring(seed: int) -> None:
+    """Along bot games, every legal command's points as the bot's `Scorer` finds them (bit masks,
+    kept windows, no board copies) equal those of the engine's `line_combos` on a copied board."""
+    codec = StructCodec(GAME.command_types)
+    rng = random.Random(seed)
+    state, _, source = kit.start(GAME, {}, kit.seats_for(2), rng.randbytes(32))
+    now = kit.START_MS
+    compared = scoring = 0
+    while GAME.outcome(state) is None:
+        decision = GAME.pending(state)[0]
+        now += 250
+        legal = expand_all(GAME.legal(state, decision.seat, now), codec, limit=400)
+        scorer = Scorer(state, decision.seat)
+        for command in legal:
+            want = plain_points(state, decision.seat, command)
+            assert scorer.points(command) == want, command
+            compared += 1
+            scoring += want > 0
+        chosen = GAME.bot_policy(GAME.view(state, Viewer.of_seat(decision.seat)), legal, rng)
+        for event in GAME.decide(state, chosen, DecideContext(decision.seat, now, source)):
+            state = GAME.evolve(state, event)
+    assert compared > 1000 and scoring > 50  # the games scored: the comparison covered points

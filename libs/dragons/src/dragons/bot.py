@@ -15,11 +15,10 @@ from typing import Any
 import msgspec
 
 from dragons import commands as c
-from dragons.board import FREE, all_neighbours, supports
+from dragons.board import all_neighbours, supports
 from dragons.determinize import determinize
-from dragons.rules.combos import line_combos
+from dragons.rules.combos import POINTS, STRAIGHTS, kept_windows, own_mask
 from dragons.rules.end import final_score
-from dragons.rules.placement import combos_if_placed
 from dragons.state import OVER, ROUNDS, State
 from tablehall_rules import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
 
@@ -28,27 +27,49 @@ KING = 6
 EVALUATION_SCALE = 40.0
 
 
+class Scorer:
+    """The points each command would score now on one board (the engine's scoring, without
+    deciding), for every legal command of a decision: the seat's own cells are one bit mask, a
+    placement's windows come from the kept table the listing uses (`kept_windows`), and numbers
+    are read through the placed ones, so no board is copied per command."""
+
+    def __init__(self, st: State, seat: int) -> None:
+        self.face = st.face
+        self.owner = st.owner
+        self.seat = seat
+        self.own = own_mask(st.owner, seat)
+
+    def points(self, command: msgspec.Struct) -> int:
+        face = self.face
+        own = self.own
+        bonus = 0
+        if isinstance(command, c.PlaceDie):
+            cells: tuple[int, ...] = (command.cell,)
+            placed = {command.cell: command.face}
+        elif isinstance(command, c.ChessMove):
+            origin, target = command.origin, command.target
+            piece = face[origin]
+            if self.owner[target] == 1 - self.seat and face[target] == KING:
+                bonus = KING
+            cells = (target,)
+            placed = {target: command.promotion or piece, origin: 0}
+            own &= ~(1 << origin)  # the piece leaves its cell: no window through it is own
+        elif isinstance(command, c.PlaceDomino):
+            cells = tuple(command.cells)
+            placed = dict(zip(cells, (command.first, command.second), strict=True))
+        else:
+            return 0
+        points = bonus
+        for line, diagonal, name in kept_windows(own, cells):
+            values = [placed[x] if x in placed else face[x] for x in line]
+            if tuple(sorted(values)) in STRAIGHTS if name == "straight" else len(set(values)) == 1:
+                points += POINTS[(name, diagonal)]
+        return points + sum(placed[x] if x in placed else face[x] for x in command.contour)
+
+
 def points_of(st: State, seat: int, command: msgspec.Struct) -> int:
     """The points `command` would score now (the engine's scoring, without deciding)."""
-    owner, face = list(st.owner), list(st.face)
-    if isinstance(command, c.PlaceDie):
-        owner[command.cell], face[command.cell] = seat, command.face
-        points = sum(x.points for x in line_combos(owner, face, seat, [command.cell]))
-        return points + sum(face[x] for x in command.contour)
-    if isinstance(command, c.ChessMove):
-        piece = face[command.origin]
-        taken = face[command.target] if owner[command.target] == 1 - seat else 0
-        owner[command.origin], face[command.origin] = FREE, 0
-        owner[command.target], face[command.target] = seat, command.promotion or piece
-        points = sum(x.points for x in line_combos(owner, face, seat, [command.target]))
-        return points + (KING if taken == KING else 0) + sum(face[x] for x in command.contour)
-    if isinstance(command, c.PlaceDomino):
-        cells = list(command.cells)
-        points = sum(x.points for x in combos_if_placed(owner, face, seat, cells, [command.first, command.second]))
-        for cell, pips in zip(cells, (command.first, command.second), strict=True):
-            face[cell] = pips
-        return points + sum(face[x] for x in command.contour)
-    return 0
+    return Scorer(st, seat).points(command)
 
 
 def _shape(st: State, seat: int, command: msgspec.Struct) -> float:
@@ -73,10 +94,11 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
     if not isinstance(first, c.PlaceDie | c.ChessMove | c.PlaceDomino | c.DiscardDie):
         return rng.choice(legal)
     st = determinize(view, seat, rng)
+    scorer = Scorer(st, seat)
     best: list[msgspec.Struct] = []
     best_value = float("-inf")
     for command in legal:
-        value = points_of(st, seat, command) * 10 + _shape(st, seat, command)
+        value = scorer.points(command) * 10 + _shape(st, seat, command)
         if value > best_value:
             best, best_value = [command], value
         elif value == best_value:
