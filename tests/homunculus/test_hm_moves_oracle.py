@@ -22,7 +22,7 @@ from hm_helpers import fresh
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from homunculus.board import moves_of
+from homunculus.board import moves_of, targets_of
 from homunculus.state import Mine, PlacedDomino, State
 from tablehall_boards import Kind, Piece, cross
 from tablehall_rules import clone as copy_state
@@ -144,7 +144,10 @@ def ours(state: State, player: int) -> set[MoveKey]:
 
 def check(state: State) -> None:
     for player in range(state.players):
-        assert ours(state, player) == oracle(state, player), f"player {player}"
+        want = oracle(state, player)
+        assert ours(state, player) == want, f"player {player}"
+        # the bot's threatened cells: the targets alone, found without building the moves
+        assert targets_of(state, player) == {target for _, target, _, _ in want}, f"player {player}"
 
 
 @settings(max_examples=200, deadline=None)

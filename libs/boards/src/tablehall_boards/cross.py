@@ -88,12 +88,14 @@ def row_of(seat: int, cell: Cell) -> int:
     return {0: y, 1: x, 2: SIZE - 1 - y, 3: SIZE - 1 - x}[seat]
 
 
+@cache
 def row_cells(seat: int, row: int) -> frozenset[Cell]:
     """Every cell of the board `row` rows from `seat`'s edge (the whole width of the board)."""
     g = grid()
     return frozenset(c for c in g if row_of(seat, c) == row)
 
 
+@cache
 def centre() -> frozenset[Cell]:
     """The central 8×8 square (where Гомункул's mines start)."""
     return grid().rectangle(ARM, ARM, SIZE - 2 * ARM, SIZE - 2 * ARM)

@@ -100,6 +100,19 @@ def piece_moves(state: State, origin: int) -> list[Move]:
     return generator(tuple(state.arms)).piece_moves(origin, piece, HomunculusBlocking(state))
 
 
+def targets_of(state: State, player: int) -> set[int]:
+    """Every cell a move of `player`'s pieces reaches (the targets of `moves_of`, no moves built)."""
+    blocking = HomunculusBlocking(state)
+    gen = generator(tuple(state.arms))
+    out: set[int] = set()
+    for origin, piece in state.pieces.items():
+        if piece.side == player:
+            plain, promoting = gen.piece_targets(origin, piece, blocking.verdicts(piece))
+            out.update(plain)
+            out.update(promoting)
+    return out
+
+
 def moves_of(state: State, player: int, kind: Kind | None = None) -> list[Move]:
     """Every move of `player`'s pieces (of `kind` only, when given), in cell order."""
     blocking = HomunculusBlocking(state)

@@ -36,13 +36,14 @@ import msgspec
 
 from homunculus import cards as k
 from homunculus import commands as c
-from homunculus.board import grid, moves_of
+from homunculus.board import grid, moves_of, targets_of
 from homunculus.determinize import determinize
 from homunculus.policy import evaluate, random_policy, rollout_policy
 from homunculus.ring import board as ring_board
 from homunculus.rules.shop import PRICES
 from homunculus.state import State
 from tablehall_boards import Kind, cross
+from tablehall_boards.grid import KING_STEPS
 from tablehall_rules import (
     Determinizable,
     HasBotPolicy,
@@ -90,8 +91,7 @@ class Reading:
         self.enemies = [p for p in st.live_players() if not st.allied(me, p)]
         self.threatened: set[int] = set()
         for p in self.enemies:
-            for m in moves_of(st, p):
-                self.threatened.add(m.target)
+            self.threatened |= targets_of(st, p)
         self.king = st.king_cell(me)
         self.king_threatened = self.king is not None and self.king in self.threatened
         g = grid()
@@ -107,10 +107,13 @@ class Reading:
         self.safe: set[int] = set(opened)
         numbers = {int(cell): int(n) for cell, n in view["numbers"].items()}
         closed_set = set(closed)
+        ring = g.leaps(KING_STEPS)  # per cell its neighbours8, the table looked up once
         for cell, n in numbers.items():
-            around = [x for x in g.neighbours8(cell) if x in closed_set]
-            need = n - sum(1 for x in g.neighbours8(cell) if x in known)
-            if around and need == len(around):
+            around = [x for x in ring[cell] if x in closed_set]
+            if not around:  # nothing closed next to it: it tells nothing more (most numbers)
+                continue
+            need = n - sum(1 for x in ring[cell] if x in known)
+            if need == len(around):
                 self.certain.update(around)
             elif need <= 0:
                 self.safe.update(around)
