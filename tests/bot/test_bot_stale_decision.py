@@ -168,3 +168,36 @@ async def test_a_paced_demo_tables_strong_bots_think_briefly(match: Running, tok
         assert bot.search_for("t-demo").think_ms == 20
     finally:
         await bot.close()
+
+
+async def test_a_pass_over_a_table_moves_one_seat_and_the_next_pass_the_other(match: Running, tokens: Tokens) -> None:
+    """Both bot seats roll for the order at once. A pass over the table moves for one of them and
+    stops: the other decides on the state after that move (its events come back as a
+    notification), not on the fold from before it, where a simultaneous decision the move
+    changed (an auction's next bid) would be refused. The next pass moves for the other."""
+    table = await _start(match, tokens)
+    table_id = table.split("/")[1]
+    view = await match.stub.GetTableView(
+        match_pb2.GetTableViewRequest(table=table, seat=SEAT), metadata=tokens("bot", ("service",))
+    )
+    assert sorted(d.seat for d in view.view.decisions) == [0, 1]
+    bot = _bot(match, tokens)
+
+    def bot_moves(events: list[Any]) -> list[tuple[int, str]]:
+        found = {
+            (int(e.metadata["seat"]), str(e.metadata["command_id"]))
+            for e in events
+            if e.metadata.get("actor") == BOT_SERVICE
+        }
+        return sorted(found)
+
+    try:
+        await bot.handle(table_id)
+        first = bot_moves(await _events(match, table))
+        await bot.handle(table_id)
+        both = bot_moves(await _events(match, table))
+    finally:
+        await bot.close()
+    assert len(first) == 1
+    assert sorted(seat for seat, _ in both) == [0, 1]
+    assert bot.match.last_error == ""  # nothing of ours was refused

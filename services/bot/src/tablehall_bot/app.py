@@ -136,7 +136,11 @@ class BotApp:
         notified, which the seats must have been folded to; None: read them up to the latest)."""
         seats = await self.tables.seats(table, at_least)
         for seat, _keys in seats.waiting_seats():
-            await self.play(table, seats.game, seat)
+            if await self.play(table, seats.game, seat):
+                # one move a pass: its events come back as a notification, and the other seats
+                # decide on the state after it (decided on the fold before it, a simultaneous
+                # decision the move changed, e.g. an auction's next bid, would be refused)
+                break
         now = time.monotonic()
         if now - self._seats_counted >= SEATS_GAUGE_EVERY_S:  # a count over every table: not on each move
             self._seats_counted = now
@@ -155,7 +159,8 @@ class BotApp:
 
     # ---- one seat's move ------------------------------------------------------
 
-    async def play(self, table: str, game: str, seat: BotSeat) -> None:
+    async def play(self, table: str, game: str, seat: BotSeat) -> bool:
+        """Move for `seat` if it has a decision; whether the match took a move of ours."""
         pause = self._paced.get(table)
         if pause:
             await asyncio.sleep(pause)  # before reading the view, so the move is made from the newest one
@@ -166,15 +171,16 @@ class BotApp:
             )
             mine = sorted(d.key for d in view.decisions if d.seat == seat.seat)
             if view.finished or not mine or not view.legal:
-                return
+                return False
             # the seat may have changed hands while we read: follow the stream
             current = {s.seat: s for s in (await self.tables.seats(table, view.version)).bot_seats()}
             if seat.seat not in current:
-                return
+                return False
             answer = await self._move(view, current[seat.seat], request_id(mine[0], view.version), mine)
             if answer is not Answer.STALE and answer is not Answer.RETRY:
-                return
+                return answer is Answer.MADE or answer is Answer.DUPLICATE
             await asyncio.sleep(RETRY_PAUSE_S if answer is Answer.RETRY else 0)
+        return False
 
     def local_view(self, table: str, seat: int) -> SeatView | None:
         seats = self.tables.folded(table) if self.settings.local_views else None
