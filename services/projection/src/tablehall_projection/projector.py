@@ -2,7 +2,9 @@
 
 Each batch is one transaction: lock the model's checkpoint row, read the
 events after it (gap-safe `read_all`), apply them, move the checkpoint,
-commit. A crash anywhere before the commit rolls everything back, the model's
+commit. While the model keeps up, batches start at most once an `interval`
+(TABLEHALL_PROJECTION_INTERVAL_MS, default 100): the events of that time go in
+one transaction instead of one each. A crash anywhere before the commit rolls everything back, the model's
 in-memory caches are dropped, and the next run starts from the old
 checkpoint: nothing is skipped and nothing is applied twice. The row lock
 also serialises concurrent instances running the same model.
@@ -75,12 +77,16 @@ class Projector:
         *,
         batch: int = 1000,
         poll_interval: float = 0.05,
+        interval: float = 0.0,
         after_apply: Callable[[Sequence[RecordedEvent]], None] | None = None,
     ) -> None:
         self.store = store
         self.model = model
         self.batch = batch
         self.poll_interval = poll_interval
+        # the least time from one batch's start to the next while the model keeps up: events
+        # gather meanwhile, so a busy table costs a transaction per interval, not per append
+        self.interval = interval
         # called inside the transaction between applying and checkpointing
         # (tests use it to simulate a crash at the worst moment)
         self.after_apply = after_apply
@@ -224,6 +230,7 @@ class Projector:
         backoff = self.poll_interval
         last_report = 0.0
         while not stop.is_set():
+            began = time.monotonic()
             try:
                 n = await self.step()
                 backoff = self.poll_interval
@@ -247,4 +254,7 @@ class Projector:
                 stopper = asyncio.ensure_future(stop.wait())
                 await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
+                rest = self.interval - (time.monotonic() - began)
+                if rest > 0 and not stop.is_set():
+                    await asyncio.wait({stopper}, timeout=rest)
                 stopper.cancel()

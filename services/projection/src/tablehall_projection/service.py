@@ -27,9 +27,19 @@ def batch_size() -> int:
     return int(os.environ.get("TABLEHALL_PROJECTION_BATCH", "1000"))
 
 
+def batch_interval() -> float:
+    """Seconds from one read-model batch's start to the next while the model keeps up
+    (TABLEHALL_PROJECTION_INTERVAL_MS, default 100; 0: a batch as soon as events are appended)."""
+    milliseconds = float(os.environ.get("TABLEHALL_PROJECTION_INTERVAL_MS", "100"))
+    if not 0 <= milliseconds <= 60_000:
+        raise ValueError(f"TABLEHALL_PROJECTION_INTERVAL_MS must be 0-60000, got {milliseconds:g}")
+    return milliseconds / 1000
+
+
 def projectors(store: EventStore, batch: int | None = None) -> dict[str, Projector]:
     size = batch or batch_size()
-    return {name: Projector(store, model, batch=size) for name, model in build_models(store).items()}
+    interval = batch_interval()
+    return {name: Projector(store, model, batch=size, interval=interval) for name, model in build_models(store).items()}
 
 
 @dataclass
