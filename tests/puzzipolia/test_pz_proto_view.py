@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import msgspec
 import pytest
 from pz_helpers import given, of, owns, started, then, when
@@ -12,8 +14,11 @@ from puzzipolia.game import GAME
 from puzzipolia.journal import entry
 from puzzipolia.proto_codec import command_from_proto, command_to_proto
 from puzzipolia.state import Bundle
+from puzzipolia.view import build_squares
 from tablehall.puzzipolia.v1 import puzzipolia_pb2 as pb
-from tablehall_rules import InvalidCommand, StructCodec, Viewer
+from tablehall_rules import DecideContext, InvalidCommand, StructCodec, Viewer
+from tablehall_rules import conformance as kit
+from tablehall_rules.legal import expand_all
 
 SAMPLES: list[msgspec.Struct] = [
     c.RollForOrder(),
@@ -143,3 +148,33 @@ def test_journal_lines_of_a_turn() -> None:
     assert lines[1].en == "P0 moves from GO to Chance."
     drawn = of(events, CardDrawn)[0]
     assert drawn.card in lines[2].params["card"]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_views_squares_shared_between_views_are_those_of_the_board_now(seed: int) -> None:
+    """A view's squares are kept by the board's owners, buildings and mortgages and shared by
+    every view until those change: along a random game they always equal the squares built anew
+    from the state, and a purchase, a house or a mortgage shows at once."""
+    game = GAME
+    rng = random.Random(seed)
+    state, _, source = kit.start(game, {"round_limit": 20}, kit.seats_for(4), rng.randbytes(32))
+    now = kit.START_MS
+    boards = set()
+    for _ in range(1500):
+        if game.outcome(state) is not None:
+            break
+        view = game.view(state, Viewer.of_seat(0))
+        assert view["squares"] == build_squares(state)
+        assert game.view(state, Viewer.spectator())["squares"] is view["squares"]
+        boards.add((tuple(state.owners), tuple(state.houses), tuple(state.mortgaged)))
+        decision = rng.choice(game.pending(state))
+        now += 250
+        legal = [
+            x
+            for x in expand_all(game.legal(state, decision.seat, now), StructCodec(game.command_types))
+            if not isinstance(x, c.Leave)
+        ]
+        command = rng.choice(legal)
+        for event in game.decide(state, command, DecideContext(decision.seat, now, source)):
+            state = game.evolve(state, event)
+    assert len(boards) > 10  # owners, buildings or mortgages changed along the game

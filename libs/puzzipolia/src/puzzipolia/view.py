@@ -22,8 +22,25 @@ from puzzipolia.state import Offer, State
 from tablehall_rules import Viewer
 from tablehall_rules.disclosure import visible_decisions
 
+# the squares' part of a view depends only on the board and its owners, buildings and mortgages,
+# which change on a few moves of a game: built once for each such board and shared by every view
+# until it changes (views are read-only, as the rent cards they hold); bounded, cleared when full
+SQUARES_KEPT = 4096
+_kept_squares: dict[tuple[str, tuple[int, ...], tuple[int, ...], tuple[bool, ...]], list[dict[str, Any]]] = {}
+
 
 def _squares(st: State) -> list[dict[str, Any]]:
+    key = (st.board, tuple(st.owners), tuple(st.houses), tuple(st.mortgaged))
+    found = _kept_squares.get(key)
+    if found is None:
+        if len(_kept_squares) >= SQUARES_KEPT:
+            _kept_squares.clear()
+        found = _kept_squares[key] = build_squares(st)
+    return found
+
+
+def build_squares(st: State) -> list[dict[str, Any]]:
+    """Every square as a view shows it: names, owner, buildings, mortgage, the rent card."""
     out = []
     for sq in st.geometry.squares:
         i = sq.index
