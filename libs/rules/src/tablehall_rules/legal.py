@@ -29,6 +29,7 @@ never runs the parts after.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, overload
@@ -187,10 +188,42 @@ def _values(domain: Domain) -> Iterable[Any]:
     return domain.examples
 
 
+@functools.cache
+def _plain_field(command_type: type[msgspec.Struct], name: str) -> type | None:
+    """`int` or `str` when the command's field `name` is declared as exactly that type (no
+    constraints, no enum): a value of that type is the field's value as decoding would give it."""
+    for f in msgspec.structs.fields(command_type):
+        if f.name == name:
+            return f.type if f.type is int or f.type is str else None
+    return None
+
+
+def _plain_values(lm: LegalMove) -> tuple[str, Iterable[Any]] | None:
+    """(the field, its values) of a one-parameter descriptor whose values go into a plain `int` or
+    `str` field as they are, so its commands need no trip through the codec (e.g. 400 bids)."""
+    if len(lm.params) != 1:
+        return None
+    param = lm.params[0]
+    kind = _plain_field(type(lm.command), param.field)
+    domain = param.domain
+    if kind is int and isinstance(domain, IntRange):
+        return param.field, domain.values()
+    if kind is not None and isinstance(domain, Choice) and all(type(v) is kind for v in domain.values):
+        return param.field, domain.values
+    return None
+
+
 def expand(lm: LegalMove, codec: CommandCodec) -> Iterator[msgspec.Struct]:
     """The commands a descriptor spells out (rule parameters: their examples)."""
     if not lm.params:
         yield lm.command
+        return
+    plain = _plain_values(lm)
+    if plain is not None:
+        name, values = plain
+        replace = msgspec.structs.replace
+        for value in values:
+            yield replace(lm.command, **{name: value})
         return
     base = codec.to_builtins(lm.command)
     names = [p.field for p in lm.params]

@@ -1,0 +1,80 @@
+"""Spelling out descriptors: a one-parameter descriptor of plain integers or strings (a bid's
+range, a choice of cells) makes its commands by replacing the field, without the codec's trip
+through JSON; the commands are those the codec makes, value for value and type for type, for every
+descriptor of every game along random games."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+from puzzipolia import commands as c
+from tablehall_rules import Choice, DecideContext, IntRange, LegalMove, StructCodec
+from tablehall_rules import conformance as kit
+from tablehall_rules.legal import Rule, _plain_values, _values, expand, move
+from tablehall_rules.registry import get_game
+
+CODEC = StructCodec(c.COMMAND_TYPES)
+
+
+def through_the_codec(lm: LegalMove, codec: StructCodec[Any]) -> Iterator[msgspec.Struct]:
+    """The commands as the codec spells them (the general path)."""
+    if not lm.params:
+        yield lm.command
+        return
+    base = codec.to_builtins(lm.command)
+    names = [p.field for p in lm.params]
+    for combo in itertools.product(*(_values(p.domain) for p in lm.params)):
+        data = dict(base)
+        data.update(zip(names, combo, strict=True))
+        yield codec.from_builtins(data)
+
+
+def same(a: list[msgspec.Struct], b: list[msgspec.Struct]) -> bool:
+    return a == b and [msgspec.json.encode(x) for x in a] == [msgspec.json.encode(x) for x in b]
+
+
+def test_a_bid_range_is_spelled_out_by_replacing_the_amount() -> None:
+    bids = list(expand(move(c.Bid(amount=0), amount=IntRange(10, 400, 10)), CODEC))
+    assert [b.amount for b in bids] == list(range(10, 401, 10))
+    assert all(type(b) is c.Bid and type(b.amount) is int for b in bids)
+
+
+def test_values_of_another_type_than_the_field_go_through_the_codec() -> None:
+    # a string where the field is an integer: the codec refuses it, as it always did
+    with pytest.raises(msgspec.ValidationError):
+        list(expand(move(c.Bid(amount=0), amount=Choice(["ten"])), CODEC))
+    # a rule's examples are never put in as they are
+    examples = list(expand(move(c.Bid(amount=0), amount=Rule("bid", [20, 30])), CODEC))
+    assert [b.amount for b in examples] == [20, 30]
+
+
+@pytest.mark.parametrize("game_id,seats", [("puzzipolia", 4), ("homunculus", 4), ("dragons", 2), ("magnates", 4)])
+def test_every_descriptor_of_random_games_spells_out_as_the_codec_does(game_id: str, seats: int) -> None:
+    game = get_game(game_id)
+    codec = StructCodec(game.command_types)
+    rng = random.Random(11)
+    state, _, source = kit.start(game, game.parse_options({}), kit.seats_for(seats), rng.randbytes(32))
+    now = kit.START_MS
+    checked = plain = 0
+    for _ in range(300):
+        if game.outcome(state) is not None:
+            break
+        decision = rng.choice(game.pending(state))
+        now += 250
+        spelled: list[msgspec.Struct] = []
+        for lm in game.legal(state, decision.seat, now):
+            ours = list(itertools.islice(expand(lm, codec), 500))
+            assert same(ours, list(itertools.islice(through_the_codec(lm, codec), 500))), lm
+            spelled += ours
+            checked += 1
+            plain += _plain_values(lm) is not None
+        command = rng.choice([x for x in spelled if type(x).__name__ not in ("Leave", "Surrender")] or spelled)
+        for event in game.decide(state, command, DecideContext(decision.seat, now, source)):
+            state = game.evolve(state, event)
+    assert checked > 100 and plain > 0  # the direct path was taken, and agreed
