@@ -13,10 +13,12 @@ from typing import Any
 import msgspec
 import pytest
 
+from dragons.commands import PlaceDie
+from dragons.game import GAME as DRAGONS
 from puzzipolia import commands as c
 from tablehall_rules import Choice, DecideContext, IntRange, LegalMove, StructCodec
 from tablehall_rules import conformance as kit
-from tablehall_rules.legal import Rule, _plain_values, _values, expand, move
+from tablehall_rules.legal import Rule, _direct, _values, expand, move
 from tablehall_rules.registry import get_game
 
 CODEC = StructCodec(c.COMMAND_TYPES)
@@ -49,9 +51,20 @@ def test_values_of_another_type_than_the_field_go_through_the_codec() -> None:
     # a string where the field is an integer: the codec refuses it, as it always did
     with pytest.raises(msgspec.ValidationError):
         list(expand(move(c.Bid(amount=0), amount=Choice(["ten"])), CODEC))
-    # a rule's examples are never put in as they are
+    # a rule's examples of the field's type are put in as they are
     examples = list(expand(move(c.Bid(amount=0), amount=Rule("bid", [20, 30])), CODEC))
     assert [b.amount for b in examples if isinstance(b, c.Bid)] == [20, 30] and len(examples) == 2
+
+
+def test_each_command_owns_its_lists() -> None:
+    """A list value (a contour's cells) is copied into each command: changing one command's list
+    changes neither the descriptor nor another command."""
+    contour = [3, 4, 5]
+    descriptor = move(PlaceDie(face=2, cell=0), cell=Choice([7, 8]), contour=Rule("contour", [contour]))
+    first, second = list(expand(descriptor, StructCodec(DRAGONS.command_types)))
+    assert isinstance(first, PlaceDie) and isinstance(second, PlaceDie)
+    assert first.contour == second.contour == contour
+    assert first.contour is not contour and second.contour is not contour and first.contour is not second.contour
 
 
 @pytest.mark.parametrize("game_id,seats", [("puzzipolia", 4), ("homunculus", 4), ("dragons", 2), ("magnates", 4)])
@@ -73,7 +86,7 @@ def test_every_descriptor_of_random_games_spells_out_as_the_codec_does(game_id: 
             assert same(ours, list(itertools.islice(through_the_codec(lm, codec), 500))), lm
             spelled += ours
             checked += 1
-            plain += _plain_values(lm) is not None
+            plain += _direct(lm) is not None
         command = rng.choice([x for x in spelled if type(x).__name__ not in ("Leave", "Surrender")] or spelled)
         for event in game.decide(state, command, DecideContext(decision.seat, now, source)):
             state = game.evolve(state, event)

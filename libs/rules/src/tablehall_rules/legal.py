@@ -189,28 +189,48 @@ def _values(domain: Domain) -> Iterable[Any]:
 
 
 @functools.cache
-def _plain_field(command_type: type[msgspec.Struct], name: str) -> type | None:
-    """`int` or `str` when the command's field `name` is declared as exactly that type (no
-    constraints, no enum): a value of that type is the field's value as decoding would give it."""
+def _plain_fields(command_type: type[msgspec.Struct]) -> dict[str, str]:
+    """The command's fields declared as exactly `int`, `str` or `list[int]` (no constraints, no
+    enum), by name: a value of that shape is the field's value as decoding would give it."""
+    kinds = {int: "int", str: "str"}
+    out: dict[str, str] = {}
     for f in msgspec.structs.fields(command_type):
-        if f.name == name:
-            return f.type if f.type is int or f.type is str else None
-    return None
+        kind = "ints" if f.type == list[int] else kinds.get(f.type)
+        if kind is not None:
+            out[f.name] = kind
+    return out
 
 
-def _plain_values(lm: LegalMove) -> tuple[str, Iterable[Any]] | None:
-    """(the field, its values) of a one-parameter descriptor whose values go into a plain `int` or
-    `str` field as they are, so its commands need no trip through the codec (e.g. 400 bids)."""
-    if len(lm.params) != 1:
-        return None
-    param = lm.params[0]
-    kind = _plain_field(type(lm.command), param.field)
-    domain = param.domain
-    if kind is int and isinstance(domain, IntRange):
-        return param.field, domain.values()
-    if kind is not None and isinstance(domain, Choice) and all(type(v) is kind for v in domain.values):
-        return param.field, domain.values
-    return None
+def _plain(value: Any, kind: str) -> bool:
+    if kind == "int":
+        return type(value) is int
+    if kind == "str":
+        return type(value) is str
+    return type(value) is list and all(type(x) is int for x in value)
+
+
+def _direct(lm: LegalMove) -> list[Sequence[Any] | range] | None:
+    """Each parameter's values when every one of them goes into its field as it is (integers,
+    strings and lists of integers into fields of those types), so the descriptor's commands need
+    no trip through the codec (e.g. a bot reading 400 bids, or Драконы' moves with their contours);
+    None when any does not."""
+    kinds = _plain_fields(type(lm.command))
+    out: list[Sequence[Any] | range] = []
+    for p in lm.params:
+        kind = kinds.get(p.field)
+        domain = p.domain
+        if kind is None:
+            return None
+        if isinstance(domain, IntRange):
+            if kind != "int":
+                return None
+            out.append(range(domain.lo, domain.hi + 1, domain.step))
+            continue
+        values = domain.values if isinstance(domain, Choice) else domain.examples
+        if not all(_plain(v, kind) for v in values):
+            return None
+        out.append(values)
+    return out
 
 
 def expand(lm: LegalMove, codec: CommandCodec) -> Iterator[msgspec.Struct]:
@@ -218,15 +238,21 @@ def expand(lm: LegalMove, codec: CommandCodec) -> Iterator[msgspec.Struct]:
     if not lm.params:
         yield lm.command
         return
-    plain = _plain_values(lm)
-    if plain is not None:
-        name, values = plain
+    names = [p.field for p in lm.params]
+    direct = _direct(lm)
+    if direct is not None:
         replace = msgspec.structs.replace
-        for value in values:
-            yield replace(lm.command, **{name: value})
+        command = lm.command
+        if len(names) == 1:
+            (name,) = names
+            for value in direct[0]:
+                yield replace(command, **{name: list(value) if type(value) is list else value})
+            return
+        for combo in itertools.product(*direct):
+            # a list is copied: each command owns its values, as decoding would give them
+            yield replace(command, **{n: list(v) if type(v) is list else v for n, v in zip(names, combo, strict=True)})
         return
     base = codec.to_builtins(lm.command)
-    names = [p.field for p in lm.params]
     for combo in itertools.product(*(_values(p.domain) for p in lm.params)):
         data = dict(base)
         data.update(zip(names, combo, strict=True))
