@@ -13,7 +13,7 @@ from pathlib import Path
 import grpc
 from playwright.async_api import Browser, BrowserContext, Page
 from support.oidckit import Issuer
-from support.webkit import WAIT_MS, Served, add_bots, create_table, page_version, sign_in
+from support.webkit import WAIT_MS, Served, create_table, page_version, sign_in
 
 from tablehall.lobby.v1 import lobby_pb2, lobby_pb2_grpc
 from tablehall_platform.auth import DevProvider
@@ -108,10 +108,18 @@ async def test_presence_while_the_page_is_open_and_the_seat_taken_back(served: S
     context, page, errors = await fresh_page(browser)
     secret = await sign_in(page, served.web, "web-dana")
     table_id = await create_table(page, "dragons", 2, {"decision_clock_s": "120"})
-    await add_bots(page, ["easy"])
+    table = f"tables/{table_id}"
+    # the other seat is a person who never moves: the bot that plays Dana's seat for a while
+    # cannot play the game to its end (two bots did, before the button could be clicked)
+    async with Client(served.grpc) as fay:
+        await fay.sign_in_dev("web-fay")
+        await fay.join(table, seat=1)
+    await page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=waiting] tr')].some((r) => /web-fay/.test(r.textContent))",
+        timeout=WAIT_MS,
+    )
     await page.get_by_test_id("start").click()
     await page.wait_for_selector("[data-testid=dg-board]", timeout=WAIT_MS)
-    table = f"tables/{table_id}"
     async with Client(served.grpc) as dana:
         await dana.sign_in_dev("web-dana", client_secret=secret)
         assert await seat_present(dana, table, True)  # the page holds the seat's presence
