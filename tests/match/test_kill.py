@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import asyncpg
 import grpc
 from support.matchkit import SECRET, SERVICE_SECRET, Tokens, race_command, start_race
 
@@ -71,7 +72,25 @@ async def drive(
         acked.append((user, rid))
 
 
+async def _backends(conn: asyncpg.Connection) -> set[int]:
+    """The PostgreSQL backends serving the database, but `conn`'s own."""
+    rows = await conn.fetch(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    return {int(r[0]) for r in rows}
+
+
+async def _gone(conn: asyncpg.Connection, pids: set[int]) -> None:
+    """Until the killed process's backends have ended: one caught in a commit when its client died
+    finishes that commit first, so the streams are read after it (a bound for a busy machine)."""
+    async with asyncio.timeout(120):
+        while await _backends(conn) & pids:  # noqa: ASYNC110 - PostgreSQL says nothing when a backend ends
+            await asyncio.sleep(0.05)
+
+
 async def test_sigkill_mid_stream_loses_no_acknowledged_command(migrated: str, nats_url: str, tokens: Tokens) -> None:
+    watcher = await asyncpg.connect(migrated)
+    others = await _backends(watcher)  # the session's other connections to this database
     port = free_port()
     proc = spawn(migrated, nats_url, port)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
@@ -83,10 +102,12 @@ async def test_sigkill_mid_stream_loses_no_acknowledged_command(migrated: str, n
         drivers = [asyncio.create_task(drive(stub, tokens, t, acked[t])) for t in tables]
         while sum(len(a) for a in acked.values()) < 60:  # noqa: ASYNC110 - polling a counter the drivers fill
             await asyncio.sleep(0.01)
+        killed = await _backends(watcher) - others
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         results = await asyncio.gather(*drivers, return_exceptions=True)
         assert all(isinstance(r, grpc.aio.AioRpcError) for r in results)
+        await _gone(watcher, killed)
 
         store = await EventStore.connect(migrated, min_size=1, max_size=2)
         try:
@@ -113,5 +134,6 @@ async def test_sigkill_mid_stream_loses_no_acknowledged_command(migrated: str, n
             assert reply.version == versions[table] + 1
     finally:
         await channel.close()
+        await watcher.close()
         proc.kill()
         proc.wait()
