@@ -17,7 +17,7 @@ import msgspec
 from dragons import commands as c
 from dragons.board import all_neighbours, supports
 from dragons.determinize import determinize
-from dragons.rules.combos import POINTS, STRAIGHTS, kept_windows, own_mask
+from dragons.rules.combos import kept_windows, own_mask, window_points
 from dragons.rules.end import final_score
 from dragons.state import OVER, ROUNDS, State
 from tablehall_rules import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
@@ -59,17 +59,8 @@ class Scorer:
             placed = dict(zip(cells, (command.first, command.second), strict=True))
         else:
             return 0
-        points = bonus
-        for line, diagonal, name in kept_windows(own, cells):
-            values = [placed[x] if x in placed else face[x] for x in line]
-            if tuple(sorted(values)) in STRAIGHTS if name == "straight" else len(set(values)) == 1:
-                points += POINTS[(name, diagonal)]
+        points = bonus + window_points(kept_windows(own, cells), face, placed)
         return points + sum(placed[x] if x in placed else face[x] for x in command.contour)
-
-
-def points_of(st: State, seat: int, command: msgspec.Struct) -> int:
-    """The points `command` would score now (the engine's scoring, without deciding)."""
-    return Scorer(st, seat).points(command)
 
 
 def _shape(st: State, seat: int, command: msgspec.Struct) -> float:

@@ -209,27 +209,23 @@ def _plain(value: Any, kind: str) -> bool:
     return type(value) is list and all(type(x) is int for x in value)
 
 
-def _direct(lm: LegalMove) -> list[Sequence[Any] | range] | None:
+def _direct(lm: LegalMove) -> list[Iterable[Any]] | None:
     """Each parameter's values when every one of them goes into its field as it is (integers,
     strings and lists of integers into fields of those types), so the descriptor's commands need
     no trip through the codec (e.g. a bot reading 400 bids, or Драконы' moves with their contours);
     None when any does not."""
     kinds = _plain_fields(type(lm.command))
-    out: list[Sequence[Any] | range] = []
+    out: list[Iterable[Any]] = []
     for p in lm.params:
         kind = kinds.get(p.field)
-        domain = p.domain
         if kind is None:
             return None
-        if isinstance(domain, IntRange):
+        if isinstance(p.domain, IntRange):  # integers by construction
             if kind != "int":
                 return None
-            out.append(range(domain.lo, domain.hi + 1, domain.step))
-            continue
-        values = domain.values if isinstance(domain, Choice) else domain.examples
-        if not all(_plain(v, kind) for v in values):
+        elif not all(_plain(v, kind) for v in _values(p.domain)):
             return None
-        out.append(values)
+        out.append(_values(p.domain))
     return out
 
 
@@ -243,11 +239,6 @@ def expand(lm: LegalMove, codec: CommandCodec) -> Iterator[msgspec.Struct]:
     if direct is not None:
         replace = msgspec.structs.replace
         command = lm.command
-        if len(names) == 1:
-            (name,) = names
-            for value in direct[0]:
-                yield replace(command, **{name: list(value) if type(value) is list else value})
-            return
         for combo in itertools.product(*direct):
             # a list is copied: each command owns its values, as decoding would give them
             yield replace(command, **{n: list(v) if type(v) is list else v for n, v in zip(names, combo, strict=True)})

@@ -4,9 +4,9 @@ Each batch is one transaction: lock the model's checkpoint row, read the
 events after it (gap-safe `read_all`), apply them, move the checkpoint,
 commit. While the model keeps up, batches start at most once an `interval`
 (TABLEHALL_PROJECTION_INTERVAL_MS, default 100): the events of that time go in
-one transaction instead of one each. A crash anywhere before the commit rolls everything back, the model's
-in-memory caches are dropped, and the next run starts from the old
-checkpoint: nothing is skipped and nothing is applied twice. The row lock
+one transaction instead of one each. A crash anywhere before the commit rolls
+everything back, the model's in-memory caches are dropped, and the next run
+starts from the old checkpoint: nothing is skipped and nothing is applied twice. The row lock
 also serialises concurrent instances running the same model.
 
 A batch commits without waiting for the disk (`synchronous_commit off` for

@@ -29,6 +29,11 @@ def _kind(name: str, diagonal: bool) -> str:
     return f"{name}_{'diagonal' if diagonal else 'line'}"
 
 
+def scores(numbers: Sequence[int], name: str) -> bool:
+    """Whether a window's numbers make its combination: "straight" 1–5 or 2–6, "four" all equal."""
+    return tuple(sorted(numbers)) in STRAIGHTS if name == "straight" else len(set(numbers)) == 1
+
+
 def line_combos(owner: Sequence[int], face: Sequence[int], side: int, moved: Iterable[int]) -> list[Combo]:
     """The straights and fours of `side` through any of the `moved` cells (board after the move)."""
     seen: set[tuple[int, ...]] = set()
@@ -38,9 +43,7 @@ def line_combos(owner: Sequence[int], face: Sequence[int], side: int, moved: Ite
             for cells, diagonal in windows(length)[cell]:
                 if cells in seen or not _all_own(owner, side, cells):
                     continue
-                numbers = [face[c] for c in cells]
-                hit = tuple(sorted(numbers)) in STRAIGHTS if name == "straight" else len(set(numbers)) == 1
-                if hit:
+                if scores([face[c] for c in cells], name):
                     seen.add(cells)
                     out.append(Combo(kind=_kind(name, diagonal), cells=list(cells), points=POINTS[(name, diagonal)]))
     return out
@@ -152,10 +155,19 @@ def window_kinds(found: Sequence[Window], face: Sequence[int], numbers: dict[int
     cells' numbers, `face` the board's elsewhere ('' when nothing scores)."""
     names: set[str] = set()
     for line, diagonal, name in found:
-        values = [numbers[c] if c in numbers else face[c] for c in line]
-        if tuple(sorted(values)) in STRAIGHTS if name == "straight" else len(set(values)) == 1:
+        if scores([numbers[c] if c in numbers else face[c] for c in line], name):
             names.add(_kind(name, diagonal))
     return "+".join(sorted(names))
+
+
+def window_points(found: Sequence[Window], face: Sequence[int], numbers: dict[int, int]) -> int:
+    """The points `line_combos` would give a placement, from its `own_windows` as `window_kinds`
+    reads them (`numbers` the placed cells', `face` the board's elsewhere)."""
+    return sum(
+        POINTS[(name, diagonal)]
+        for line, diagonal, name in found
+        if scores([numbers[c] if c in numbers else face[c] for c in line], name)
+    )
 
 
 def _all_own(owner: Sequence[int], side: int, cells: tuple[int, ...]) -> bool:
