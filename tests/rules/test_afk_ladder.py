@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from tablehall_rules import AFK_CLOCK_MS, AfkLadder, PendingDecision
 
 
@@ -42,3 +44,29 @@ def test_a_seat_handed_to_a_bot_plays_on_normal_clocks_and_is_its_players_again_
     assert ladder.clock_ms(0, 30_000) == 30_000 and ladder.by_bot[0]
     ladder.controller(0, False)
     assert not ladder.by_bot[0] and not ladder.is_afk(0) and ladder.strikes[0] == 0
+
+
+def test_a_seat_a_bot_holds_from_the_start_is_never_away() -> None:
+    ladder = AfkLadder.for_seats(3, bots=[1, 2])
+    assert ladder.bots == [False, True, True] and ladder.is_bot_seat(1) and not ladder.is_bot_seat(0)
+    for seat in range(3):
+        ladder.timed_out(turn(seat))
+    ladder.presence(2, False)
+    assert [ladder.is_afk(s) for s in range(3)] == [True, False, False]
+    assert ladder.strikes == [1, 0, 0] and ladder.clock_ms(1, 30_000) == 30_000 and ladder.clock_ms(2, 30_000) == 30_000
+    assert ladder.clock_ms(0, 30_000) == AFK_CLOCK_MS
+
+
+def test_a_person_taking_over_a_bot_seat_makes_it_a_persons_seat() -> None:
+    ladder = AfkLadder.for_seats(2, bots=[1])
+    ladder.controller(1, False)
+    ladder.timed_out(turn(1))
+    assert ladder.is_afk(1) and ladder.clock_ms(1, 30_000) == AFK_CLOCK_MS
+
+
+def test_a_ladder_stored_before_bots_existed_reads_as_every_seat_a_persons() -> None:
+    stored = b'{"afk":[false,false],"strikes":[0,0],"by_bot":[false,false],"absent":[false,false]}'
+    ladder = msgspec.json.decode(stored, type=AfkLadder)
+    assert ladder.bots == [False, False]
+    ladder.timed_out(turn(1))
+    assert ladder.is_afk(1)

@@ -4,7 +4,10 @@ In stream order, it checks:
 1. the hash chain (nothing edited, removed or moved; since hash scheme 2 the
    metadata too: who acted, the recorded command, its draws);
 2. the seed revealed in `match.Ended` against the commitment in `match.Started`;
-3. each command again: `match.Started` by the game's `start`, every other
+3. each command again (with the installed rules: a stream recorded under an
+   earlier rules version only where the game lists it, `Game.earlier_rules`,
+   every discrepancy then naming what changed): `match.Started` by the game's
+   `start`, every other
    command by `decide` on the state before it, rebuilt from the metadata the
    match service recorded (`command`, `seat`, `now_ms`, `timeout`,
    `draw_start`); the events must be exactly those the rules produce (a stored
@@ -108,14 +111,18 @@ class _Replay:
         self.commands_checked = 0
         self.draws_checked = 0
         self.senders = Senders()
+        # a stream of earlier rules these re-decide (`Game.earlier_rules`): what changed since
+        self.rules_changed = ""
 
     def check_rules_version(self, version: int) -> None:
-        if self.started.rules_version != self.game.rules_version:
-            raise Discrepancy(
-                version,
-                f"recorded under {self.started.game} rules {self.started.rules_version!r};"
-                f" these are rules {self.game.rules_version!r}",
-            )
+        recorded, installed = self.started.rules_version, self.game.rules_version
+        if recorded == installed:
+            return
+        what = f"recorded under {self.started.game} rules {recorded!r}; these are rules {installed!r}"
+        change = self.game.earlier_rules.get(recorded)
+        if change is None:
+            raise Discrepancy(version, what)
+        self.rules_changed = f"{what}, which changed: {change}"
 
     def group(self, group: list[AuditEvent]) -> None:
         first = group[0]
@@ -330,15 +337,18 @@ def verify_stream(copy: StreamCopy) -> Verdict:
     except Discrepancy as found:
         if broken is not None and broken[0] <= found.version:
             found = Discrepancy(broken[0], broken[1])
+        changed = f" ({replay.rules_changed})" if replay is not None and replay.rules_changed else ""
         return Verdict(
             False,
-            f"version {found.version}: {found.message}",
+            f"version {found.version}: {found.message}{changed}",
             found.version,
             len(events),
             replay.commands_checked if replay else 0,
             replay.draws_checked if replay else 0,
         )
     notes = []
+    if replay.rules_changed:
+        notes.append(replay.rules_changed)
     if old := uncovered(events):
         notes.append(f"{old} events from before hash scheme 2: their metadata is not covered by the chain")
     if replay.senders.unchecked:

@@ -70,6 +70,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
             strikes=[p["strikes"] for p in view["players"]],
             by_bot=[p["by_bot"] for p in view["players"]],
             absent=[p["absent"] for p in view["players"]],
+            bots=[p["is_bot"] for p in view["players"]],
         ),
         owner=owner,
         face=face,

@@ -21,7 +21,12 @@ from tablehall_rules.table import evolve_table
 
 def _create(e: ev.GameStarted) -> State:
     players = [Player(seat=s.seat, name=s.name, is_bot=s.is_bot, bazaar=list(double_six())) for s in e.seats]
-    return State(clock_ms=e.clock_ms, players=players, afk=AfkLadder.for_seats(len(players)), phase_at_ms=e.at_ms)
+    return State(
+        clock_ms=e.clock_ms,
+        players=players,
+        afk=AfkLadder.for_seats(len(players), bots=[s.seat for s in e.seats if s.is_bot]),
+        phase_at_ms=e.at_ms,
+    )
 
 
 def _open(s: State, phase: str, at_ms: int) -> None:

@@ -15,6 +15,7 @@ from dragons.evolve import evolve
 from dragons.journal import LINES
 from dragons.rules import end, setup
 from dragons.state import MAX_COMMANDS, State
+from tablehall_rules.afk import BOTS_NEVER_AFK
 from tablehall_rules.contract import DecideContext, Game, Outcome, PendingDecision, SeatInfo, Viewer
 from tablehall_rules.journal import HasStandings, Journaled, JournalEntry
 from tablehall_rules.legal import LegalMove
@@ -24,7 +25,8 @@ from tablehall_rules.table import SeatedGame
 
 class Dragons(Game[State], SeatedGame, DragonsBot, Journaled, HasStandings):
     id: ClassVar[str] = "dragons"
-    rules_version: ClassVar[str] = "1.1.0"  # 1.1.0: pinched figure-eights refused; domino answers sealed
+    rules_version: ClassVar[str] = "1.2.0"  # 1.2.0: a bot seat is never AFK; 1.1.0: pinched figure-eights refused
+    earlier_rules: ClassVar[Mapping[str, str]] = {"1.1.0": BOTS_NEVER_AFK}
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     state_type: ClassVar[type[Any]] = State

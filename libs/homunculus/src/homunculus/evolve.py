@@ -37,8 +37,7 @@ def _apply(event: msgspec.Struct, state: State) -> None:
 @_apply.register
 def _(event: e.Acted, state: State) -> None:
     if event.timed_out:
-        state.afk.afk[event.seat] = True
-        state.afk.strikes[event.seat] += 1
+        state.afk.strike(event.seat)
     else:
         state.afk.acted(event.seat)
 

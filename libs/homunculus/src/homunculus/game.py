@@ -26,7 +26,7 @@ from tablehall_rules.table import SeatedGame
 
 class Homunculus(Game[State], SeatedGame, HomunculusBot, Journaled, HasStandings):
     id: ClassVar[str] = "homunculus"
-    rules_version: ClassVar[str] = "0.3"  # 0.3: a capture and the castling swap open the cells they land on
+    rules_version: ClassVar[str] = "0.4"  # 0.4: a bot seat is never AFK; 0.3: a capture opens the cell it lands on
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     state_type: ClassVar[type[Any]] = State

@@ -101,7 +101,7 @@ def start(options: Mapping[str, Any], seats: Sequence[SeatInfo], ctx: DecideCont
         phase=ACTION,
         turn_started_ms=ctx.now_ms,
         decision_no=0,
-        afk=AfkLadder.for_seats(n),
+        afk=AfkLadder.for_seats(n, bots=[s.seat for s in seats if s.is_bot]),
         inventory=[[] for _ in range(n)],
         ring=Ring.for_players(n),
         names=[s.name for s in sorted(seats, key=lambda s: s.seat)],

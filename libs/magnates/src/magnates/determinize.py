@@ -21,7 +21,10 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
         owner[company["cell"]] = BANK if company["owner"] is None else company["owner"]
         level[company["cell"]] = company["level"]
     afk = AfkLadder(
-        afk=[p["afk"] for p in players], strikes=[p["strikes"] for p in players], by_bot=[p["by_bot"] for p in players]
+        afk=[p["afk"] for p in players],
+        strikes=[p["strikes"] for p in players],
+        by_bot=[p["by_bot"] for p in players],
+        bots=[p["is_bot"] for p in players],
     )
     return State(
         seats=[SeatInfo(p["seat"], f"user-{p['seat']}", p["name"], p["is_bot"]) for p in players],

@@ -35,7 +35,7 @@ def _start(event: e.Started) -> State:
         players=players,
         owner=[BANK] * len(board.squares()),
         level=[0] * len(board.squares()),
-        afk=AfkLadder.for_seats(n),
+        afk=AfkLadder.for_seats(n, bots=[s.seat for s in event.seats if s.is_bot]),
         round_limit=event.round_limit,
         clock_ms=event.clock_ms,
         opened_at_ms=event.at_ms,

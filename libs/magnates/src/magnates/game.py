@@ -3,6 +3,7 @@ is the rules module that answers it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from magnates import setup
@@ -17,13 +18,14 @@ from magnates.pending import default_command, pending
 from magnates.rules.elimination import outcome, standings
 from magnates.state import State
 from magnates.view import view
-from tablehall_rules import Game, GameNature, HasStandings, Journaled
+from tablehall_rules import BOTS_NEVER_AFK, Game, GameNature, HasStandings, Journaled
 from tablehall_rules.table import SeatedGame
 
 
 class Magnates(Game[State], SeatedGame, Journaled, HasStandings, BotHooks):
     id = "magnates"
-    rules_version = "1.0.0"
+    rules_version = "1.1.0"  # 1.1.0: a bot seat is never AFK
+    earlier_rules: ClassVar[Mapping[str, str]] = {"1.0.0": BOTS_NEVER_AFK}
     min_seats, max_seats = setup.MIN_SEATS, setup.MAX_SEATS
     state_type = State
     command_types = COMMAND_TYPES

@@ -172,7 +172,9 @@ def determinize(view: View, seat: int, rng: random.Random) -> State:
 
 def _ladder(view: View) -> AfkLadder:
     """The AFK ladder from the players' public marks (strikes are not shown: one for an AFK seat)."""
-    ladder = AfkLadder.for_seats(max(p["seat"] for p in view["players"]) + 1)
+    ladder = AfkLadder.for_seats(
+        max(p["seat"] for p in view["players"]) + 1, bots=[p["seat"] for p in view["players"] if p["is_bot"]]
+    )
     for p in view["players"]:
         seat = p["seat"]
         ladder.afk[seat], ladder.absent[seat], ladder.by_bot[seat] = p["afk"], p["absent"], p["bot_controlled"]

@@ -48,7 +48,7 @@ def _create(e: ev.GameStarted) -> State:
         order_groups=[seats],
         phase="order",
         phase_at_ms=e.at_ms,
-        afk=AfkLadder.for_seats(max(seats) + 1),
+        afk=AfkLadder.for_seats(max(seats) + 1, bots=[s.seat for s in e.seats if s.is_bot]),
     )
 
 

@@ -3,6 +3,7 @@ contract is the rules module that answers it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from puzzipolia import setup
@@ -17,13 +18,14 @@ from puzzipolia.pending import default_command, pending
 from puzzipolia.rules.end import END_REASONS, outcome, standings
 from puzzipolia.state import State
 from puzzipolia.view import view
-from tablehall_rules import Game, GameNature, HasStandings, Journaled
+from tablehall_rules import BOTS_NEVER_AFK, Game, GameNature, HasStandings, Journaled
 from tablehall_rules.table import SeatedGame
 
 
 class Puzzipolia(Game[State], SeatedGame, Journaled, HasStandings, BotHooks):
     id = "puzzipolia"
-    rules_version = "1.0.0"
+    rules_version = "1.1.0"  # 1.1.0: a bot seat is never AFK
+    earlier_rules: ClassVar[Mapping[str, str]] = {"1.0.0": BOTS_NEVER_AFK}
     min_seats, max_seats = setup.MIN_SEATS, setup.MAX_SEATS
     state_type = State
     command_types = COMMAND_TYPES

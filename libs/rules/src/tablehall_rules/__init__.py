@@ -1,6 +1,6 @@
 """The Tablehall rules contract: what every game library implements."""
 
-from tablehall_rules.afk import AFK_CLOCK_MS, AfkLadder
+from tablehall_rules.afk import AFK_CLOCK_MS, BOTS_NEVER_AFK, AfkLadder
 from tablehall_rules.bots import (
     Determinizable,
     HasBotPolicy,
@@ -40,6 +40,7 @@ from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, v
 
 __all__ = [
     "AFK_CLOCK_MS",
+    "BOTS_NEVER_AFK",
     "AfkLadder",
     "Choice",
     "DecideContext",

@@ -5,6 +5,12 @@
 - A seat whose presence dropped (the player closed the client) is AFK at once.
 - A seat handed to a bot is played by the bot with normal clocks; taken back,
   it is its player's again and not AFK.
+- A seat a bot holds from the start (`bots`) is never away: AFK is a person's
+  state («пока ты что-нибудь не нажмёшь», «закроешь вкладку»). A clock it
+  misses (the server was behind) is played by the default move and is no
+  strike, so its clocks stay the normal ones; a 2-second clock would be one a
+  bot behind a busy server could never meet again. A person taking the seat
+  over makes it a person's seat.
 - Reaction windows never count: closing unused is no strike.
 
 `strikes` counts the seat's clock-ended turns in a row (a game may rule that
@@ -16,11 +22,16 @@ the events that carry the facts, so replay gives the same ladder.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from tablehall_rules.contract import PendingDecision
 
 AFK_CLOCK_MS = 2000
+# the change of each game's rules that brought `bots` (their `Game.earlier_rules` entry): a stream
+# of the rules before it verifies with these unless a bot held from the start missed a clock
+BOTS_NEVER_AFK = "a seat a bot holds from the start is never AFK (a clock it misses is no strike)"
 
 
 class AfkLadder(msgspec.Struct):
@@ -29,14 +40,24 @@ class AfkLadder(msgspec.Struct):
     by_bot: list[bool]
     # whose client is gone (presence dropped); states stored before the field read as all present
     absent: list[bool] = msgspec.field(default_factory=list)
+    # the seats a bot holds from the start (never away); states stored before the field: none
+    bots: list[bool] = msgspec.field(default_factory=list)
 
     @classmethod
-    def for_seats(cls, count: int) -> AfkLadder:
-        return cls(afk=[False] * count, strikes=[0] * count, by_bot=[False] * count, absent=[False] * count)
+    def for_seats(cls, count: int, bots: Sequence[int] = ()) -> AfkLadder:
+        """A ladder for seats 0..count-1, `bots` the seat numbers a bot holds from the start."""
+        held = [False] * count
+        for seat in bots:
+            held[seat] = True
+        return cls(afk=[False] * count, strikes=[0] * count, by_bot=[False] * count, absent=[False] * count, bots=held)
 
     def __post_init__(self) -> None:
-        if len(self.absent) < len(self.afk):  # stored before `absent` existed: everyone present
-            self.absent.extend([False] * (len(self.afk) - len(self.absent)))
+        missing = len(self.afk) - len(self.absent)
+        if missing > 0:  # stored before `absent` existed: everyone present
+            self.absent.extend([False] * missing)
+        missing = len(self.afk) - len(self.bots)
+        if missing > 0:  # stored before `bots` existed: every seat a person's
+            self.bots.extend([False] * missing)
 
     @property
     def seats(self) -> int:
@@ -48,6 +69,10 @@ class AfkLadder(msgspec.Struct):
     def is_afk(self, seat: int) -> bool:
         return self.afk[seat]
 
+    def is_bot_seat(self, seat: int) -> bool:
+        """A bot holds the seat from the start: it is never away."""
+        return self.bots[seat]
+
     def clock_ms(self, seat: int, normal_ms: int) -> int:
         """The clock for the seat's next decision."""
         return AFK_CLOCK_MS if self.afk[seat] and not self.by_bot[seat] else normal_ms
@@ -57,8 +82,14 @@ class AfkLadder(msgspec.Struct):
         (e.g. a turn's clock, not an auction bid's)."""
         if decision.reaction or not counts:
             return
-        self.afk[decision.seat] = True
-        self.strikes[decision.seat] += 1
+        self.strike(decision.seat)
+
+    def strike(self, seat: int) -> None:
+        """A turn of the seat's ended by its clock: AFK and a strike, unless a bot holds the seat."""
+        if self.bots[seat]:
+            return
+        self.afk[seat] = True
+        self.strikes[seat] += 1
 
     def acted(self, seat: int) -> None:
         """The seat made a move itself: back from AFK, strikes reset."""
@@ -68,7 +99,7 @@ class AfkLadder(msgspec.Struct):
     def presence(self, seat: int, present: bool) -> None:
         """Presence dropped: AFK at once. Coming back is not acting."""
         self.absent[seat] = not present
-        if not present:
+        if not present and not self.bots[seat]:
             self.afk[seat] = True
 
     def controller(self, seat: int, by_bot: bool) -> None:
@@ -76,3 +107,5 @@ class AfkLadder(msgspec.Struct):
         self.by_bot[seat] = by_bot
         self.afk[seat] = False
         self.strikes[seat] = 0
+        if not by_bot:
+            self.bots[seat] = False  # a person took the seat over

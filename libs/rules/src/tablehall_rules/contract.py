@@ -178,6 +178,10 @@ class Game(Protocol, Generic[S]):
     # name -> the event the rules now write in its place, given the old one (None: none, the facts
     # before it imply it). The verifier accepts exactly these (`tablehall_audit.verify`)
     retired_events: ClassVar[Mapping[str, Callable[[Any], msgspec.Struct | None]]] = {}
+    # earlier rules versions whose streams these rules re-decide alike but where a change says:
+    # version -> what changed since. The verifier checks such a stream with these rules and names
+    # the change in any discrepancy (a version missing here: "recorded under other rules")
+    earlier_rules: ClassVar[Mapping[str, str]] = {}
     # the game's name for people, by language ("en", "ru")
     title: ClassVar[Mapping[str, str]] = {}
     # a JSON Schema (draft 2020-12) of the options `parse_options` accepts, for clients
