@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import gc
 import json
 import multiprocessing
@@ -745,6 +746,14 @@ def nats_pids() -> list[int]:
     return [int(p) for p in out.split()]
 
 
+def _shown_at(received: dict[str, tuple[list[int], list[float]]], stream: str, version: int) -> float | None:
+    """When the spectator got the change holding `version` (the first of a command's events): its
+    first change at that version or after; None if it got none in the window."""
+    versions, times = received.get(stream, ([], []))
+    i = bisect.bisect_left(versions, version)
+    return times[i] if i < len(versions) else None
+
+
 async def _watch_and_measure(
     up: Any,
     load: GameLoad,
@@ -757,7 +766,8 @@ async def _watch_and_measure(
     idle_rss: float,
     metrics_port: int,
 ) -> None:
-    received: dict[tuple[str, int], float] = {}  # (stream id, version) -> wall ms the spectator got it
+    # stream id -> the versions of the spectator's changes (one a command) and the wall ms it got each
+    received: dict[str, tuple[list[int], list[float]]] = {}
     recording = False
     channels = [
         grpc.aio.insecure_channel(up.address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(4)
@@ -766,14 +776,17 @@ async def _watch_and_measure(
     async def watch(i: int, table: str) -> None:
         stub = projection_pb2_grpc.ProjectionServiceStub(channels[i % len(channels)])
         call = stub.WatchTable(
-            projection_pb2.WatchTableRequest(table=table, role=match_pb2.VIEWER_ROLE_SPECTATOR),
+            projection_pb2.WatchTableRequest(
+                table=table, role=match_pb2.VIEWER_ROLE_SPECTATOR, grain=projection_pb2.UPDATE_GRAIN_COMMAND
+            ),
             metadata=up.player(f"watcher{i}"),
         )
-        stream = "table-" + table.removeprefix("tables/")
+        versions, times = received.setdefault("table-" + table.removeprefix("tables/"), ([], []))
         try:
             async for frame in call:
                 if recording:
-                    received[(stream, frame.version)] = time.time() * 1000
+                    versions.append(frame.version)
+                    times.append(time.time() * 1000)
         except grpc.aio.AioRpcError:
             return
 
@@ -832,9 +845,7 @@ async def _watch_and_measure(
     by_bots = sum(1 for r in rows if not r["timeout"] and r["actor"] == BOT_ACTOR)
     by_people = moves - by_timer - by_bots
     mps = moves / used["wall"]
-    lat = [
-        received[(r["stream_id"], r["version"])] - r["at"] for r in rows if (r["stream_id"], r["version"]) in received
-    ]
+    lat = [got - r["at"] for r in rows if (got := _shown_at(received, r["stream_id"], r["version"])) is not None]
     seen = len(lat) / moves if moves else 0.0
     n = len(tables)
     bot_share = by_bots / (by_bots + by_timer) if by_bots + by_timer else 0.0

@@ -195,3 +195,19 @@ async def test_a_private_table_is_watched_only_by_those_the_lobby_let_in(stack: 
     )
     seen = await collect(watch(stack, tokens, table, "eve"), version + 1)
     assert seen and seen[0].seat == -1 and json.loads(seen[0].view_json)["secrets"] == [None, None]
+
+
+async def test_a_watch_of_whole_commands_gets_a_change_per_command(stack: Stack, tokens: Tokens) -> None:
+    table = await new_race(stack, tokens, options='{"target": 40}')
+    start = await head(stack, table)
+    every = watch(stack, tokens, table, "bob", from_version=start)
+    whole = watch(stack, tokens, table, "bob", from_version=start, grain=pb.UPDATE_GRAIN_COMMAND)
+    final = await finish(stack, tokens, table)
+    by_version, by_command = await collect(every, final), await collect(whole, final)
+    stored = await stack.store.read_stream("table-" + table.split("/")[1], start + 1)
+    closing = [e.version for e in stored if "pending" in e.metadata or "command_id" not in e.metadata]
+    assert [m.version for m in by_command] == closing and len(closing) < len(by_version)
+    assert [m.version for m in by_version] == list(range(start + 1, final + 1))
+    views = {m.version: m.view_json for m in by_version}
+    assert all(m.view_json == views[m.version] for m in by_command)
+    assert [line for m in by_command for line in m.journal] == [line for m in by_version for line in m.journal]

@@ -110,7 +110,8 @@ class ProjectionServicer(pb_grpc.ProjectionServiceServicer):  # type: ignore[mis
     ) -> AsyncIterator[pb.WatchTableResponse]:
         table_id = parse_table(request.table)
         role = ROLE_NAMES.get(request.role, "")
-        async for update in watch(self.hub, _principal(), table_id, role, request.from_version):
+        per_command = request.grain == pb.UPDATE_GRAIN_COMMAND
+        async for update in watch(self.hub, _principal(), table_id, role, request.from_version, per_command):
             yield frame_to_proto(update.frame, update.kind)
 
     async def ListJournal(

@@ -2,7 +2,8 @@
 
 The feed holds the table's events and its folded state at the head. When an
 event arrives it is folded once and rendered once per role being watched
-(seat 0, seat 1, spectator...), whatever the number of watchers; watchers
+(seat 0, seat 1, spectator...) and grain (every version, or one change a
+command: `closes_change`), whatever the number of watchers; watchers
 pick the frames up from there, and a frame is dropped once every watcher of
 its role has taken it (a table's frames are whole views: kept for every
 version, they grew a process by a hundred kilobytes a move). Versions a
@@ -19,10 +20,12 @@ from typing import Any
 
 from tablehall_eventstore import RecordedEvent
 from tablehall_projection.access import Role
-from tablehall_projection.live.frames import Frame, render
+from tablehall_projection.live.frames import Frame, closes_change, render
 from tablehall_stream.fold import TableFold
+from tablehall_stream.journal_lines import JournalLine
 
 RoleKey = tuple[str, int | None]
+FrameKey = tuple[str, int | None, bool]  # the role's key and whether its changes are whole commands
 
 
 @dataclass(slots=True)
@@ -33,6 +36,11 @@ class Reader:
     role: Role
     joined: int
     taken: int
+    per_command: bool = False
+
+    @property
+    def key(self) -> FrameKey:
+        return (*self.role.key, self.per_command)
 
 
 @dataclass(slots=True)
@@ -53,9 +61,14 @@ class Feed:
         self.users = 0
         self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.buffered: list[RecordedEvent] = []
-        self._roles: Counter[RoleKey] = Counter()
-        self._frames: dict[RoleKey, dict[int, _Held]] = {}
+        self._roles: Counter[FrameKey] = Counter()
+        self._frames: dict[FrameKey, dict[int, _Held]] = {}
         self._snapshots: dict[RoleKey, Frame] = {}
+        # the journal lines of the versions since the last change a whole command closed, and
+        # whether they are all there (lines are only made while someone watches)
+        self._carried: list[JournalLine] = []
+        self._carried_whole = True
+        self._closed = 0  # that change's version
         self._tick = asyncio.Event()
 
     @property
@@ -76,29 +89,50 @@ class Feed:
         return True
 
     def _apply(self, event: RecordedEvent) -> None:
-        lines = self.head.apply(event, journal=bool(self._roles))
+        watched = bool(self._roles)
+        lines = self.head.apply(event, journal=watched)
         self.events.append(event)
         self._snapshots.clear()
+        version = event.version
+        closes = closes_change(event.metadata)
         for key, frames in self._frames.items():
-            frames[event.version] = _Held(render(self.head, Role(*key), lines), self._roles[key])
-            frames.pop(event.version - self.RETAIN, None)
+            name, seat, per_command = key
+            if not per_command:
+                frames[version] = _Held(render(self.head, Role(name, seat), lines), self._roles[key])
+            elif closes and self._carried_whole:  # else each watcher's cursor renders the change
+                frame = render(self.head, Role(name, seat), [*self._carried, *lines], since=self._closed)
+                frames[version] = _Held(frame, self._roles[key])
+            while frames and next(iter(frames)) <= version - self.RETAIN:  # kept in version order
+                del frames[next(iter(frames))]
+        if closes:
+            self._carried, self._carried_whole, self._closed = [], True, version
+        else:
+            self._carried.extend(lines)
+            self._carried_whole = self._carried_whole and watched
         tick, self._tick = self._tick, asyncio.Event()
         tick.set()
 
-    def register(self, role: Role) -> Reader:
-        """From now on, render every new version for `role`, and keep it until the reader takes it."""
-        self._roles[role.key] += 1
-        self._frames.setdefault(role.key, {})
-        return Reader(role, self.version, self.version)
+    def register(self, role: Role, per_command: bool = False) -> Reader:
+        """From now on, render every new version (`per_command`: every version that closes a
+        command's change) for `role`, and keep it until the reader takes it."""
+        reader = Reader(role, self.version, self.version, per_command)
+        self._roles[reader.key] += 1
+        self._frames.setdefault(reader.key, {})
+        return reader
+
+    def closes_change(self, version: int) -> bool:
+        """Whether `version` (held here) closes a change for a watcher of whole commands."""
+        return closes_change(self.events[version - 1].metadata)
 
     def unregister(self, reader: Reader) -> None:
         """The reader is gone: the frames it had yet to take wait for it no longer."""
-        key = reader.role.key
+        key = reader.key
         self._roles[key] -= 1
         if self._roles[key] <= 0:
             del self._roles[key]
             self._frames.pop(key, None)
-            self._snapshots.pop(key, None)
+            if not any(k[:2] == key[:2] for k in self._roles):
+                self._snapshots.pop(reader.role.key, None)
             return
         frames = self._frames[key]
         for version in [v for v in frames if v > reader.taken]:
@@ -107,7 +141,7 @@ class Feed:
     def take(self, reader: Reader, version: int) -> Frame | None:
         """The shared frame of `version` (after the reader's last), None if it is no longer kept."""
         reader.taken = version
-        frames = self._frames.get(reader.role.key, {})
+        frames = self._frames.get(reader.key, {})
         held = frames.get(version)
         if held is None:
             return None
@@ -121,14 +155,14 @@ class Feed:
         if held.left <= 0:
             del frames[version]
 
-    def frame(self, role: Role, version: int) -> Frame | None:
+    def frame(self, role: Role, version: int, per_command: bool = False) -> Frame | None:
         """The shared frame of `version`, if still kept (a look: nobody is counted as having taken it)."""
-        held = self._frames.get(role.key, {}).get(version)
+        held = self._frames.get((*role.key, per_command), {}).get(version)
         return held.frame if held is not None else None
 
-    def kept(self, role: Role) -> int:
+    def kept(self, role: Role, per_command: bool = False) -> int:
         """How many frames of `role` are kept."""
-        return len(self._frames.get(role.key, {}))
+        return len(self._frames.get((*role.key, per_command), {}))
 
     def snapshot(self, role: Role) -> Frame:
         """The head for `role` without journal lines, shared by everyone joining now."""
@@ -150,12 +184,17 @@ class Cursor:
         self.role = role
         self.fold: TableFold | None = None
 
-    def frame_at(self, version: int, journal: bool = True) -> Frame:
+    def frame_at(self, version: int, journal: bool = True, since: int | None = None) -> Frame:
+        """The frame of `version`, with the journal lines of the versions after `since` (by
+        default the one before)."""
+        first = version if since is None else since + 1
         fold = self.fold
-        if fold is None or fold.version >= version:
+        if fold is None or fold.version >= first:
             fold = self.fold = TableFold(self.feed.table_id)
         events = self.feed.events
-        while fold.version < version - 1:
+        while fold.version < first - 1:
             fold.apply(events[fold.version])
-        lines: list[Any] = fold.apply(events[version - 1], journal=journal) if version > 0 else []
-        return render(fold, self.role, lines)
+        lines: list[Any] = []
+        while fold.version < version:
+            lines.extend(fold.apply(events[fold.version], journal=journal))
+        return render(fold, self.role, lines, since=first - 1)

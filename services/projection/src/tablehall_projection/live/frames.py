@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,12 +24,15 @@ class Frame:
     decisions: list[PendingDecision]
     finished: bool
     outcome: dict[str, Any] | None
+    # the version this change follows: `version - 1`, or earlier for a change of a whole command
+    since: int
     # adapters memoise their encoding here: one encoding per frame, shared by every watcher
     wire: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
-def render(fold: TableFold, role: Role, lines: Sequence[JournalLine]) -> Frame:
-    """The frame of `fold`'s current version for `role`; redaction is the game's `view`."""
+def render(fold: TableFold, role: Role, lines: Sequence[JournalLine], since: int | None = None) -> Frame:
+    """The frame of `fold`'s current version for `role` (`lines`: the journal of the versions after
+    `since`, by default the previous one); redaction is the game's `view`."""
     started = fold.started is not None and fold.state is not None
     return Frame(
         table_id=fold.table_id,
@@ -43,4 +46,12 @@ def render(fold: TableFold, role: Role, lines: Sequence[JournalLine]) -> Frame:
         else [],
         finished=fold.ended is not None,
         outcome=fold.ended.outcome if fold.ended is not None else None,
+        since=fold.version - 1 if since is None else since,
     )
+
+
+def closes_change(metadata: Mapping[str, Any]) -> bool:
+    """Whether a watcher of whole commands gets a change at an event with this metadata: any but
+    an event a command wrote before its last (the match marks a command's last event with the
+    decisions it leaves open; lobby events and a match's start carry no command id)."""
+    return "pending" in metadata or "command_id" not in metadata

@@ -1,5 +1,7 @@
 """One viewer's live watch of a table: a snapshot (or the versions missed
-since `from_version`) and then every change, frame by frame."""
+since `from_version`) and then every change, frame by frame: a change per
+version, or (`per_command`) per command, at the version of its last event with
+the journal lines of all of them."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ def _target(feed: Feed, role: access.Role) -> int:
 
 
 async def watch(
-    hub: Hub, principal: Principal, table_id: str, requested: str, from_version: int
+    hub: Hub, principal: Principal, table_id: str, requested: str, from_version: int, per_command: bool = False
 ) -> AsyncIterator[Update]:
     if from_version < 0:
         raise BadRequest(
@@ -46,7 +48,7 @@ async def watch(
                 f"The table is at version {feed.version}, before {from_version}.",
                 ru=f"Стол на версии {feed.version}, раньше {from_version}.",
             )
-        reader = feed.register(role)
+        reader = feed.register(role, per_command)
         metrics.WATCHERS.inc()
         try:
             async for update in _follow(feed, reader, from_version):
@@ -70,10 +72,24 @@ async def _follow(feed: Feed, reader: Reader, from_version: int) -> AsyncIterato
         sent = target
     while True:
         seen = feed.version
-        while sent < _target(feed, role):
-            version = sent + 1
+        while (version := _next_change(feed, reader, sent, _target(feed, role))) is not None:
             shared = feed.take(reader, version) if version > joined else None
-            yield Update("change", shared or cursor.frame_at(version))
+            if shared is None or shared.since != sent:  # not kept, or it starts before what we sent
+                shared = cursor.frame_at(version, since=sent)
+            yield Update("change", shared)
             sent = version
             seen = feed.version
         await feed.wait_beyond(seen)
+
+
+def _next_change(feed: Feed, reader: Reader, sent: int, target: int) -> int | None:
+    """The version of the reader's next change after `sent`, up to `target`; None when it has
+    not come yet (a whole-command reader waits out a command whose last event is still to come)."""
+    if sent >= target:
+        return None
+    if not reader.per_command:
+        return sent + 1
+    for version in range(sent + 1, target + 1):
+        if feed.closes_change(version):
+            return version
+    return None
