@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -29,7 +29,7 @@ from tablehall_bot.tables import Tables
 
 from puzzipolia import commands as c
 from tablehall.match.v1 import match_pb2
-from tablehall_rules import DecideContext, DrawSource, NoMove, SeatInfo, Viewer
+from tablehall_rules import DecideContext, DrawSource, LegalMove, NoMove, SeatInfo, Viewer
 from tablehall_rules.registry import get_game
 from tablehall_stream.names import BOT_SERVICE
 
@@ -81,18 +81,24 @@ def thinking(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event,
     """The bot's first thought waits for the test, then picks leaving (a move the state after
     the timer's default still accepts); later thoughts are the real player's."""
     started, release = threading.Event(), threading.Event()
-    real = Player.choose
+    real = Player.choose_on
     calls = [0]
 
-    def choose(self: Player, view: dict[str, Any], seat: int, legal: list[msgspec.Struct]) -> Any:
+    def choose_on(
+        self: Player,
+        view: dict[str, Any],
+        seat: int,
+        legal: Callable[[], list[msgspec.Struct]],
+        moves: Sequence[LegalMove] | None = None,
+    ) -> Any:
         calls[0] += 1
         if calls[0] > 1:
-            return real(self, view, seat, legal)
+            return real(self, view, seat, legal, moves)
         started.set()
         assert release.wait(60), "the test never released the bot"
         return Choice(c.Leave())
 
-    monkeypatch.setattr(Player, "choose", choose)
+    monkeypatch.setattr(Player, "choose_on", choose_on)
     yield started, release
     release.set()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import msgspec
 import pytest
@@ -113,3 +114,38 @@ def test_the_easy_bots_scorer_agrees_with_the_engines_line_scoring(seed: int) ->
         for event in GAME.decide(state, chosen, DecideContext(decision.seat, now, source)):
             state = GAME.evolve(state, event)
     assert compared > 1000 and scoring > 50  # the games scored: the comparison covered points
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_easy_bot_chooses_on_the_descriptors_as_on_the_commands(seed: int) -> None:
+    """Along bot games, at every decision, the easy bot deciding on the descriptors
+    (`bot_policy_moves`, as the bot service asks it on a view it rendered) picks the command it
+    picks on the spelled-out list (`bot_policy`), with the same draws of the same rng."""
+    codec = StructCodec(GAME.command_types)
+    rng = random.Random(seed)
+    state, _, source = kit.start(GAME, {}, kit.seats_for(2), rng.randbytes(32))
+    now = kit.START_MS
+    seen: Counter[str] = Counter()
+    while GAME.outcome(state) is None:
+        decision = rng.choice(GAME.pending(state))
+        now += 250
+        view = msgspec.to_builtins(GAME.view(state, Viewer.of_seat(decision.seat)), str_keys=True)
+        twin = random.Random()
+        twin.setstate(rng.getstate())
+        spelled = GAME.bot_policy(view, expand_all(GAME.legal(state, decision.seat, now), codec), rng)
+        described = GAME.bot_policy_moves(view, GAME.legal(state, decision.seat, now), twin)
+        assert msgspec.json.encode(described) == msgspec.json.encode(spelled)
+        assert twin.getstate() == rng.getstate()
+        seen[type(spelled).__name__] += 1
+        seen["contour"] += bool(getattr(spelled, "contour", None))
+        for event in GAME.decide(state, spelled, DecideContext(decision.seat, now, source)):
+            state = GAME.evolve(state, event)
+    # the games went through every kind of decision, and the bot declared contours and scored
+    assert {"PlaceStart", "PlaceDie", "ChessMove", "PlaceDomino", "TakeDomino", "PlaceBlack", "contour"} <= set(seen), (
+        seen
+    )
+
+
+def test_the_easy_bot_on_descriptors_refuses_an_empty_listing() -> None:
+    with pytest.raises(ValueError, match="no legal command"):
+        GAME.bot_policy_moves(table().view(RED), [], random.Random(1))

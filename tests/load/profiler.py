@@ -44,6 +44,7 @@ ENTRIES = {
     "outcome": "outcome",
     "journal": "journal",
     "bot_policy": "bot policy",
+    "bot_policy_moves": "bot policy",
     "bot_ranking": "bot policy",
     "rollout_policy": "bot policy",
     "determinize": "bot policy",

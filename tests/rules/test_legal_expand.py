@@ -18,7 +18,7 @@ from dragons.game import GAME as DRAGONS
 from puzzipolia import commands as c
 from tablehall_rules import Choice, DecideContext, IntRange, LegalMove, StructCodec
 from tablehall_rules import conformance as kit
-from tablehall_rules.legal import Rule, _direct, _values, expand, move
+from tablehall_rules.legal import Rule, _direct, expand, move, spell, values
 from tablehall_rules.registry import get_game
 
 CODEC = StructCodec(c.COMMAND_TYPES)
@@ -31,7 +31,7 @@ def through_the_codec(lm: LegalMove, codec: StructCodec[Any]) -> Iterator[msgspe
         return
     base = codec.to_builtins(lm.command)
     names = [p.field for p in lm.params]
-    for combo in itertools.product(*(_values(p.domain) for p in lm.params)):
+    for combo in itertools.product(*(values(p.domain) for p in lm.params)):
         data = dict(base)
         data.update(zip(names, combo, strict=True))
         yield codec.from_builtins(data)
@@ -84,6 +84,9 @@ def test_every_descriptor_of_random_games_spells_out_as_the_codec_does(game_id: 
         for lm in game.legal(state, decision.seat, now):
             ours = list(itertools.islice(expand(lm, codec), 500))
             assert same(ours, list(itertools.islice(through_the_codec(lm, codec), 500))), lm
+            # one command made alone from its parameters' values is the one `expand` spells out
+            combos = itertools.islice(itertools.product(*(values(p.domain) for p in lm.params)), 500)
+            assert same([spell(lm, combo, codec) for combo in combos], ours), lm
             spelled += ours
             checked += 1
             plain += _direct(lm) is not None

@@ -3,74 +3,152 @@
 The easy bot scores each legal command by the points it makes now (line combinations, a declared
 contour, a king-six taken) and takes the best; with no points it prefers placing a die next to
 many own dice over giving one up, keeps its dominoes for scoring, and takes a domino while its
-hand is small and rounds remain.
+hand is small and rounds remain. It decides on the spelled-out commands (`choose`, `bot_policy`)
+or, the same choice with the same draws, on the descriptors (`choose_moves`, `bot_policy_moves`:
+the bot service's own views), where only the chosen command is made.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+from collections.abc import Mapping, Sequence
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
 
 from dragons import commands as c
-from dragons.board import all_neighbours, supports
+from dragons.board import all_neighbours
 from dragons.determinize import determinize
-from dragons.rules.combos import kept_windows, own_mask, window_points
+from dragons.rules.combos import Window, kept_windows, live_windows, own_mask, window_points
 from dragons.rules.end import final_score
 from dragons.state import OVER, ROUNDS, State
-from tablehall_rules import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
+from tablehall_rules import (
+    Determinizable,
+    HasBotPolicy,
+    HasEvaluation,
+    HasMovesPolicy,
+    HasRandomPolicy,
+    LegalMove,
+    StructCodec,
+)
+from tablehall_rules.legal import expand_all, spell, values
 
 KING = 6
 # a lead of this many points makes a seat a near-certain winner in `evaluate`
 EVALUATION_SCALE = 40.0
 
 
+# a command's own fields: no descriptor values replace them
+AS_IS: Mapping[str, Any] = MappingProxyType({})
+SCORED = (c.PlaceDie, c.ChessMove, c.PlaceDomino, c.DiscardDie)
+# the field that says where a given-up die's chess move or domino lands
+LANDS = {c.ChessMove: "target", c.PlaceDomino: "cells"}
+# the value of a chess move or a domino that scores nothing (its shape): below any placed die's
+QUIET = -1.0
+CODEC = StructCodec(c.COMMAND_TYPES)
+
+
 class Scorer:
     """The points each command would score now on one board (the engine's scoring, without
     deciding), for every legal command of a decision: the seat's own cells are one bit mask, a
-    placement's windows come from the kept table the listing uses (`kept_windows`), and numbers
-    are read through the placed ones, so no board is copied per command."""
+    placement's windows come from the kept table the listing uses (`kept_windows`), those that
+    may score kept per cells for the decision (`windows`), and numbers are read through the
+    placed ones, so no board is copied per command.
+
+    A command is read as it is, or as a descriptor's template whose parameters take the values
+    `fields` (one option of a descriptor, scored without making its command)."""
 
     def __init__(self, st: State, seat: int) -> None:
         self.face = st.face
         self.owner = st.owner
         self.seat = seat
         self.own = own_mask(st.owner, seat)
+        self._windows: dict[tuple[tuple[int, ...], int | None], tuple[Window, ...]] = {}
 
-    def points(self, command: msgspec.Struct) -> int:
-        face = self.face
-        own = self.own
-        bonus = 0
+    def value(self, command: msgspec.Struct, fields: Mapping[str, Any] = AS_IS) -> float:
+        """What the easy bot maximises: the points, then `shape` among equal points."""
+        return self.points(command, fields) * 10 + self.shape(command, fields)
+
+    def points(self, command: msgspec.Struct, fields: Mapping[str, Any] = AS_IS) -> int:
+        f = fields
         if isinstance(command, c.PlaceDie):
-            cells: tuple[int, ...] = (command.cell,)
-            placed = {command.cell: command.face}
-        elif isinstance(command, c.ChessMove):
-            origin, target = command.origin, command.target
-            piece = face[origin]
-            if self.owner[target] == 1 - self.seat and face[target] == KING:
-                bonus = KING
-            cells = (target,)
-            placed = {target: command.promotion or piece, origin: 0}
-            own &= ~(1 << origin)  # the piece leaves its cell: no window through it is own
-        elif isinstance(command, c.PlaceDomino):
-            cells = tuple(command.cells)
-            placed = dict(zip(cells, (command.first, command.second), strict=True))
-        else:
+            return self.die(f.get("face", command.face), f.get("cell", command.cell), f.get("contour", command.contour))
+        if isinstance(command, c.ChessMove):
+            target, promotion = f.get("target", command.target), f.get("promotion", command.promotion)
+            return self.chess(f.get("origin", command.origin), target, promotion, f.get("contour", command.contour))
+        if isinstance(command, c.PlaceDomino):
+            first, second = f.get("first", command.first), f.get("second", command.second)
+            return self.domino(first, second, f.get("cells", command.cells), f.get("contour", command.contour))
+        return 0
+
+    def die(self, number: int, cell: int, contour: list[int]) -> int:
+        placed = {cell: number}
+        return self._lines(self.windows((cell,)), placed) + self._contour(contour, placed)
+
+    def chess(self, origin: int, target: int, promotion: int, contour: list[int]) -> int:
+        face = self.face
+        bonus = KING if self.owner[target] == 1 - self.seat and face[target] == KING else 0
+        placed = {target: promotion or face[origin], origin: 0}
+        return bonus + self._lines(self.windows((target,), origin), placed) + self._contour(contour, placed)
+
+    def domino(self, first: int, second: int, cells: list[int], contour: list[int]) -> int:
+        a, b = cells
+        placed = {a: first, b: second}
+        return self._lines(self.windows((a, b) if a < b else (b, a)), placed) + self._contour(contour, placed)
+
+    def windows(self, cells: tuple[int, ...], leaving: int | None = None) -> tuple[Window, ...]:
+        """The line windows own dice placed on `cells` (sorted) complete that may score
+        (`live_windows`), found once per decision: the cells are asked for each number and tile.
+        `leaving`: the cell a chess piece leaves (no window through it is own)."""
+        key = (cells, leaving)
+        found = self._windows.get(key)
+        if found is None:
+            own = self.own if leaving is None else self.own & ~(1 << leaving)
+            found = self._windows[key] = live_windows(kept_windows(own, cells), self.face, cells)
+        return found
+
+    # most placements make no line and declare no contour: those answer without a call or a sum
+    def _lines(self, found: tuple[Window, ...], placed: dict[int, int]) -> int:
+        return window_points(found, self.face, placed) if found else 0
+
+    def _contour(self, contour: list[int], placed: dict[int, int]) -> int:
+        if not contour:
             return 0
-        points = bonus + window_points(kept_windows(own, cells), face, placed)
-        return points + sum(placed[x] if x in placed else face[x] for x in command.contour)
+        face = self.face
+        return sum(placed[x] if x in placed else face[x] for x in contour)
+
+    def shape(self, command: msgspec.Struct, fields: Mapping[str, Any] = AS_IS) -> float:
+        """A tie-break among moves that score the same: grow compact, keep dice and dominoes."""
+        if isinstance(command, c.PlaceDie):
+            cell: int = fields.get("cell", command.cell)
+            near = (_neighbours()[cell] & self.own).bit_count()  # the own ones
+            return 1.0 + near * 0.1 + (0.05 if fields.get("face", command.face) == KING else 0.0)
+        if isinstance(command, c.DiscardDie):
+            return -2.0
+        return QUIET
+
+    def may_score(self, command: msgspec.Struct, where: Any) -> bool:
+        """Whether the chess move `command` to `where` (a target) or the domino `command` on
+        `where` (its cells) may score when it declares no contour: it completes a line window
+        (`windows` finds one) or takes a king. False: its points are 0, as `points` finds."""
+        if isinstance(command, c.ChessMove):
+            if self.owner[where] == 1 - self.seat and self.face[where] == KING:
+                return True
+            # the windows without the piece's cell are among those with it, which most targets
+            # share with the placements of dice
+            return bool(self.windows((where,))) and bool(self.windows((where,), command.origin))
+        a, b = where
+        return bool(self.windows((a, b) if a < b else (b, a)))
 
 
-def _shape(st: State, seat: int, command: msgspec.Struct) -> float:
-    """A tie-break among moves that score the same: grow compact, keep dice and dominoes."""
-    if isinstance(command, c.PlaceDie):
-        near = sum(1 for n in all_neighbours()[command.cell] if supports(st.owner[n], seat))
-        return 1.0 + near * 0.1 + (0.05 if command.face == KING else 0.0)
-    if isinstance(command, c.DiscardDie):
-        return -2.0
-    return -1.0
+@cache
+def _neighbours() -> tuple[int, ...]:
+    """Per cell, the bit mask of its 8 neighbours."""
+    return tuple(sum(1 << n for n in near) for near in all_neighbours())
 
 
 def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
@@ -82,19 +160,73 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
         me = view["players"][seat]
         want = me["hand_size"] < 3 and view["round"] < ROUNDS - 3
         return next((x for x in legal if isinstance(x, c.TakeDomino) and x.take == want), first)
-    if not isinstance(first, c.PlaceDie | c.ChessMove | c.PlaceDomino | c.DiscardDie):
+    if not isinstance(first, SCORED):
         return rng.choice(legal)
-    st = determinize(view, seat, rng)
-    scorer = Scorer(st, seat)
+    scorer = Scorer(determinize(view, seat, rng), seat)
     best: list[msgspec.Struct] = []
     best_value = float("-inf")
     for command in legal:
-        value = scorer.points(command) * 10 + _shape(st, seat, command)
+        value = scorer.value(command)
         if value > best_value:
             best, best_value = [command], value
         elif value == best_value:
             best.append(command)
     return rng.choice(best)
+
+
+Option = tuple[LegalMove, tuple[Any, ...]]  # a descriptor and its parameters' values
+
+
+def choose_moves(view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random) -> msgspec.Struct:
+    """`choose` on the descriptors: the command `choose(view, expand_all(moves, ...), rng)` picks,
+    with the same draws of `rng`, each option scored from its descriptor's values and only the
+    chosen command made (a turn spells out hundreds, most of them a domino or a chess move once
+    per rolled number that gives it up)."""
+    first = next((lm for lm in moves if lm.size()), None)
+    if first is None or not isinstance(first.command, SCORED):  # no turn: a few commands at most
+        return choose(view, expand_all(moves, CODEC), rng)
+    seat = view["me"]["seat"]
+    scorer = Scorer(determinize(view, seat, rng), seat)
+    best: list[Option] = []
+    best_value = float("-inf")
+    for lm in moves:
+        value, options = _best_options(scorer, lm, best_value)
+        if value > best_value:
+            best, best_value = options, value
+        elif value == best_value:
+            best += options
+    chosen, params = rng.choice(best)
+    return spell(chosen, params, CODEC)
+
+
+def _best_options(scorer: Scorer, lm: LegalMove, floor: float) -> tuple[float, list[Option]]:
+    """The best value among the commands `lm` spells out, and those that have it, in `expand`'s
+    order; those below `floor` (the best value so far) may be left out."""
+    names = [p.field for p in lm.params]
+    domains = [list(values(p.domain)) for p in lm.params]
+    where = LANDS.get(type(lm.command), "")
+    if floor > QUIET and where in names and not _declares_contour(lm.command, names, domains):
+        # a give-up that scores nothing is worth its shape, below the best so far: only the
+        # places where it may score are scored (most dominoes make no line)
+        i = names.index(where)
+        domains[i] = [x for x in domains[i] if scorer.may_score(lm.command, x)]
+    # the number given up for a chess move or a domino (the outermost parameter) scores nothing:
+    # the rest is scored once, not once per rolled number
+    outer = 1 if names[:1] == ["face"] and not isinstance(lm.command, c.PlaceDie) else 0
+    inner = list(itertools.product(*domains[outer:]))
+    if not inner or not all(domains[:outer]):
+        return float("-inf"), []
+    scores = [scorer.value(lm.command, dict(zip(names[outer:], combo, strict=True))) for combo in inner]
+    top = max(scores)
+    tops = [combo for combo, score in zip(inner, scores, strict=True) if score == top]
+    return top, [(lm, head + combo) for head in itertools.product(*domains[:outer]) for combo in tops]
+
+
+def _declares_contour(template: msgspec.Struct, names: list[str], domains: list[list[Any]]) -> bool:
+    """Whether some command of the descriptor declares a contour (one that scores its cells)."""
+    if "contour" in names:
+        return any(domains[names.index("contour")])
+    return bool(getattr(template, "contour", None))
 
 
 def evaluate(st: State, seat: int) -> float:
@@ -107,7 +239,7 @@ def evaluate(st: State, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh(lead / EVALUATION_SCALE)
 
 
-class DragonsBot(Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation):
+class DragonsBot(Determinizable, HasBotPolicy, HasMovesPolicy, HasRandomPolicy, HasEvaluation):
     """The game's bot hooks (`tablehall_rules.bots`)."""
 
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
@@ -115,6 +247,9 @@ class DragonsBot(Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation):
 
     def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         return choose(view, legal, rng)
+
+    def bot_policy_moves(self, view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random) -> msgspec.Struct:
+        return choose_moves(view, moves, rng)
 
     def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         return rng.choice(legal)

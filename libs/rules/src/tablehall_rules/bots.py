@@ -8,6 +8,12 @@
   equals the view it was made from.
 - `bot_policy(view, legal, rng) -> command`: the game's heuristic player,
   deciding from a seat's view and its legal commands.
+- `bot_policy_moves(view, moves, rng) -> command`: the same player deciding
+  from the seat's descriptors (`legal.LegalMoves`, what `legal` answers)
+  instead of the commands they spell out: the command `bot_policy(view,
+  expand_all(moves, codec), rng)` would choose, with the same `rng` draws,
+  for a bot that renders the descriptors itself (it need not make a command
+  per option to score them).
 - `random_policy(view, legal, rng) -> command`: a random legal player that
   keeps the game going (it does not leave or surrender unless forced).
 - `evaluate(state, seat) -> float`: how well `seat` stands, in [0, 1]
@@ -48,10 +54,12 @@ an evaluation from `outcome` alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
+
+from tablehall_rules.legal import LegalMove
 
 
 class NoMove(ValueError):
@@ -66,6 +74,13 @@ class Determinizable(Protocol):
 @runtime_checkable
 class HasBotPolicy(Protocol):
     def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct: ...
+
+
+@runtime_checkable
+class HasMovesPolicy(Protocol):
+    def bot_policy_moves(
+        self, view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random
+    ) -> msgspec.Struct: ...
 
 
 @runtime_checkable

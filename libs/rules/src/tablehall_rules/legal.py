@@ -180,7 +180,8 @@ def concrete(commands: Iterable[msgspec.Struct]) -> list[LegalMove]:
     return [LegalMove(c) for c in commands]
 
 
-def _values(domain: Domain) -> Iterable[Any]:
+def values(domain: Domain) -> Iterable[Any]:
+    """The values a domain spells out, in order (a rule's: its examples)."""
     if isinstance(domain, IntRange):
         return domain.values()
     if isinstance(domain, Choice):
@@ -223,9 +224,9 @@ def _direct(lm: LegalMove) -> list[Iterable[Any]] | None:
         if isinstance(p.domain, IntRange):  # integers by construction
             if kind != "int":
                 return None
-        elif not all(_plain(v, kind) for v in _values(p.domain)):
+        elif not all(_plain(v, kind) for v in values(p.domain)):
             return None
-        out.append(_values(p.domain))
+        out.append(values(p.domain))
     return out
 
 
@@ -237,17 +238,35 @@ def expand(lm: LegalMove, codec: CommandCodec) -> Iterator[msgspec.Struct]:
     names = [p.field for p in lm.params]
     direct = _direct(lm)
     if direct is not None:
-        replace = msgspec.structs.replace
-        command = lm.command
         for combo in itertools.product(*direct):
-            # a list is copied: each command owns its values, as decoding would give them
-            yield replace(command, **{n: list(v) if type(v) is list else v for n, v in zip(names, combo, strict=True)})
+            yield _replaced(lm.command, names, combo)
         return
     base = codec.to_builtins(lm.command)
-    for combo in itertools.product(*(_values(p.domain) for p in lm.params)):
-        data = dict(base)
-        data.update(zip(names, combo, strict=True))
-        yield codec.from_builtins(data)
+    for combo in itertools.product(*(values(p.domain) for p in lm.params)):
+        yield _decoded(base, names, combo, codec)
+
+
+def _replaced(command: msgspec.Struct, names: list[str], combo: Sequence[Any]) -> msgspec.Struct:
+    # a list is copied: each command owns its values, as decoding would give them
+    fields = {n: list(v) if type(v) is list else v for n, v in zip(names, combo, strict=True)}
+    return msgspec.structs.replace(command, **fields)
+
+
+def _decoded(base: dict[str, Any], names: list[str], combo: Sequence[Any], codec: CommandCodec) -> msgspec.Struct:
+    data = dict(base)
+    data.update(zip(names, combo, strict=True))
+    result: msgspec.Struct = codec.from_builtins(data)
+    return result
+
+
+def spell(lm: LegalMove, combo: Sequence[Any], codec: CommandCodec) -> msgspec.Struct:
+    """The one command of `lm` whose parameters take the values `combo` (in the parameters'
+    order): what `expand` yields for that combination, made alone (a policy that chose among
+    the descriptors' values makes only the command it plays)."""
+    names = [p.field for p in lm.params]
+    if _direct(lm) is not None:
+        return _replaced(lm.command, names, combo)
+    return _decoded(codec.to_builtins(lm.command), names, combo, codec)
 
 
 def expand_all(moves: Sequence[LegalMove], codec: CommandCodec, limit: int | None = None) -> list[msgspec.Struct]:

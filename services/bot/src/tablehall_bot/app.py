@@ -27,6 +27,7 @@ import os
 import random
 import time
 
+import msgspec
 import structlog
 
 from tablehall_bot import metrics
@@ -170,7 +171,7 @@ class BotApp:
                 table, seat.seat
             )
             mine = sorted(d.key for d in view.decisions if d.seat == seat.seat)
-            if view.finished or not mine or not view.legal:
+            if view.finished or not mine or not view.any_legal:
                 return False
             # the seat may have changed hands while we read: follow the stream
             current = {s.seat: s for s in (await self.tables.seats(table, view.version)).bot_seats()}
@@ -197,12 +198,17 @@ class BotApp:
             random.Random(self.rng.getrandbits(64)),
             self.search_for(view.table),
         )
+
+        def legal() -> list[msgspec.Struct]:
+            # spelled out only if the player reads them (not an easy bot deciding on descriptors)
+            return view.legal
+
         started = time.perf_counter()
         try:
             if difficulty is Difficulty.STRONG or self.settings.heuristics_in_thread:  # off the event loop
-                choice = await asyncio.to_thread(player.choose, view.view, view.seat, view.legal)
+                choice = await asyncio.to_thread(player.choose_on, view.view, view.seat, legal, view.moves)
             else:  # a heuristic answers in about a millisecond: a thread hop would cost more
-                choice = player.choose(view.view, view.seat, view.legal)
+                choice = player.choose_on(view.view, view.seat, legal, view.moves)
         except NoMove:  # nothing but leaving is legal: that is never a bot's choice
             log.info("no move for a bot", table=view.table, seat=view.seat, version=view.version)
             return Answer.REFUSED

@@ -21,6 +21,7 @@ import contextlib
 import enum
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import grpc
@@ -31,7 +32,9 @@ from tablehall_bot import metrics
 from tablehall_bot.search.hooks import LEGAL_LIMIT
 from tablehall_platform import channels
 from tablehall_platform.errors import status_error_info
-from tablehall_rules import PendingDecision
+from tablehall_rules import LegalMove, PendingDecision
+from tablehall_rules.legal import expand_all
+from tablehall_stream.codecs import command_codec
 from tablehall_stream.proto_games import command_to_proto, decision_from_proto, legal_commands_of
 
 CALL_TIMEOUT_S = 10.0
@@ -53,14 +56,32 @@ class Answer(enum.Enum):
 
 @dataclass(frozen=True)
 class SeatView:
+    """A seat's view, its legal commands and open decisions: the match's answer (`commands`
+    spelled out) or rendered in the bot (`local_view`: the game's descriptors, `moves`, spelled
+    out only when `legal` is read)."""
+
     table: str
     game: str
     version: int
     seat: int
     view: dict[str, Any]
-    legal: list[msgspec.Struct]
     decisions: list[PendingDecision]
     finished: bool
+    commands: list[msgspec.Struct] | None = None
+    moves: Sequence[LegalMove] | None = None
+
+    @cached_property
+    def legal(self) -> list[msgspec.Struct]:
+        if self.commands is not None:
+            return self.commands
+        return expand_all(self.moves or [], command_codec(self.game), LEGAL_LIMIT)
+
+    @property
+    def any_legal(self) -> bool:
+        """Whether `legal` is not empty (descriptors are read only until one spells out a command)."""
+        if self.commands is not None or self.moves is None:
+            return bool(self.legal)
+        return any(lm.size() for lm in self.moves)
 
 
 _CODES = {code.value[0]: code for code in grpc.StatusCode}
@@ -149,9 +170,9 @@ class MatchClient:
             version=v.version,
             seat=v.seat,
             view=msgspec.json.decode(v.view_json) if v.view_json else {},
-            legal=legal_commands_of(v, limit=LEGAL_LIMIT),
             decisions=[decision_from_proto(d) for d in v.decisions],
             finished=v.finished,
+            commands=legal_commands_of(v, limit=LEGAL_LIMIT),
         )
 
     async def submit(

@@ -5,19 +5,22 @@
   random player's instead);
 - strong: information-set MCTS over the game's own rules (`search.ismcts`).
 
-Each decides from a seat's view and legal commands only.
+Each decides from a seat's view and legal commands only (an easy player whose
+game's heuristic reads the descriptors, from those, without the commands).
 """
 
 from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import msgspec
 
 from tablehall_bot.search.hooks import GameHooks, View
 from tablehall_bot.search.ismcts import Search, SearchSettings
+from tablehall_rules import LegalMove
 
 EASY_NOISE = 0.15
 
@@ -46,11 +49,25 @@ class Player:
     def choose(self, view: View, seat: int, legal: list[msgspec.Struct]) -> Choice:
         if not legal:
             raise ValueError("a player needs at least one legal command")
+        return self.choose_on(view, seat, lambda: legal)
+
+    def choose_on(
+        self,
+        view: View,
+        seat: int,
+        legal: Callable[[], list[msgspec.Struct]],
+        moves: Sequence[LegalMove] | None = None,
+    ) -> Choice:
+        """`choose`, the legal commands read (`legal()`, not empty) only when needed: given the
+        descriptors (`moves`, rendered by the bot itself), an easy player's heuristic move is
+        decided on them when the game's heuristic reads them, the same move, nothing spelled out."""
         if self.difficulty is Difficulty.RANDOM:
-            return Choice(self.hooks.random(view, legal, self.rng))
+            return Choice(self.hooks.random(view, legal(), self.rng))
         if self.difficulty is Difficulty.EASY:
             if self.rng.random() < self.noise:
-                return Choice(self.hooks.random(view, legal, self.rng))
-            return Choice(self.hooks.heuristic(view, legal, self.rng))
-        result = Search(self.hooks, self.search, self.rng).choose(view, seat, legal)
+                return Choice(self.hooks.random(view, legal(), self.rng))
+            if moves is not None and self.hooks.has_moves_policy:
+                return Choice(self.hooks.heuristic_on_moves(view, moves, self.rng))
+            return Choice(self.hooks.heuristic(view, legal(), self.rng))
+        result = Search(self.hooks, self.search, self.rng).choose(view, seat, legal())
         return Choice(result.command, result.searched, result.samples)

@@ -17,6 +17,7 @@ from dragons.board import BLACK, DIAGONAL_LINES, ORTHOGONAL_LINES, grid, windows
 from dragons.events import Combo
 
 STRAIGHTS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
+RUNS = tuple(frozenset(numbers) for numbers in STRAIGHTS)
 POINTS = {
     ("straight", False): 9,
     ("straight", True): 3,
@@ -168,6 +169,20 @@ def window_points(found: Sequence[Window], face: Sequence[int], numbers: dict[in
         for line, diagonal, name in found
         if scores([numbers[c] if c in numbers else face[c] for c in line], name)
     )
+
+
+def live_windows(found: Sequence[Window], face: Sequence[int], placed: Sequence[int]) -> tuple[Window, ...]:
+    """The windows of `found` that may still score whatever numbers go on the `placed` cells (the
+    `face` of the others): a four's other numbers all equal, a straight's distinct and within one
+    of its runs. The others score for no numbers: `window_points` over these alone is the same."""
+    out: list[Window] = []
+    for window in found:
+        line, _, name = window
+        fixed = [face[c] for c in line if c not in placed]
+        numbers = set(fixed)
+        if len(numbers) <= 1 if name == "four" else len(numbers) == len(fixed) and any(numbers <= run for run in RUNS):
+            out.append(window)
+    return tuple(out)
 
 
 def _all_own(owner: Sequence[int], side: int, cells: tuple[int, ...]) -> bool:

@@ -5,13 +5,15 @@ random player, the random player to a uniform choice, the evaluation to the
 outcome alone, and a game that cannot be determinized is not searched. A
 game without a ranking has its heuristic's move and random ones compared; a
 game without a playout policy is played out by spelling out `legal` and
-asking the heuristic (from the mover's view of the sample) each move.
+asking the heuristic (from the mover's view of the sample) each move. A game
+whose heuristic reads the descriptors (`bot_policy_moves`) is asked that way
+where the bot rendered them itself, without spelling them out.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -24,12 +26,14 @@ from tablehall_rules import (
     HasBotPolicy,
     HasBotRanking,
     HasEvaluation,
+    HasMovesPolicy,
     HasRandomPolicy,
     HasRolloutPolicy,
     HasSearchHints,
+    LegalMove,
     Viewer,
 )
-from tablehall_rules.legal import expand_all
+from tablehall_rules.legal import count, expand_all
 from tablehall_stream.codecs import command_codec
 
 # the most commands a bot considers at one decision (descriptors spelled out): the live view's and a search's
@@ -50,6 +54,10 @@ class GameHooks:
     @cached_property
     def _policy(self) -> Callable[[View, list[msgspec.Struct], random.Random], msgspec.Struct] | None:
         return self.game.bot_policy if isinstance(self.game, HasBotPolicy) else None
+
+    @cached_property
+    def _moves_policy(self) -> Callable[[View, Sequence[LegalMove], random.Random], msgspec.Struct] | None:
+        return self.game.bot_policy_moves if isinstance(self.game, HasMovesPolicy) else None
 
     @cached_property
     def _random(self) -> Callable[[View, list[msgspec.Struct], random.Random], msgspec.Struct] | None:
@@ -81,19 +89,34 @@ class GameHooks:
     def has_playout(self) -> bool:
         return self._playout is not None
 
+    @property
+    def has_moves_policy(self) -> bool:
+        """Whether the heuristic decides on descriptors (`heuristic_on_moves` spells none out)."""
+        return self._moves_policy is not None
+
     def determinize(self, view: View, seat: int, rng: random.Random) -> Any:
         assert self._determinize is not None
         return self._determinize(view, seat, rng)
 
     def legal(self, state: Any, seat: int, now_ms: int) -> list[msgspec.Struct]:
         """The seat's legal commands in `state`, spelled out from the game's descriptors."""
-        moves = self.game.legal(state, seat, now_ms)
+        return self.spell(self.game.legal(state, seat, now_ms))
+
+    def spell(self, moves: Sequence[LegalMove]) -> list[msgspec.Struct]:
+        """The commands the descriptors spell out, as many as a bot considers."""
         return expand_all(moves, command_codec(self.game.id), limit=LEGAL_LIMIT)
 
     def heuristic(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         if self._policy is not None:
             return self._policy(view, legal, rng)
         return self.random(view, legal, rng)
+
+    def heuristic_on_moves(self, view: View, moves: Sequence[LegalMove], rng: random.Random) -> msgspec.Struct:
+        """`heuristic(view, spell(moves), rng)`: the same command, decided on the descriptors when
+        the game's policy reads them (and they spell out no more than `spell` keeps)."""
+        if self._moves_policy is not None and count(moves) <= LEGAL_LIMIT:
+            return self._moves_policy(view, moves, rng)
+        return self.heuristic(view, self.spell(moves), rng)
 
     def ranking(
         self, view: View, legal: list[msgspec.Struct], rng: random.Random, count: int
