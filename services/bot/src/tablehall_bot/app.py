@@ -39,7 +39,6 @@ from tablehall_bot.search.hooks import GameHooks
 from tablehall_bot.search.ismcts import SearchSettings
 from tablehall_bot.seats import SEAT_EVENTS, BotSeat
 from tablehall_bot.settings import BotSettings
-from tablehall_bot.slots import NewestFirstSlots
 from tablehall_bot.tables import Tables, table_id
 from tablehall_rules import NoMove
 from tablehall_rules.registry import get_game
@@ -64,7 +63,7 @@ class BotApp:
         # a paced (demo) table is a showcase left running: its strong bots think briefly, so an idle
         # `make run` costs little (the search still plays; fewer samples overrule its heuristic less)
         self.paced_search = SearchSettings(think_ms=settings.demo_think_ms)
-        self._slots = NewestFirstSlots(settings.concurrency)  # a backlog is served newest first
+        self._slots = asyncio.Semaphore(settings.concurrency)
         self._waiting: dict[str, list[Notification]] = {}
         self._running: dict[str, asyncio.Task[None]] = {}
         self._stop = asyncio.Event()
