@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from support.clientkit import PUZZIPOLIA_OPTIONS, BotSeats, Server, started_with_bots, unique
@@ -81,13 +82,14 @@ async def test_journal_and_live_view_follow_a_game_to_its_end(server: Server) ->
     async with Client(server.address) as ann:
         await ann.sign_in_dev(unique("ann"))
         table, _ = await started_with_bots(ann)
-        watched = []
+        watched: list[Any] = []
+        by_command: list[Any] = []
 
-        async def watch() -> None:
-            async for update in ann.watch(table.name):
-                watched.append(update)
+        async def watch(into: list[Any], per_command: bool) -> None:
+            async for update in ann.watch(table.name, per_command=per_command):
+                into.append(update)
 
-        watcher = asyncio.create_task(watch())
+        watcher = asyncio.gather(watch(watched, False), watch(by_command, True))
         bots = BotSeats(server.address, table)
         bots.start()
         try:
@@ -107,6 +109,15 @@ async def test_journal_and_live_view_follow_a_game_to_its_end(server: Server) ->
         versions = [u.version for u in watched]
         assert versions == list(range(versions[0], versions[0] + len(versions)))  # no gap, no repeat
         live = [line.code for u in watched for line in u.journal]
+        # a change per command: fewer updates, the same views where both have one, every line once
+        assert by_command[-1].finished and len(by_command) < len(watched)
+        start = max(watched[0].version, by_command[0].version)  # both watchers see what follows
+        views = {u.version: u.state for u in watched}
+        later = [u for u in by_command if u.version > start]
+        assert later and all(u.state == views[u.version] for u in later)
+        assert [(ln.version, ln.code) for u in by_command for ln in u.journal if ln.version > start] == [
+            (ln.version, ln.code) for u in watched for ln in u.journal if ln.version > start
+        ]
         lines = await eventually(lambda: ann.journal(table.name), lambda got: bool(got) and got[-1].code == live[-1])
         assert [line.code for line in lines][-len(live) :] == live  # the read model holds what the feed showed
         assert all(line.ru and line.en for line in lines)

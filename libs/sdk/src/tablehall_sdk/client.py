@@ -252,8 +252,12 @@ class Client:
         """A finished table as one signed, self-contained file (ExportTable; `tablehall verify --file`)."""
         return await self._retrying(lambda: self._transport.export(self._metadata(), table_name(table)))
 
-    async def watch(self, table: str, *, from_version: int = 0, role: Role = Role.DEFAULT) -> AsyncIterator[Update]:
-        """The table's live view: a snapshot (from_version 0), then one update per stream version.
+    async def watch(
+        self, table: str, *, from_version: int = 0, role: Role = Role.DEFAULT, per_command: bool = False
+    ) -> AsyncIterator[Update]:
+        """The table's live view: a snapshot (from_version 0), then one update per stream version
+        (`per_command`: one per command, at the version of its last event, with the journal lines
+        of all of them: enough for a client that draws the latest view after each move).
 
         A dropped connection (UNAVAILABLE, the server restarting, the stream ending before the
         match did) is re-opened from the last version delivered, so no version is missed or
@@ -266,7 +270,7 @@ class Client:
         loop = asyncio.get_running_loop()
         while True:
             try:
-                async for update in self._transport.watch(self._metadata(), name, last, role):
+                async for update in self._transport.watch(self._metadata(), name, last, role, per_command):
                     down_since, attempt = None, 0
                     if update.version <= last and not update.snapshot:
                         continue  # a repeat after a resume: already delivered

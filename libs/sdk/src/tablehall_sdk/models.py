@@ -210,7 +210,7 @@ class JournalLine:
 
 @dataclass(frozen=True)
 class Update:
-    """One message of the live feed: the view after one stream version."""
+    """One message of the live feed: the view after one stream version (or one command)."""
 
     table: str
     snapshot: bool

@@ -229,11 +229,12 @@ class Transport:
         return bytes(reply.content)
 
     async def watch(
-        self, md: list[tuple[str, str]], table: str, from_version: int, role: Role
+        self, md: list[tuple[str, str]], table: str, from_version: int, role: Role, per_command: bool = False
     ) -> AsyncIterator[Update]:
         """One WatchTable call; ends or raises a typed error when the call does."""
+        grain = projection_pb2.UPDATE_GRAIN_COMMAND if per_command else projection_pb2.UPDATE_GRAIN_VERSION
         request = projection_pb2.WatchTableRequest(
-            table=table, from_version=from_version, role=convert.PROJECTION_ROLES[role]
+            table=table, from_version=from_version, role=convert.PROJECTION_ROLES[role], grain=grain
         )
         call = self.projection.WatchTable(request, metadata=md)
         try:
