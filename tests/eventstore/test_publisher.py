@@ -129,3 +129,55 @@ async def test_run_publishes_until_stopped(
     await running
     assert await publisher.checkpoint() == last
     assert len(await consume(js, prefix, 6)) == 6
+
+
+async def _commands(store: EventStore, stream: str) -> None:
+    """Two commands of three events each (the last marked with its open decisions, as the match
+    writes them) with a lobby event between them."""
+    for c, version in (("c1", 0), ("c2", 4)):
+        events = [NewEvent("E", 1, b'{"n": %d}' % i, {"command_id": c}) for i in range(3)]
+        events[-1] = NewEvent("E", 1, b'{"n": 2}', {"command_id": c, "pending": []})
+        await store.append(stream, version, events)
+        if c == "c1":
+            await store.append(stream, 3, [NewEvent("lobby.Seen", 1, b"{}", {})])
+
+
+async def test_a_commands_events_go_as_one_message(
+    fresh_store: Callable[[], Awaitable[EventStore]], nats_url: str, js: Any
+) -> None:
+    store = await fresh_store()
+    prefix = f"pub{uuid.uuid4().hex[:10]}"
+    await _commands(store, f"{prefix}.t0")
+    publisher = Publisher(store, nats_url, name="p", batch=5)  # a read batch ends inside c2
+    assert await publisher.publish_pending() == 7
+    await publisher.close()
+    events = await store.read_all(0)
+    got = await consume(js, prefix, 4)
+    bodies = [body for body, _ in got]
+    assert [len(b) if isinstance(b, list) else 1 for b in bodies] == [3, 1, 1, 2]
+    assert [e["version"] for b in bodies for e in (b if isinstance(b, list) else [b])] == [1, 2, 3, 4, 5, 6, 7]
+    ids = [str(e.event_id) for e in events]
+    assert [msg_id for _, msg_id in got] == [f"{ids[0]}..{ids[2]}", ids[3], ids[4], f"{ids[5]}..{ids[6]}"]
+
+
+async def test_a_republished_command_is_dropped_as_a_duplicate(
+    fresh_store: Callable[[], Awaitable[EventStore]], nats_url: str, js: Any
+) -> None:
+    store = await fresh_store()
+    prefix = f"pub{uuid.uuid4().hex[:10]}"
+    await _commands(store, f"{prefix}.t0")
+    crashing = Publisher(store, nats_url, name="p", batch=5)
+
+    async def crash(position: int) -> None:
+        raise RuntimeError("killed before checkpoint")
+
+    crashing._save_checkpoint = crash  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        await crashing.publish_pending()
+    await crashing.close()
+    recovered = Publisher(store, nats_url, name="p", batch=5)
+    assert await recovered.publish_pending() == 7
+    assert recovered.duplicates == 5  # the first read batch: three messages, five events
+    await recovered.close()
+    got = await consume(js, prefix, 4)
+    assert len(got) == 4 and len({msg_id for _, msg_id in got}) == 4

@@ -4,6 +4,12 @@ Postgres is the source of truth; JetStream is delivery. The checkpoint (last
 published position) lives in Postgres and is saved after JetStream acks, so
 a crash in between republishes from the checkpoint and JetStream's duplicate
 window (Nats-Msg-Id = event id) drops the repeats.
+
+One message a command: the events one command wrote (the match marks each with
+its command id, the last with the decisions it leaves open) go as one message,
+a JSON array of their envelopes (`messages`); any other event is a message of
+its own, one envelope. A republish from the checkpoint reads the same batches,
+so it forms the same messages with the same ids.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ PUBLISHED = Counter(
 )
 DUPLICATES = Counter(
     "tablehall_publisher_duplicates_total",
-    "Acknowledgements JetStream flagged as already stored (a republish after a crash), by publisher.",
+    "Events in messages JetStream flagged as already stored (a republish after a crash), by publisher.",
     ["publisher"],
 )
 POSITION = Gauge(
@@ -103,6 +109,38 @@ class _Envelope(msgspec.Struct):
 _encoder = msgspec.json.Encoder()
 
 
+def messages(events: list[RecordedEvent]) -> list[list[RecordedEvent]]:
+    """`events` (in global order) as they are published: a command's events together (up to
+    the one that closes it, with `pending`), every other event alone."""
+    out: list[list[RecordedEvent]] = []
+    for event in events:
+        last = out[-1][-1] if out else None
+        command = last.metadata.get("command_id") if last is not None else None
+        if (
+            last is not None
+            and command is not None
+            and "pending" not in last.metadata
+            and last.stream_id == event.stream_id
+            and event.metadata.get("command_id") == command
+        ):
+            out[-1].append(event)
+        else:
+            out.append([event])
+    return out
+
+
+def message_body(group: list[RecordedEvent]) -> bytes:
+    """One envelope for an event alone, a JSON array of them for a command's events."""
+    if len(group) == 1:
+        return envelope(group[0])
+    return b"[" + b",".join(envelope(e) for e in group) + b"]"
+
+
+def message_id(group: list[RecordedEvent]) -> str:
+    """JetStream's duplicate key: the event's id, or the first and last ids of a command's."""
+    return str(group[0].event_id) if len(group) == 1 else f"{group[0].event_id}..{group[-1].event_id}"
+
+
 def envelope(event: RecordedEvent) -> bytes:
     """The message body: the event with its payload embedded as JSON, not re-encoded."""
     return _encoder.encode(
@@ -144,7 +182,7 @@ class Publisher:
         # carries many events (fewer reads, acks and checkpoint writes under load)
         self.coalesce = coalesce
         self._position: int | None = None
-        self.duplicates = 0  # acks JetStream flagged as already stored (republish after a crash)
+        self.duplicates = 0  # events JetStream flagged as already stored (republish after a crash)
         self._nc: Any = None
         self._js: JetStreamContext | None = None
 
@@ -211,16 +249,17 @@ class Publisher:
             if not events:
                 return sent
             # Pipelined but ordered: publish_async writes in call order, then all acks are awaited.
+            groups = messages(events)
             futures = [
                 await js.publish_async(
-                    self.names.subject_prefix + e.stream_id,
-                    envelope(e),
-                    headers={"Nats-Msg-Id": str(e.event_id)},
+                    self.names.subject_prefix + group[0].stream_id,
+                    message_body(group),
+                    headers={"Nats-Msg-Id": message_id(group)},
                 )
-                for e in events
+                for group in groups
             ]
             acks = await asyncio.gather(*futures)
-            repeats = sum(1 for ack in acks if ack.duplicate)
+            repeats = sum(len(group) for group, ack in zip(groups, acks, strict=True) if ack.duplicate)
             self.duplicates += repeats
             position = events[-1].position
             await self._save_checkpoint(position)

@@ -89,8 +89,11 @@ class BotApp:
             if env is None or table is None:
                 await note.ack()
                 continue
-            self.tables.observe(table, env.version, env.type, bytes(env.payload), env.metadata, env.schema_version)
-            if not ("pending" in env.metadata or env.type in SEAT_EVENTS):
+            for each in note.envelopes:  # one event, or the events of one command in order
+                self.tables.observe(
+                    table, each.version, each.type, bytes(each.payload), each.metadata, each.schema_version
+                )
+            if not any("pending" in e.metadata or e.type in SEAT_EVENTS for e in note.envelopes):
                 await note.ack()
                 continue
             metrics.NOTIFICATIONS.labels("nats").inc()

@@ -1,6 +1,7 @@
 """Notifications from NATS JetStream: one durable pull consumer shared by every bot instance.
 
-Each event the publisher relays is delivered to one instance. An instance
+Each message the publisher relays (an event, or the events of one command:
+`tablehall_eventstore.publisher.messages`) is delivered to one instance. An instance
 acknowledges a notification only after it has acted on the table, so the
 notifications of an instance killed mid-thought are redelivered to another
 one after `ack_wait` (and the timer's default move covers the decision if
@@ -37,13 +38,24 @@ class Envelope(msgspec.Struct):
     payload: msgspec.Raw = msgspec.Raw(b"null")  # the event's payload as stored (JSON)
 
 
-_decode = msgspec.json.Decoder(Envelope).decode
+_decode = msgspec.json.Decoder(Envelope | list[Envelope]).decode
+
+
+def envelopes_of(data: bytes) -> list[Envelope]:
+    """The events of one message: an envelope, or a command's as an array of them."""
+    decoded = _decode(data)
+    return decoded if isinstance(decoded, list) else [decoded]
 
 
 @dataclass
 class Notification:
-    envelope: Envelope | None
+    envelopes: list[Envelope]  # empty: an unreadable message
     msg: Msg
+
+    @property
+    def envelope(self) -> Envelope | None:
+        """The message's last (newest) event."""
+        return self.envelopes[-1] if self.envelopes else None
 
     async def ack(self) -> None:
         try:
@@ -100,10 +112,10 @@ class Feed:
                 continue
             for msg in msgs:
                 try:
-                    yield Notification(_decode(msg.data), msg)
+                    yield Notification(envelopes_of(msg.data), msg)
                 except msgspec.DecodeError as exc:
                     log.error("unreadable notification", error=describe(exc))
-                    yield Notification(None, msg)
+                    yield Notification([], msg)
 
     async def close(self) -> None:
         if self._nc is not None:
