@@ -46,6 +46,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import contextlib
 import gc
 import json
 import multiprocessing
@@ -89,6 +90,7 @@ from tablehall_stream.names import ENDED  # noqa: E402
 PEER = Path(os.environ.get("LOAD_BGIO_DIR") or ROOT.parent / "shared" / "peers" / "boardgameio")
 CLK = os.sysconf("SC_CLK_TCK")
 PACE_S = 2.0  # a brisk player's pace, for CPU per 1,000 tables
+JOIN_WAIT_S = 120.0  # at most this long for every spectator's snapshot before a window
 TARGETS = {"vs_memory": 1.5, "p99_vs_memory": 0.5, "vs_disk": 5.0, "replay_eps": 100_000.0}
 
 
@@ -768,7 +770,8 @@ async def _watch_and_measure(
 ) -> None:
     # stream id -> the versions of the spectator's changes (one a command) and the wall ms it got each
     received: dict[str, tuple[list[int], list[float]]] = {}
-    recording = False
+    all_joined = asyncio.Event()  # every spectator has had its first frame
+    joined = 0
     channels = [
         grpc.aio.insecure_channel(up.address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(4)
     ]
@@ -783,16 +786,29 @@ async def _watch_and_measure(
         )
         versions, times = received.setdefault("table-" + table.removeprefix("tables/"), ([], []))
         try:
-            async for frame in call:
-                if recording:
-                    versions.append(frame.version)
-                    times.append(time.time() * 1000)
+            async for frame in call:  # every change, also before the window: a move whose own
+                versions.append(frame.version)  # change came just before it is not matched to a later one
+                times.append(time.time() * 1000)
+                if len(versions) == 1:
+                    nonlocal joined
+                    joined += 1
+                    if joined == len(tables):
+                        all_joined.set()
         except grpc.aio.AioRpcError:
             return
 
     watchers = [asyncio.create_task(watch(i, t)) for i, t in enumerate(tables)]
     people = [asyncio.create_task(_play_as_person(up, t, _host(i), i)) for i, t in enumerate(tables[:humans])]
-    await asyncio.sleep(3.0)  # every spectator's first frame
+    # the window starts once every spectator has its snapshot (a table's first changes wait for
+    # its feed to be loaded: thousands of watchers joining at once are not what is measured)
+    joining = time.monotonic()
+    await asyncio.sleep(3.0)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(all_joined.wait(), JOIN_WAIT_S)
+    print(
+        f"  {joined} of {len(tables)} spectators had their snapshot after {time.monotonic() - joining:.1f} s",
+        flush=True,
+    )
     cpu = Cpu([up.process.pid], url, db_name, nats=nats_pids())
     conn = await asyncpg.connect(url)
     sampler = profiler.Sampler(up.process.pid) if profile else None
@@ -804,7 +820,6 @@ async def _watch_and_measure(
                 "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
             )
         )
-        recording = True
         if sampler is not None:
             sampler.start()
         gc_before = await asyncio.to_thread(gc_seconds, metrics_port)
@@ -822,7 +837,6 @@ async def _watch_and_measure(
             - xacts_before
         )
         stacks = await asyncio.to_thread(sampler.stop) if sampler is not None else None
-        recording = False
         last = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
         await asyncio.sleep(2.0)  # frames of the window's last moves still on their way
         rows = await conn.fetch(
