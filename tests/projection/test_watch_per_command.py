@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 from support.randomplay import existing_games, random_match
 
-from tablehall_eventstore import RecordedEvent
+from tablehall_eventstore import RecordedEvent, ends_command
 from tablehall_projection.access import Role
 from tablehall_projection.live.feed import Feed, Reader
-from tablehall_projection.live.frames import closes_change
 from tablehall_projection.live.watch import Update, _follow
 
 SPECTATOR = Role("spectator")
@@ -55,7 +54,7 @@ async def _compare(events: list[RecordedEvent], role: Role, cut: int, resume_at:
         assert feed.offer(event)
     versions = await _changes(feed, by_version, resume_at)
     commands = await _changes(feed, by_command, resume_at)
-    closing = [e.version for e in events[resume_at:] if closes_change(e.metadata)]
+    closing = [e.version for e in events[resume_at:] if ends_command(e.metadata)]
     assert [u.frame.version for u in commands] == closing
     assert [u.frame.version for u in versions] == list(range(resume_at + 1, len(events) + 1))
     at = {u.frame.version: u.frame for u in versions}
@@ -72,7 +71,7 @@ async def _compare(events: list[RecordedEvent], role: Role, cut: int, resume_at:
 def test_a_change_per_command_carries_every_versions_journal(game_id: str) -> None:
     events = _match(game_id, 11)
     rng = random.Random(game_id)
-    assert any(not closes_change(e.metadata) for e in events)  # some commands wrote several events
+    assert any(not ends_command(e.metadata) for e in events)  # some commands wrote several events
 
     async def main() -> None:
         for role in (SPECTATOR, SEAT_1):
@@ -81,7 +80,7 @@ def test_a_change_per_command_carries_every_versions_journal(game_id: str) -> No
             await _compare(events, role, 1, 1)
             cut = rng.randrange(2, len(events) - 1)
             await _compare(events, role, cut, rng.randrange(1, cut))
-            inside = next(e.version for e in events[1:] if not closes_change(e.metadata))
+            inside = next(e.version for e in events[1:] if not ends_command(e.metadata))
             await _compare(events, role, 1, inside)
 
     asyncio.run(main())
@@ -97,7 +96,7 @@ def test_a_watcher_of_whole_commands_has_one_frame_rendered_a_command() -> None:
         for event in events[1:]:
             assert feed.offer(event)
         kept = events[max(1, len(events) - Feed.RETAIN) :]  # older frames are dropped unread
-        closing = [e.version for e in kept if closes_change(e.metadata)]
+        closing = [e.version for e in kept if ends_command(e.metadata)]
         assert feed.kept(SPECTATOR, per_command=True) == len(closing) < len(kept)
         assert feed.kept(SPECTATOR) == 0  # nobody watches every version: nothing rendered for it
         feed.unregister(reader)
@@ -106,6 +105,6 @@ def test_a_watcher_of_whole_commands_has_one_frame_rendered_a_command() -> None:
 
 
 def test_an_event_outside_a_command_closes_its_own_change() -> None:
-    assert closes_change({})  # a lobby event
-    assert closes_change({"command_id": "c1", "pending": []})  # a command's last event
-    assert not closes_change({"command_id": "c1"})  # one before it
+    assert ends_command({})  # a lobby event
+    assert ends_command({"command_id": "c1", "pending": []})  # a command's last event
+    assert not ends_command({"command_id": "c1"})  # one before it

@@ -13,6 +13,7 @@ from .models import (
     RecordedEvent,
     Snapshot,
     StoredFact,
+    ends_command,
 )
 from .publisher import Publisher
 from .store import READ_HORIZON, EventStore
@@ -35,5 +36,6 @@ __all__ = [
     "Snapshot",
     "StoredFact",
     "Tail",
+    "ends_command",
     "migrate",
 ]

@@ -25,6 +25,14 @@ class NewEvent:
     metadata: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
 
 
+def ends_command(metadata: Mapping[str, Any]) -> bool:
+    """Whether nothing of its command follows an event with this metadata: the last event a
+    command wrote (the match marks it with the decisions it leaves open, `pending`) or one no
+    command wrote (no `command_id`: lobby events). The publisher sends a command's events up to
+    such an event as one message; a watcher of whole commands gets one change there."""
+    return "pending" in metadata or "command_id" not in metadata
+
+
 @dataclass(frozen=True)
 class RecordedEvent:
     """An event as stored. `position` is the global order, `version` the order in its stream.

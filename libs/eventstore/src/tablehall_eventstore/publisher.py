@@ -29,7 +29,7 @@ from nats.js.api import StorageType, StreamConfig
 from nats.js.errors import NotFoundError
 from prometheus_client import Counter, Gauge
 
-from .models import RecordedEvent
+from .models import RecordedEvent, ends_command
 from .store import EventStore
 
 log = structlog.get_logger("tablehall.eventstore.publisher")
@@ -115,13 +115,11 @@ def messages(events: list[RecordedEvent]) -> list[list[RecordedEvent]]:
     out: list[list[RecordedEvent]] = []
     for event in events:
         last = out[-1][-1] if out else None
-        command = last.metadata.get("command_id") if last is not None else None
         if (
             last is not None
-            and command is not None
-            and "pending" not in last.metadata
+            and not ends_command(last.metadata)
             and last.stream_id == event.stream_id
-            and event.metadata.get("command_id") == command
+            and event.metadata.get("command_id") == last.metadata["command_id"]
         ):
             out[-1].append(event)
         else:

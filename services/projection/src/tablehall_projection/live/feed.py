@@ -3,7 +3,7 @@
 The feed holds the table's events and its folded state at the head. When an
 event arrives it is folded once and rendered once per role being watched
 (seat 0, seat 1, spectator...) and grain (every version, or one change a
-command: `closes_change`), whatever the number of watchers; watchers
+command: `tablehall_eventstore.ends_command`), whatever the number of watchers; watchers
 pick the frames up from there, and a frame is dropped once every watcher of
 its role has taken it (a table's frames are whole views: kept for every
 version, they grew a process by a hundred kilobytes a move). Versions a
@@ -18,9 +18,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from tablehall_eventstore import RecordedEvent
+from tablehall_eventstore import RecordedEvent, ends_command
 from tablehall_projection.access import Role
-from tablehall_projection.live.frames import Frame, closes_change, render
+from tablehall_projection.live.frames import Frame, render
 from tablehall_stream.fold import TableFold
 from tablehall_stream.journal_lines import JournalLine
 
@@ -94,7 +94,7 @@ class Feed:
         self.events.append(event)
         self._snapshots.clear()
         version = event.version
-        closes = closes_change(event.metadata)
+        closes = ends_command(event.metadata)
         for key, frames in self._frames.items():
             name, seat, per_command = key
             if not per_command:
@@ -122,7 +122,7 @@ class Feed:
 
     def closes_change(self, version: int) -> bool:
         """Whether `version` (held here) closes a change for a watcher of whole commands."""
-        return closes_change(self.events[version - 1].metadata)
+        return ends_command(self.events[version - 1].metadata)
 
     def unregister(self, reader: Reader) -> None:
         """The reader is gone: the frames it had yet to take wait for it no longer."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,10 +48,3 @@ def render(fold: TableFold, role: Role, lines: Sequence[JournalLine], since: int
         outcome=fold.ended.outcome if fold.ended is not None else None,
         since=fold.version - 1 if since is None else since,
     )
-
-
-def closes_change(metadata: Mapping[str, Any]) -> bool:
-    """Whether a watcher of whole commands gets a change at an event with this metadata: any but
-    an event a command wrote before its last (the match marks a command's last event with the
-    decisions it leaves open; lobby events and a match's start carry no command id)."""
-    return "pending" in metadata or "command_id" not in metadata
