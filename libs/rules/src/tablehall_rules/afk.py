@@ -69,10 +69,6 @@ class AfkLadder(msgspec.Struct):
     def is_afk(self, seat: int) -> bool:
         return self.afk[seat]
 
-    def is_bot_seat(self, seat: int) -> bool:
-        """A bot holds the seat from the start: it is never away."""
-        return self.bots[seat]
-
     def clock_ms(self, seat: int, normal_ms: int) -> int:
         """The clock for the seat's next decision."""
         return AFK_CLOCK_MS if self.afk[seat] and not self.by_bot[seat] else normal_ms
