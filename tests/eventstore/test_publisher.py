@@ -40,6 +40,18 @@ async def consume(js: Any, prefix: str, expected: int) -> list[tuple[dict[str, A
     return got
 
 
+async def publish_and_crash(crashing: Publisher) -> None:
+    """One pass of `crashing` that dies after JetStream acknowledged, before the checkpoint."""
+
+    async def crash(position: int) -> None:
+        raise RuntimeError("killed before checkpoint")
+
+    crashing._save_checkpoint = crash  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        await crashing.publish_pending()
+    await crashing.close()
+
+
 async def fill(store: EventStore, prefix: str, tables: int, per_table: int, start: int = 0) -> None:
     for t in range(tables):
         for k in range(per_table):
@@ -91,15 +103,7 @@ async def test_crash_between_publish_and_checkpoint_does_not_duplicate(
     prefix = f"pub{uuid.uuid4().hex[:10]}"
     await fill(store, prefix, tables=2, per_table=5)
 
-    crashing = Publisher(store, nats_url, name="p")
-
-    async def crash(position: int) -> None:
-        raise RuntimeError("killed before checkpoint")
-
-    crashing._save_checkpoint = crash  # type: ignore[method-assign]
-    with pytest.raises(RuntimeError):
-        await crashing.publish_pending()
-    await crashing.close()
+    await publish_and_crash(Publisher(store, nats_url, name="p"))
 
     recovered = Publisher(store, nats_url, name="p")
     assert await recovered.checkpoint() == 0
@@ -166,15 +170,7 @@ async def test_a_republished_command_is_dropped_as_a_duplicate(
     store = await fresh_store()
     prefix = f"pub{uuid.uuid4().hex[:10]}"
     await _commands(store, f"{prefix}.t0")
-    crashing = Publisher(store, nats_url, name="p", batch=5)
-
-    async def crash(position: int) -> None:
-        raise RuntimeError("killed before checkpoint")
-
-    crashing._save_checkpoint = crash  # type: ignore[method-assign]
-    with pytest.raises(RuntimeError):
-        await crashing.publish_pending()
-    await crashing.close()
+    await publish_and_crash(Publisher(store, nats_url, name="p", batch=5))
     recovered = Publisher(store, nats_url, name="p", batch=5)
     assert await recovered.publish_pending() == 7
     assert recovered.duplicates == 5  # the first read batch: three messages, five events
