@@ -29,12 +29,10 @@ import msgspec
 
 from tablehall.match.v1 import match_pb2, match_pb2_grpc
 from tablehall_bot import metrics
-from tablehall_bot.search.hooks import LEGAL_LIMIT
+from tablehall_bot.search.hooks import LEGAL_LIMIT, spelled
 from tablehall_platform import channels
 from tablehall_platform.errors import status_error_info
 from tablehall_rules import LegalMove, PendingDecision
-from tablehall_rules.legal import expand_all
-from tablehall_stream.codecs import command_codec
 from tablehall_stream.proto_games import command_to_proto, decision_from_proto, legal_commands_of
 
 CALL_TIMEOUT_S = 10.0
@@ -74,7 +72,7 @@ class SeatView:
     def legal(self) -> list[msgspec.Struct]:
         if self.commands is not None:
             return self.commands
-        return expand_all(self.moves or [], command_codec(self.game), LEGAL_LIMIT)
+        return spelled(self.game, self.moves or [])
 
     @property
     def any_legal(self) -> bool:

@@ -42,6 +42,11 @@ LEGAL_LIMIT = 5000
 View = dict[str, Any]
 
 
+def spelled(game_id: str, moves: Sequence[LegalMove]) -> list[msgspec.Struct]:
+    """The commands the descriptors spell out, as many as a bot considers (`LEGAL_LIMIT`)."""
+    return expand_all(moves, command_codec(game_id), limit=LEGAL_LIMIT)
+
+
 @dataclass(frozen=True)
 class GameHooks:
     game: Game[Any]
@@ -104,7 +109,7 @@ class GameHooks:
 
     def spell(self, moves: Sequence[LegalMove]) -> list[msgspec.Struct]:
         """The commands the descriptors spell out, as many as a bot considers."""
-        return expand_all(moves, command_codec(self.game.id), limit=LEGAL_LIMIT)
+        return spelled(self.game.id, moves)
 
     def heuristic(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         if self._policy is not None:
