@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from support.serverkit import Up
+    from support.serverkit import Split, Up
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -589,59 +589,79 @@ GAME_LOADS = {
 QUITTING = {"leave", "surrender", "propose_end", "resign", "concede"}
 
 
+# Part 5's layouts: `up`, every service in one `tablehall up` process (one event loop: at most
+# about one core); `split`, each service in a `tablehall serve SERVICE` process of its own, as a
+# deployment runs them (docker-compose.yml, deploy/)
+LAYOUTS = ("up", "split")
+
+
 async def every_game(
-    servers: Servers, games: list[str], counts: list[int], seconds: float, budget: Budget, humans: int, profile: bool
+    servers: Servers,
+    games: list[str],
+    counts: list[int],
+    seconds: float,
+    budget: Budget,
+    humans: int,
+    profile: bool,
+    layouts: list[str],
 ) -> None:
-    from support.serverkit import start_up
+    from support.serverkit import start_split, start_up
 
     print(
-        "\n== 5. Every game through every service (tablehall up): easy bots, 1 spectator a table,"
-        f" {humans} scripted human seats on full views ==",
+        "\n== 5. Every game through every service: easy bots, 1 spectator a table,"
+        f" {humans} scripted human seats on full views; layouts {', '.join(layouts)} ==",
         flush=True,
     )
     for key in games:
         load = GAME_LOADS[key]
-        for n in counts:
-            # opening measured at 51 tables/s set up and 37 started per second at 5,000 tables on a
-            # busy machine (232 s); n / 15 leaves room, and 50 s the start and the stop
-            if not budget.allows(seconds + 50 + n / 15, f"{load.label} at {n} tables"):
-                continue
-            db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
-            metrics_port = free_port()  # its collector's time is read from /metrics
-            up = start_up(
-                {
-                    "TABLEHALL_DB_NAME": db_name,
-                    "TABLEHALL_MAX_STREAMS_PER_USER": "100000",
-                    "TABLEHALL_METRICS_PORT": str(metrics_port),
-                }
-            )
-            try:
-                await _wait_up(up)
-                idle_rss = rss_mb(up.process.pid)  # before any table: what the tables add is measured from here
-                url = with_database(servers.database_url, db_name)
-                say(f"{load.label}: opening {n} tables through the lobby")
-                began = time.perf_counter()
-                tables = await _open_tables(up, load, n, min(humans, n))
-                print(f"  {n} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
-                await _watch_and_measure(
-                    up, load, url, db_name, tables, min(humans, n), seconds, profile, idle_rss, metrics_port
+        for layout in layouts:
+            for n in counts:
+                # opening measured at 51 tables/s set up and 37 started per second at 5,000 tables on a
+                # busy machine (232 s); n / 15 leaves room, and 50 s the start and the stop
+                if not budget.allows(seconds + 50 + n / 15, f"{load.label} at {n} tables ({layout})"):
+                    continue
+                db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
+                env = {"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"}
+                # the collectors' time is read from /metrics
+                up: Up | Split = (
+                    start_up({**env, "TABLEHALL_METRICS_PORT": str(free_port())})
+                    if layout == "up"
+                    else await asyncio.to_thread(start_split, env, True)
                 )
-            finally:
                 try:
-                    await up.stop()
-                except subprocess.TimeoutExpired:  # draining thousands of tables can outlast its wait
-                    up.process.kill()
-                    await asyncio.to_thread(up.process.wait)
-                    await up.stop()  # the process is gone: closes its log, deletes its bot consumer
-                await drop_database(servers, db_name)
+                    await _wait_up(up)
+                    idle_rss = rss_total(up)  # before any table: what the tables add is measured from here
+                    url = with_database(servers.database_url, db_name)
+                    say(f"{load.label}: opening {n} tables through the lobby ({_layout_name(up)})")
+                    began = time.perf_counter()
+                    tables = await _open_tables(up, load, n, min(humans, n))
+                    print(f"  {n} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
+                    await _watch_and_measure(up, load, url, db_name, tables, min(humans, n), seconds, profile, idle_rss)
+                finally:
+                    try:
+                        await up.stop()
+                    except subprocess.TimeoutExpired:  # draining thousands of tables can outlast its wait
+                        await up.kill()  # closes its log and deletes its bot consumer too
+                    await drop_database(servers, db_name)
 
 
-async def _wait_up(up: Up) -> None:
+def _layout_name(up: Up | Split) -> str:
+    return "tablehall up" if len(up.pids) == 1 else "a process a service"
+
+
+def rss_total(up: Up | Split) -> float:
+    return sum(rss_mb(pid) for pid in up.pids.values())
+
+
+async def _wait_up(up: Up | Split) -> None:
     from support.upkit import wait_serving
 
-    # a busy machine's slow start: up to 720 s, as long as the process lives
-    if not await asyncio.to_thread(wait_serving, up.address, "tablehall.bot.v1.BotService", 720, lambda: up.alive):
-        raise TimeoutError("tablehall up did not start")
+    # a busy machine's slow start: up to 720 s, as long as the processes live
+    for service in ("lobby", "projection", "timer", "bot"):
+        grpc_service = f"tablehall.{service}.v1.{service.capitalize()}Service"
+        address = up.address_of(service)
+        if not await asyncio.to_thread(wait_serving, address, grpc_service, 720, lambda: up.alive):
+            raise TimeoutError(f"{_layout_name(up)}: the {service} service did not start")
 
 
 # Lobby calls in flight while opening tables. Opening is two passes: every table is set up
@@ -655,9 +675,9 @@ def _host(i: int) -> str:
     return f"host{i}"
 
 
-async def _open_tables(up: Any, load: GameLoad, n: int, humans: int) -> list[str]:
+async def _open_tables(up: Up | Split, load: GameLoad, n: int, humans: int) -> list[str]:
     """`n` tables of `load.game`; on the first `humans` tables the host keeps seat 0 and plays it."""
-    async with grpc.aio.insecure_channel(up.address) as channel:
+    async with grpc.aio.insecure_channel(up.address_of("lobby")) as channel:
         lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
         sem = asyncio.Semaphore(OPEN_CONCURRENCY)
 
@@ -704,7 +724,7 @@ async def _open_tables(up: Any, load: GameLoad, n: int, humans: int) -> list[str
         return names
 
 
-async def _play_as_person(up: Any, table: str, user: str, seed: int) -> int:
+async def _play_as_person(up: Up | Split, table: str, user: str, seed: int) -> int:
     """A scripted person in seat 0: follows its own live view and, when a decision is its own, asks
     for the full view (its legal moves) and plays one of them at random, never quitting."""
     import random
@@ -713,8 +733,10 @@ async def _play_as_person(up: Any, table: str, user: str, seed: int) -> int:
 
     rng = random.Random(seed)
     played = 0
-    async with Client(up.address, up.people.issue(user)) as client:
-        async for update in client.watch(table):
+    token = up.people.issue(user)
+    # the live view from the projection, the full view and the commands from the match
+    async with Client(up.address_of("projection"), token) as watching, Client(up.address_of("match"), token) as client:
+        async for update in watching.watch(table):
             if update.finished:
                 break
             if 0 not in {d.seat for d in update.decisions}:
@@ -731,14 +753,15 @@ async def _play_as_person(up: Any, table: str, user: str, seed: int) -> int:
     return played
 
 
-def gc_seconds(port: int) -> list[float]:
-    """Seconds the process behind `port`'s /metrics spent collecting each generation so far."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
-        text = reply.read().decode()
+def gc_seconds(ports: tuple[int, ...]) -> list[float]:
+    """Seconds the processes behind the `ports`' /metrics spent collecting each generation so far."""
     spent = [0.0, 0.0, 0.0]
-    for line in text.splitlines():
-        if line.startswith('tablehall_gc_seconds_total{generation="'):
-            spent[int(line.split('"')[1])] = float(line.rsplit(" ", 1)[1])
+    for port in ports:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
+            text = reply.read().decode()
+        for line in text.splitlines():
+            if line.startswith('tablehall_gc_seconds_total{generation="'):
+                spent[int(line.split('"')[1])] += float(line.rsplit(" ", 1)[1])
     return spent
 
 
@@ -757,7 +780,7 @@ def _shown_at(received: dict[str, tuple[list[int], list[float]]], stream: str, v
 
 
 async def _watch_and_measure(
-    up: Any,
+    up: Up | Split,
     load: GameLoad,
     url: str,
     db_name: str,
@@ -766,14 +789,14 @@ async def _watch_and_measure(
     seconds: float,
     profile: bool,
     idle_rss: float,
-    metrics_port: int,
 ) -> None:
     # stream id -> the versions of the spectator's changes (one a command) and the wall ms it got each
     received: dict[str, tuple[list[int], list[float]]] = {}
     all_joined = asyncio.Event()  # every spectator has had its first frame
     joined = 0
     channels = [
-        grpc.aio.insecure_channel(up.address, options=[("grpc.use_local_subchannel_pool", 1)]) for _ in range(4)
+        grpc.aio.insecure_channel(up.address_of("projection"), options=[("grpc.use_local_subchannel_pool", 1)])
+        for _ in range(4)
     ]
 
     async def watch(i: int, table: str) -> None:
@@ -809,12 +832,16 @@ async def _watch_and_measure(
         f"  {joined} of {len(tables)} spectators had their snapshot after {time.monotonic() - joining:.1f} s",
         flush=True,
     )
-    cpu = Cpu([up.process.pid], url, db_name, nats=nats_pids())
+    pids = up.pids
+    name = _layout_name(up)
+    cpu = Cpu(list(pids.values()), url, db_name, nats=nats_pids())
     conn = await asyncpg.connect(url)
-    sampler = profiler.Sampler(up.process.pid) if profile else None
+    if profile and len(pids) > 1:
+        print("  (--profile samples tablehall up only: not this layout)", flush=True)
+    sampler = profiler.Sampler(pids["tablehall up"]) if profile and len(pids) == 1 else None
     try:
         first = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
-        rss_before = rss_mb(up.process.pid)
+        rss_before = rss_total(up)
         xacts_before = int(
             await conn.fetchval(
                 "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
@@ -822,11 +849,14 @@ async def _watch_and_measure(
         )
         if sampler is not None:
             sampler.start()
-        gc_before = await asyncio.to_thread(gc_seconds, metrics_port)
+        gc_before = await asyncio.to_thread(gc_seconds, up.metrics_ports)
+        each_before = {service: bm.proc_cpu(pid) for service, pid in pids.items()}
         await cpu.begin()
         await asyncio.sleep(seconds)
         used = await cpu.end()
-        gc_spent = [b - a for a, b in zip(gc_before, await asyncio.to_thread(gc_seconds, metrics_port), strict=True)]
+        each = {service: bm.proc_cpu(pid) - each_before[service] for service, pid in pids.items()}
+        gc_after = await asyncio.to_thread(gc_seconds, up.metrics_ports)
+        gc_spent = [b - a for a, b in zip(gc_before, gc_after, strict=True)]
         # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
         xacts = (
             int(
@@ -872,14 +902,22 @@ async def _watch_and_measure(
     )
     print(
         "         "
-        + cpu_line(used, mps).replace("service", "tablehall up")
+        + cpu_line(used, mps).replace("service", name)
         + (f"; {xacts / moves:.1f} PostgreSQL transactions a move" if moves else ""),
         flush=True,
     )
+    if len(pids) > 1 and moves:
+        print(
+            "         µs a move by service: "
+            + ", ".join(f"{service} {spent / moves * 1e6:,.0f}" for service, spent in each.items())
+            + "; cores: "
+            + ", ".join(f"{service} {spent / used['wall']:.2f}" for service, spent in each.items()),
+            flush=True,
+        )
     if moves:
         per = [s / moves * 1e6 for s in gc_spent]
         print(
-            f"         of tablehall up's CPU a move, {sum(per):,.0f} µs in the garbage collector"
+            f"         of {name}'s CPU a move, {sum(per):,.0f} µs in the garbage collector"
             f" (young {per[0]:,.0f}, middle {per[1]:,.0f}, full {per[2]:,.0f})",
             flush=True,
         )
@@ -888,9 +926,9 @@ async def _watch_and_measure(
         if n >= 100
         else ""
     )
-    rss = rss_mb(up.process.pid)
+    rss = rss_total(up)
     print(
-        f"         RSS of tablehall up {rss:.0f} MB (was {rss_before:.0f} at the window's start,"
+        f"         RSS of {name} {rss:.0f} MB (was {rss_before:.0f} at the window's start,"
         f" {idle_rss:.0f} before the tables"
         + (f": {(rss - idle_rss) / n * 1000:,.0f} MB per 1,000 tables)" if n >= 100 else ")")
         + per_1000,
@@ -928,6 +966,12 @@ async def main() -> None:
         help="part 5: sample tablehall up with py-spy and say where each move's CPU goes",
     )
     parser.add_argument(
+        "--layout",
+        default="up",
+        help="part 5: comma list of up (every service in one tablehall up process) and split"
+        " (a tablehall serve process a service, as a deployment runs them)",
+    )
+    parser.add_argument(
         "--match-processes",
         default="1,2",
         help="part 1: Tablehall on each of these numbers of match processes (past 1: behind one shared address)",
@@ -945,6 +989,9 @@ async def main() -> None:
     if args.game_tables:
         game_tables = [int(x) for x in args.game_tables.split(",")]
     games = args.games.split(",")
+    layouts = args.layout.split(",")
+    if set(layouts) - set(LAYOUTS):
+        parser.error(f"unknown --layout {sorted(set(layouts) - set(LAYOUTS))}; the layouts are {', '.join(LAYOUTS)}")
     if "puzzipolia" in parts:  # the part's old name: Пузиполия alone
         parts.add("games")
         games = ["puzzipolia"]
@@ -962,7 +1009,7 @@ async def main() -> None:
         ("replay", lambda: replay(servers, games)),
         ("scaling", lambda: scaling(servers, tables, seconds, budget)),
         ("instances", lambda: instances(servers, [1, 2, 4], 400 if quick else 1000, seconds, budget)),
-        ("games", lambda: every_game(servers, games, game_tables, seconds, budget, args.humans, args.profile)),
+        ("games", lambda: every_game(servers, games, game_tables, seconds, budget, args.humans, args.profile, layouts)),
     ]
     try:
         for name, step in steps:

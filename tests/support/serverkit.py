@@ -1,4 +1,5 @@
-"""`tablehall up` in a subprocess on a database of its own, with tokens for it (fuzz runs, benchmarks)."""
+"""`tablehall up` in a subprocess on a database of its own, with tokens for it (fuzz runs, benchmarks);
+or every service in a process of its own (`tablehall serve SERVICE`), as a deployment runs them."""
 
 from __future__ import annotations
 
@@ -33,6 +34,17 @@ class Up:
     services: ServiceProvider
     nats_url: str
     bot_consumer: str
+    # the ports of its /metrics (none when TABLEHALL_METRICS_PORT is 0)
+    metrics_ports: tuple[int, ...] = ()
+
+    def address_of(self, service: str) -> str:
+        """Where `service` answers: every service answers at the one address."""
+        return self.address
+
+    @property
+    def pids(self) -> dict[str, int]:
+        """Its processes by name."""
+        return {"tablehall up": self.process.pid}
 
     def player(self, user: str) -> list[tuple[str, str]]:
         return [("authorization", f"Bearer {self.people.issue(user)}")]
@@ -49,19 +61,26 @@ class Up:
         self.process.terminate()
         await asyncio.to_thread(self.process.wait, 30)
         self.log.close()
-        with contextlib.suppress(Exception):  # never created if the bot service did not start
-            nc = await nats.connect(self.nats_url)
-            try:
-                await nc.jetstream().delete_consumer(STREAM_NAME, self.bot_consumer)
-            finally:
-                await nc.close()
+        await _delete_consumer(self.nats_url, self.bot_consumer)
+
+    async def kill(self) -> None:
+        """Kill what `stop` could not stop in time, then finish stopping."""
+        self.process.kill()
+        await asyncio.to_thread(self.process.wait)
+        await self.stop()
 
 
-def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
-    """Start every service on a free port; the caller waits for the channel to be ready."""
-    port = free_port()
-    data_dir = Path(os.environ.get("TMPDIR", "/tmp")) / f"tablehall-up-{uuid.uuid4().hex[:8]}"
-    env = {
+async def _delete_consumer(nats_url: str, consumer: str) -> None:
+    with contextlib.suppress(Exception):  # never created if the bot service did not start
+        nc = await nats.connect(nats_url)
+        try:
+            await nc.jetstream().delete_consumer(STREAM_NAME, consumer)
+        finally:
+            await nc.close()
+
+
+def _env(port: int, data_dir: Path, extra_env: Mapping[str, str] | None) -> dict[str, str]:
+    return {
         **os.environ,
         "TABLEHALL_PORT": str(port),
         "TABLEHALL_DB_NAME": f"tablehall_up_{uuid.uuid4().hex[:8]}",
@@ -72,10 +91,21 @@ def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
         "TABLEHALL_EXTRA_GAMES": "testgame=testgame.game:GAME",
         "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")]),
         "TABLEHALL_LOG_LEVEL": "warning",
+        # a durable bot consumer of its own, deleted by stop()
+        "TABLEHALL_BOT_CONSUMER": f"tablehall-bot-up-{uuid.uuid4().hex[:8]}",
         **(extra_env or {}),
     }
-    bot_consumer = f"tablehall-bot-up-{uuid.uuid4().hex[:8]}"
-    env["TABLEHALL_BOT_CONSUMER"] = bot_consumer  # a durable consumer of its own, deleted by stop()
+
+
+def _data_dir() -> Path:
+    return Path(os.environ.get("TMPDIR", "/tmp")) / f"tablehall-up-{uuid.uuid4().hex[:8]}"
+
+
+def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
+    """Start every service on a free port; the caller waits for the channel to be ready."""
+    port = free_port()
+    data_dir = _data_dir()
+    env = _env(port, data_dir, extra_env)
     log_path = data_dir.with_suffix(".log")
     log = open(log_path, "w")  # noqa: SIM115
     process = subprocess.Popen([str(ROOT / ".venv/bin/tablehall"), "up", "--no-demo"], env=env, stdout=log, stderr=log)
@@ -88,5 +118,98 @@ def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
         DevProvider(SECRET),
         ServiceProvider(SERVICE_SECRET),
         nats_url,
-        bot_consumer,
+        env["TABLEHALL_BOT_CONSUMER"],
+        tuple(p for p in [int(env.get("TABLEHALL_METRICS_PORT", "0"))] if p),
+    )
+
+
+# `tablehall serve SERVICE` for each, in this order: the match first (it creates the database
+# and its schema; the others find them made)
+SPLIT_SERVICES = ("match", "lobby", "publisher", "projection", "timer", "bot")
+
+
+@dataclass
+class Split:
+    """Every service in a process of its own, as docker-compose and deploy/ run them."""
+
+    processes: dict[str, subprocess.Popen[bytes]]
+    addresses: dict[str, str]
+    log_path: Path
+    log: IO[str]
+    people: DevProvider
+    services: ServiceProvider
+    nats_url: str
+    bot_consumer: str
+    metrics_ports: tuple[int, ...] = ()
+
+    def address_of(self, service: str) -> str:
+        return self.addresses[service]
+
+    @property
+    def pids(self) -> dict[str, int]:
+        return {name: process.pid for name, process in self.processes.items()}
+
+    def player(self, user: str) -> list[tuple[str, str]]:
+        return [("authorization", f"Bearer {self.people.issue(user)}")]
+
+    def service(self, name: str) -> list[tuple[str, str]]:
+        return [("authorization", f"Bearer {self.services.service_token(name)}")]
+
+    @property
+    def alive(self) -> bool:
+        return all(process.poll() is None for process in self.processes.values())
+
+    async def stop(self) -> None:
+        """Stop every process (the bot first: it stops sending commands) and delete the bot consumer."""
+        for process in reversed(list(self.processes.values())):
+            process.terminate()
+            await asyncio.to_thread(process.wait, 30)
+        self.log.close()
+        await _delete_consumer(self.nats_url, self.bot_consumer)
+
+    async def kill(self) -> None:
+        for process in self.processes.values():
+            process.kill()
+            await asyncio.to_thread(process.wait)
+        await self.stop()
+
+
+def start_split(extra_env: Mapping[str, str] | None = None, metrics: bool = False) -> Split:
+    """Start each service in its own process on a free port (the match first, waited for until it
+    serves); the caller waits for the others. `metrics`: each serves /metrics on a free port."""
+    from support.upkit import wait_serving
+
+    data_dir = _data_dir()
+    ports = {name: free_port() for name in SPLIT_SERVICES}
+    addresses = {name: f"127.0.0.1:{port}" for name, port in ports.items()}
+    env = _env(ports["match"], data_dir, extra_env)
+    env["TABLEHALL_MATCH_ADDRESS"] = addresses["match"]
+    env["TABLEHALL_LOBBY_ADDRESS"] = addresses["lobby"]
+    metrics_ports = {name: free_port() if metrics else 0 for name in SPLIT_SERVICES}
+    log_path = data_dir.with_suffix(".log")
+    log = open(log_path, "w")  # noqa: SIM115
+    processes: dict[str, subprocess.Popen[bytes]] = {}
+    for name in SPLIT_SERVICES:
+        processes[name] = subprocess.Popen(
+            [str(ROOT / ".venv/bin/tablehall"), "serve", name, "--port", str(ports[name])],
+            env={**env, "TABLEHALL_METRICS_PORT": str(metrics_ports[name])},
+            stdout=log,
+            stderr=log,
+        )
+        if name == "match" and not wait_serving(
+            addresses["match"], "tablehall.match.v1.MatchService", 720, lambda: processes["match"].poll() is None
+        ):
+            processes["match"].kill()
+            log.close()
+            raise RuntimeError(f"tablehall serve match did not start: see {log_path}")
+    return Split(
+        processes,
+        addresses,
+        log_path,
+        log,
+        DevProvider(SECRET),
+        ServiceProvider(SERVICE_SECRET),
+        os.environ.get("TABLEHALL_NATS_URL", "nats://127.0.0.1:4222"),
+        env["TABLEHALL_BOT_CONSUMER"],
+        tuple(p for p in metrics_ports.values() if p),
     )
