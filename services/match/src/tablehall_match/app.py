@@ -54,7 +54,7 @@ class MatchApp:
         committer = Committer(self.host, self.appender, store, self.now_ms)
         self.commands = Submitter(self.host, committer, self.views.render, self.now_ms)
         self.actions = TableActions(self.host, self.commands)
-        self.start_match = Starter(store, vault, self.now_ms).start_match
+        self.start_match = Starter(store, vault, self.now_ms, self.host.adopt).start_match
         self.submit = self.commands.submit
         self.submit_default = self.commands.submit_default
         self.check = self.commands.check

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import structlog
 
-from tablehall_eventstore import EventStore
+from tablehall_eventstore import EventStore, Fact
 from tablehall_match.leases import Leases
 from tablehall_match.live_table import REBUILD_METADATA, SNAPSHOT_TYPE, LiveTable
 from tablehall_match.records import reveal
@@ -128,6 +128,28 @@ class TableHost:
             async with live.lock:
                 await reveal(self.store, live, "recovery", self.now_ms())
         return live
+
+    async def adopt(self, table_id: str, facts: Sequence[Fact], seed: bytes) -> bool:
+        """Hold a table this instance has just started, built from the events it wrote (after the
+        lobby's, all in `facts`), so that its first command does not load it again (a lease, a
+        snapshot, its events and its seed: four statements a table). Only when its lease is ours
+        and nothing loaded it meanwhile; otherwise its first use loads it as usual. Whether held."""
+        if self.draining or table_id in self.tables or table_id in self._loading:
+            return False
+        sid = stream_id(table_id)
+        holder = await self.leases.acquire(sid)
+        # no await from here on: nothing can load the table between this check and the insert
+        if holder.owner != self.leases.owner or self.draining or table_id in self.tables or table_id in self._loading:
+            return False
+        live = LiveTable(table_id, sid)
+        for fact in facts:
+            live.apply_recorded(fact)
+        if live.started is None or live.game.outcome(live.state) is not None:
+            return False  # nothing to hold, or a match over at once: the load's recovery reveals it
+        live.seed = seed
+        self.tables[table_id] = live
+        metrics.TABLES_IN_MEMORY.set(len(self.tables))
+        return True
 
     def maybe_snapshot(self, live: LiveTable) -> None:
         """Save a snapshot in the background every `snapshot_every` events (a cache for loads)."""

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import msgspec
 import structlog
 
-from tablehall_eventstore import ConcurrencyConflict, EventStore, NewEvent
+from tablehall_eventstore import ConcurrencyConflict, EventStore, Fact, NewEvent, StoredFact
 from tablehall_match.records import evolve_all, game_events, with_meta
 from tablehall_match.seeds import SeedVault
 from tablehall_platform import metrics
@@ -25,12 +25,19 @@ from tablehall_stream.names import STARTED, stream_id
 
 log = structlog.get_logger("match")
 
+# What the starter hands the instance's tables once a match is written: the table's id, its
+# events (the lobby's and the start's) and its seed (`TableHost.adopt`)
+Adopt = Callable[[str, Sequence[Fact], bytes], Awaitable[bool]]
+
 
 class Starter:
-    def __init__(self, store: EventStore, vault: SeedVault, now_ms: Callable[[], int]) -> None:
+    def __init__(
+        self, store: EventStore, vault: SeedVault, now_ms: Callable[[], int], adopt: Adopt | None = None
+    ) -> None:
         self.store = store
         self.vault = vault
         self.now_ms = now_ms
+        self.adopt = adopt
 
     async def start_match(
         self,
@@ -69,7 +76,8 @@ class Starter:
             assert seed is not None
             return earlier.last_version, commitment(seed)
         version = await self.store.stream_version(sid)
-        for event in await self.store.read_facts(sid):
+        before = await self.store.read_facts(sid, to_version=version)
+        for event in before:
             if event.type == STARTED:
                 raise AlreadyExists(
                     "MATCH_ALREADY_STARTED",
@@ -117,4 +125,13 @@ class Starter:
             ) from exc
         metrics.events_appended(game_id).inc(1 + len(rest))
         log.info("match started", table=table_id, game=game_id, seats=len(seats), version=result.last_version)
+        if self.adopt is not None:
+            written = [
+                StoredFact(version + i, e.type, e.schema_version, e.payload, dict(e.metadata))
+                for i, e in enumerate(batch, start=1)
+            ]
+            try:
+                await self.adopt(table_id, [*before, *written], seed)
+            except Exception:  # the match is written: its first use loads it instead
+                log.exception("holding a started table failed", table=table_id)
         return result.last_version, commitment(seed)
