@@ -3,6 +3,7 @@ command ids, a gap-safe global order, snapshots and a JetStream publisher."""
 
 from .batcher import GroupCommitter
 from .errors import ConcurrencyConflict, EventStoreError, InvalidAppend
+from .hints import AppendHints
 from .migrations import migrate
 from .models import (
     AppendRequest,
@@ -21,6 +22,7 @@ from .tail import Tail
 
 __all__ = [
     "READ_HORIZON",
+    "AppendHints",
     "AppendRequest",
     "AppendResult",
     "ConcurrencyConflict",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import asyncpg
@@ -159,8 +159,10 @@ class EventStore:
         self._owns_pool = False
         # Woken after each local commit so an in-process Tail need not wait a poll.
         self._appended = asyncio.Event()
-        self._appends = 0  # successful local appends: what `recent` knows it may not have read
+        self._appends = 0  # appends made here or noticed: what `recent` knows it may not have read
         self.recent = RecentOrder()  # the followers of this process share their reads of the global order
+        # called after each successful append (`AppendHints` tells the other processes)
+        self.append_listeners: list[Callable[[], None]] = []
 
     @classmethod
     async def connect(cls, dsn: str, *, min_size: int = 2, max_size: int = 16) -> EventStore:
@@ -237,9 +239,21 @@ class EventStore:
                 out[i] = AppendResult(r[1], r[3], r[4], r[5], r[6], r[2] == _DUPLICATE)
         if appended:
             self._appends += 1
-            self._appended.set()
-            self._appended = asyncio.Event()
+            self._wake()
+            for listener in self.append_listeners:
+                listener()
         return [x for x in out if x is not None]
+
+    def _wake(self) -> None:
+        self._appended.set()
+        self._appended = asyncio.Event()
+
+    def notice_appended(self) -> None:
+        """Wake this store's `wait_appended` waiters for an append another process made (an
+        `AppendHints` message): its followers read now instead of at their next poll. Counted
+        as an append, so no read that began before it answers for what follows it (`recent`)."""
+        self._appends += 1
+        self._wake()
 
     # -- reading -----------------------------------------------------------------
 

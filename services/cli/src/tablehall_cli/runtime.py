@@ -14,7 +14,7 @@ import sys
 import structlog
 
 from tablehall_cli.ports import require_free
-from tablehall_eventstore import EventStore, migrate
+from tablehall_eventstore import AppendHints, EventStore, migrate
 from tablehall_platform import metrics
 from tablehall_platform.auth import Authenticator, ServiceProvider, providers_from_settings
 from tablehall_platform.component import Component, RuntimeContext
@@ -143,8 +143,17 @@ async def _serve(
     except BaseException:
         await _close(components, store)
         raise
+    # a process of some services tells the others of its appends; the publisher and the projection
+    # hear of theirs (what they follow reaches the watchers; the timer's clocks can wait a poll)
+    hints = (
+        AppendHints(store, servers.nats_url, listen=bool({"publisher", "projection"} & set(services)))
+        if set(services) != set(SERVICES)
+        else None
+    )
     try:
         await server.start()
+        if hints is not None:
+            await hints.start()
         for component in components:
             if component.start is not None:
                 await component.start()
@@ -185,6 +194,8 @@ async def _serve(
                 with contextlib.suppress(Exception):
                     await component.drain()
         await server.stop(grace=5)
+        if hints is not None:
+            await hints.close()
         await _close(components, store)
 
 
