@@ -836,9 +836,8 @@ async def _watch_and_measure(
     name = _layout_name(up)
     cpu = Cpu(list(pids.values()), url, db_name, nats=nats_pids())
     conn = await asyncpg.connect(url)
-    if profile and len(pids) > 1:
-        print("  (--profile samples tablehall up only: not this layout)", flush=True)
-    sampler = profiler.Sampler(pids["tablehall up"]) if profile and len(pids) == 1 else None
+    # each process sampled on its own (in the split layout, each service's)
+    samplers = {process: profiler.Sampler(pid) for process, pid in pids.items()} if profile else {}
     try:
         first = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
         rss_before = rss_total(up)
@@ -847,7 +846,7 @@ async def _watch_and_measure(
                 "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
             )
         )
-        if sampler is not None:
+        for sampler in samplers.values():
             sampler.start()
         gc_before = await asyncio.to_thread(gc_seconds, up.metrics_ports)
         each_before = {service: bm.proc_cpu(pid) for service, pid in pids.items()}
@@ -866,7 +865,7 @@ async def _watch_and_measure(
             )
             - xacts_before
         )
-        stacks = await asyncio.to_thread(sampler.stop) if sampler is not None else None
+        stacks = {process: await asyncio.to_thread(sampler.stop) for process, sampler in samplers.items()}
         last = int(await conn.fetchval("SELECT coalesce(max(position), 0) FROM events"))
         await asyncio.sleep(2.0)  # frames of the window's last moves still on their way
         rows = await conn.fetch(
@@ -934,9 +933,11 @@ async def _watch_and_measure(
         + per_1000,
         flush=True,
     )
-    if stacks is not None:
-        per_move = used["service"] / mps * 1e6 if mps else 0.0
-        print(profiler.report(stacks, moves, used["wall"], load.game, per_move), flush=True)
+    for process, raw in stacks.items():
+        spent = used["service"] * used["wall"] if len(pids) == 1 else each[process]
+        per_move = spent / moves * 1e6 if moves else 0.0
+        if len(pids) == 1 or per_move >= 20:  # not the lobby's few µs
+            print(profiler.report(raw, moves, used["wall"], load.game, per_move, process), flush=True)
 
 
 # ---- main -----------------------------------------------------------------------------------
@@ -963,7 +964,7 @@ async def main() -> None:
     parser.add_argument(
         "--profile",
         action="store_true",
-        help="part 5: sample tablehall up with py-spy and say where each move's CPU goes",
+        help="part 5: sample the server processes with py-spy and say where each move's CPU goes",
     )
     parser.add_argument(
         "--layout",

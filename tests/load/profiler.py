@@ -179,7 +179,7 @@ class Sampler:
         return self.out.read_text()
 
 
-def report(raw: str, moves: int, wall_s: float, game: str, cpu_us_per_move: float) -> str:
+def report(raw: str, moves: int, wall_s: float, game: str, cpu_us_per_move: float, who: str = "tablehall up") -> str:
     """Each part's share of the samples, times the process's measured CPU per move (py-spy says
     where the time goes; /proc says how much: threads waiting in native code are sampled too)."""
     if raw.startswith("# "):
@@ -190,7 +190,7 @@ def report(raw: str, moves: int, wall_s: float, game: str, cpu_us_per_move: floa
         return "         profile: no samples"
     lines = [
         f"         profile of {game}: {total:,} samples at {RATE}/s over {wall_s:.0f} s; each part's share of them"
-        f" and of the {cpu_us_per_move:,.0f} µs of CPU tablehall up spent per move ({moves:,} moves):"
+        f" and of the {cpu_us_per_move:,.0f} µs of CPU {who} spent per move ({moves:,} moves):"
     ]
     by_owner: Counter[str] = Counter()
     for (owner, _), n in counts.items():
