@@ -92,7 +92,9 @@ def play(
             timings[name]["legal"].append(read)
             timings[name]["policy"].append(policy)
             timings[name]["total"].append(read + policy)
-        assert all(x == chosen[0] for x in chosen), chosen  # the same command and rng either way
+        # the same command and rng either way
+        assert all(x[0] == chosen[0][0] for x in chosen), [x[0] for x in chosen]
+        assert all(x[1] == chosen[0][1] for x in chosen), f"the rng draws differ at {chosen[0][0]!r}"
         if out is not None:
             out.write(f"{seed} {turn} {decision.seat} {chosen[0][0].decode()}\n")
         turn += 1
