@@ -14,9 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from homunculus import bot
+from homunculus.board import grid, targets_of
 from homunculus.game import GAME
 from homunculus.rules import shop
 from homunculus.state import ACTION, FREE_MOVE, State
+from tablehall_boards import cross
 from tablehall_rules import DecideContext, LegalMove, Viewer
 from tablehall_rules import conformance as kit
 from tablehall_rules.legal import expand_all
@@ -75,8 +77,66 @@ def descriptor_values(view: dict[str, Any], moves: list[LegalMove]) -> list[floa
     return out
 
 
+def reference_reading(view: dict[str, Any]) -> dict[str, Any]:
+    """`bot.Reading`'s parts as eec1f73 worked them out, all at once, plainly."""
+    st = bot.public_board(view)
+    me = bot.seat_of(view)
+    g = grid()
+    enemies = [p for p in st.live_players() if not st.allied(me, p)]
+    threatened: set[int] = set()
+    for p in enemies:
+        threatened |= targets_of(st, p)
+    king = st.king_cell(me)
+    king_threatened = king is not None and king in threatened
+    opened = set(st.opened)
+    known = {m.cell for m in st.mines}
+    halves = {x: d.pips_at(x) for d in st.dominoes for x in d.cells}
+    closed = [x for x in cross.centre() if x not in opened and x not in known and x not in halves]
+    hidden = max(0, int(view["mine_count"]) - len(known))
+    certain: set[int] = set()
+    safe: set[int] = set(opened)
+    for cell, n in {int(cell): int(n) for cell, n in view["numbers"].items()}.items():
+        around = [x for x in g.neighbours8(cell) if x in closed]
+        if not around:
+            continue
+        need = n - sum(1 for x in g.neighbours8(cell) if x in known)
+        if need == len(around):
+            certain.update(around)
+        elif need <= 0:
+            safe.update(around)
+    certain |= {int(x) for x in view.get("detected") or []}
+    link_pips: dict[int, set[int]] = {}
+    for cell, pips in halves.items():
+        for nb in g.neighbours4(cell):
+            link_pips.setdefault(nb, set()).add(pips)
+    king_ring = set(g.neighbours8(king)) if king is not None else set()
+    tile_cells = set(link_pips) | certain
+    if king_threatened:
+        tile_cells |= king_ring
+    near_own = {x for x in range(len(g)) if any(x in g.neighbours8(c) for c, p in st.pieces.items() if p.side == me)}
+    return {
+        "enemies": enemies,
+        "threatened": threatened,
+        "king": king,
+        "king_threatened": king_threatened,
+        "halves": halves,
+        "mine_risk": hidden / len(closed) if closed else 0.0,
+        "certain": certain,
+        "safe": safe,
+        "own_mines": known,
+        "link_pips": link_pips,
+        "king_ring": king_ring,
+        "tile_cells": tile_cells,
+        "near_own": near_own,
+        "enemy_next": not st.allied(me, st.next_live(me)),
+    }
+
+
 def check(state: State, seat: int, now: int, rng: random.Random) -> None:
     view = seat_view(state, seat)
+    reading = bot.Reading(view)
+    want = reference_reading(view)
+    assert {name: getattr(reading, name) for name in want} == want
     moves = list(GAME.legal(state, seat, now))
     legal = expand_all(moves, CODEC, LIMIT)
     if not legal:

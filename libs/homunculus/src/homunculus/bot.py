@@ -91,56 +91,96 @@ def public_board(view: dict[str, Any]) -> State:
 
 
 class Reading:
-    """What the bot works out once per decision from the view."""
+    """What the bot works out once per decision from the view: each part when first asked (a
+    bid or a lot reads no threats and no mines; a tile's placement reads no threats unless the
+    king is threatened)."""
 
     def __init__(self, view: dict[str, Any]) -> None:
+        self._view = view
         st = public_board(view)
         self.state = st
         self.me: int = seat_of(view)
         me = self.me
         self.enemies = [p for p in st.live_players() if not st.allied(me, p)]
-        self.threatened: set[int] = set()
+        self.king = st.king_cell(me)
+        self.centre = cross.centre()
+        self.own_mines = {m.cell for m in st.mines}
+        self.halves = {x: d.pips_at(x) for d in st.dominoes for x in d.cells}
+
+    @cached_property
+    def threatened(self) -> set[int]:
+        """Every cell an enemy piece reaches."""
+        st = self.state
+        out: set[int] = set()
         blocking = HomunculusBlocking(st)  # one for every enemy: its rows are per side
         for p in self.enemies:
-            self.threatened |= targets_of(st, p, blocking)
-        self.king = st.king_cell(me)
-        self.king_threatened = self.king is not None and self.king in self.threatened
-        g = grid()
-        opened = set(st.opened)
-        known = {m.cell for m in st.mines}
-        self.halves = {x: d.pips_at(x) for d in st.dominoes for x in d.cells}
-        centre = cross.centre()
-        closed_set = centre.difference(opened, known, self.halves)
+            out |= targets_of(st, p, blocking)
+        return out
+
+    @cached_property
+    def king_threatened(self) -> bool:
+        return self.king is not None and self.king in self.threatened
+
+    @cached_property
+    def _minefield(self) -> tuple[float, set[int], set[int]]:
+        """The mine risk of a closed cell of the centre; the cells certain to hold a mine; the
+        cells known safe."""
+        view = self._view
+        opened = set(self.state.opened)
+        known = self.own_mines
+        closed = self.centre.difference(opened, known, self.halves)
         hidden = max(0, int(view["mine_count"]) - len(known))
-        self.mine_risk = hidden / len(closed_set) if closed_set else 0.0
+        risk = hidden / len(closed) if closed else 0.0
         # an opened number with as many closed, unknown neighbours as it still needs: all mines
-        self.certain: set[int] = set()
-        self.safe: set[int] = set(opened)
-        ring = g.leaps(KING_STEPS)  # per cell its neighbours8, the table looked up once
-        for key, n in view["numbers"].items():
-            near = ring[int(key)]
-            if closed_set.isdisjoint(near):  # nothing closed next to it: it tells nothing more (most numbers)
+        certain: set[int] = set()
+        safe: set[int] = set(opened)
+        ring = grid().leaps(KING_STEPS)  # per cell its neighbours8, the table looked up once
+        for cell, n in view["numbers"].items():
+            near = ring[int(cell)]
+            around = closed.intersection(near)
+            if not around:  # nothing closed next to it: it tells nothing more (most numbers)
                 continue
-            around = [x for x in near if x in closed_set]
-            need = int(n) - sum(1 for x in near if x in known)
+            need = int(n) - len(known.intersection(near))
             if need == len(around):
-                self.certain.update(around)
+                certain.update(around)
             elif need <= 0:
-                self.safe.update(around)
-        self.certain |= {int(x) for x in view.get("detected") or []}  # the detector's, while it lasts
-        self.centre = centre
-        self.own_mines = known
-        # per empty cell, the numbers of the tile halves touching it by a side (linking)
-        self.link_pips: dict[int, set[int]] = {}
-        sides = g.leaps(ORTHOGONAL)
+                safe.update(around)
+        certain |= {int(x) for x in view.get("detected") or []}  # the detector's, while it lasts
+        return risk, certain, safe
+
+    @property
+    def mine_risk(self) -> float:
+        return self._minefield[0]
+
+    @property
+    def certain(self) -> set[int]:
+        return self._minefield[1]
+
+    @property
+    def safe(self) -> set[int]:
+        return self._minefield[2]
+
+    @cached_property
+    def link_pips(self) -> dict[int, set[int]]:
+        """Per empty cell, the numbers of the tile halves touching it by a side (linking)."""
+        out: dict[int, set[int]] = {}
+        sides = grid().leaps(ORTHOGONAL)
         for cell, pips in self.halves.items():
             for nb in sides[cell]:
-                self.link_pips.setdefault(nb, set()).add(pips)
-        self.king_ring: set[int] = set(g.neighbours8(self.king)) if self.king is not None else set()
-        # cells where a tile may score more than a kept tile (links, walls the king, clears a mine)
-        self.tile_cells = set(self.link_pips) | self.certain
+                out.setdefault(nb, set()).add(pips)
+        return out
+
+    @cached_property
+    def king_ring(self) -> set[int]:
+        return set(grid().neighbours8(self.king)) if self.king is not None else set()
+
+    @cached_property
+    def tile_cells(self) -> set[int]:
+        """The cells where a tile may score more than a kept tile (links, walls the king, clears a mine)."""
+        out = set(self.link_pips) | self.certain
         if self.king_threatened:
-            self.tile_cells |= self.king_ring
+            out |= self.king_ring
+        return out
 
     def notable(self, cells: list[int]) -> bool:
         return cells[0] in self.tile_cells or cells[1] in self.tile_cells
@@ -465,19 +505,19 @@ def _descriptor_scores(lm: LegalMove, reading: Reading, hand_size: int, spots: d
         )
     if isinstance(cmd, c.PlayCard | c.FreeMove | c.UseItem) and MOVE_FIELDS[type(cmd)].issuperset(names):
         domains = [list(values(p.domain)) for p in lm.params]
+        at_origin = names.index("origin") if "origin" in names else -1
+        at_target = names.index("target") if "target" in names else -1
+        # a card's play is the same for each of its targets (`score` adds the move to it)
+        play = _card_play(cmd.colour, cmd.value, reading, hand_size) if isinstance(cmd, c.PlayCard) else 0.0
         dense: list[float] = []
         for combo in itertools.product(*domains):
-            f: dict[str, Any] = dict(zip(names, combo, strict=True))
-            origin = f.get("origin", cmd.origin)
-            target = f.get("target", cmd.target)
+            origin = combo[at_origin] if at_origin >= 0 else cmd.origin
+            target = combo[at_target] if at_target >= 0 else cmd.target
             if isinstance(cmd, c.PlayCard):
-                value = _card_play(cmd.colour, cmd.value, reading, hand_size)
-                if origin >= 0:
-                    value += reading.move_score(origin, target)
+                value = play + reading.move_score(origin, target) if origin >= 0 else play
             elif isinstance(cmd, c.FreeMove):
                 value = reading.move_score(origin, target)
             else:
-                assert isinstance(cmd, c.UseItem)
                 value = _use_at(cmd.item, origin, target, reading)
             dense.append(value)
         return _Scores(len(dense), dense=dense)
