@@ -100,11 +100,9 @@ def piece_moves(state: State, origin: int) -> list[Move]:
     return generator(tuple(state.arms)).piece_moves(origin, piece, HomunculusBlocking(state))
 
 
-def targets_of(state: State, player: int, blocking: HomunculusBlocking | None = None) -> set[int]:
-    """Every cell a move of `player`'s pieces reaches (the targets of `moves_of`, no moves built);
-    `blocking`: the position's, when the caller asks for several players."""
-    if blocking is None:
-        blocking = HomunculusBlocking(state)
+def targets_of(state: State, player: int) -> set[int]:
+    """Every cell a move of `player`'s pieces reaches (the targets of `moves_of`, no moves built)."""
+    blocking = HomunculusBlocking(state)
     gen = generator(tuple(state.arms))
     out: set[int] = set()
     for origin, piece in state.pieces.items():

@@ -41,13 +41,13 @@ import msgspec
 
 from homunculus import cards as k
 from homunculus import commands as c
-from homunculus.board import HomunculusBlocking, grid, moves_of, targets_of
+from homunculus.board import HomunculusBlocking, generator, grid, moves_of
 from homunculus.determinize import determinize
 from homunculus.policy import evaluate, random_policy, rollout_policy
 from homunculus.ring import board as ring_board
 from homunculus.rules.shop import PRICES
 from homunculus.state import State
-from tablehall_boards import Kind, cross
+from tablehall_boards import Kind, Verdict, cross
 from tablehall_boards.grid import KING_STEPS, ORTHOGONAL
 from tablehall_rules import (
     Choice,
@@ -109,12 +109,22 @@ class Reading:
 
     @cached_property
     def threatened(self) -> set[int]:
-        """Every cell an enemy piece reaches."""
+        """Every cell an enemy piece reaches (`targets_of` each enemy, in one pass over the pieces)."""
         st = self.state
+        enemies = set(self.enemies)
+        blocking = HomunculusBlocking(st)  # its rows are per side: one for every enemy
+        gen = generator(tuple(st.arms))
+        rows: dict[tuple[int, Kind], Sequence[Verdict]] = {}
         out: set[int] = set()
-        blocking = HomunculusBlocking(st)  # one for every enemy: its rows are per side
-        for p in self.enemies:
-            out |= targets_of(st, p, blocking)
+        for origin, piece in st.pieces.items():
+            if piece.side in enemies:
+                key = (piece.side, piece.kind)
+                row = rows.get(key)
+                if row is None:
+                    row = rows[key] = blocking.verdicts(piece)
+                plain, promoting = gen.piece_targets(origin, piece, row)
+                out.update(plain)
+                out.update(promoting)
         return out
 
     @cached_property
@@ -329,11 +339,7 @@ def _ring_score(cmd: msgspec.Struct, reading: Reading) -> float | None:
     if isinstance(cmd, c.DeclineLot | c.PassBid):
         return 0.0
     if isinstance(cmd, c.Bid):
-        a = r.auction
-        lot = ring_board.square(a.square) if a is not None else None
-        if lot is None or cmd.amount > lot.price or gold - cmd.amount < RESERVE:
-            return -0.5
-        return 1.0 - cmd.amount / (10.0 * max(1, lot.price))  # the lowest bid that is good enough
+        return _bid_at(cmd.amount, reading)
     if isinstance(cmd, c.Build):
         cost = ring_board.square(cmd.square).house_cost
         return 1.5 if gold - cost >= 2 * RESERVE else -0.5
@@ -345,6 +351,15 @@ def _ring_score(cmd: msgspec.Struct, reading: Reading) -> float | None:
     if isinstance(cmd, c.AnswerTrade):
         return 0.0 if not cmd.accept else -0.5
     return None
+
+
+def _bid_at(amount: int, reading: Reading) -> float:
+    st = reading.state
+    a = st.ring.auction
+    lot = ring_board.square(a.square) if a is not None else None
+    if lot is None or amount > lot.price or st.gold[reading.me] - amount < RESERVE:
+        return -0.5
+    return 1.0 - amount / (10.0 * max(1, lot.price))  # the lowest bid that is good enough
 
 
 def _district_share(st: State, me: int, index: int) -> float:
@@ -507,20 +522,37 @@ def _descriptor_scores(lm: LegalMove, reading: Reading, hand_size: int, spots: d
         domains = [list(values(p.domain)) for p in lm.params]
         at_origin = names.index("origin") if "origin" in names else -1
         at_target = names.index("target") if "target" in names else -1
-        # a card's play is the same for each of its targets (`score` adds the move to it)
-        play = _card_play(cmd.colour, cmd.value, reading, hand_size) if isinstance(cmd, c.PlayCard) else 0.0
+        origin, target = cmd.origin, cmd.target
+        if isinstance(cmd, c.PlayCard):
+            # a card's play is the same for each of its targets (`score` adds the move to it)
+            play = _card_play(cmd.colour, cmd.value, reading, hand_size)
+
+            def at(origin: int, target: int) -> float:
+                return play + reading.move_score(origin, target) if origin >= 0 else play
+
+        elif isinstance(cmd, c.FreeMove):
+            at = reading.move_score
+        else:
+            item = cmd.item
+
+            def at(origin: int, target: int) -> float:
+                return _use_at(item, origin, target, reading)
+
+        # a wild card's colour (or an item's) does not count: each cell is scored once
+        memo: dict[tuple[int, int], float] = {}
         dense: list[float] = []
         for combo in itertools.product(*domains):
-            origin = combo[at_origin] if at_origin >= 0 else cmd.origin
-            target = combo[at_target] if at_target >= 0 else cmd.target
-            if isinstance(cmd, c.PlayCard):
-                value = play + reading.move_score(origin, target) if origin >= 0 else play
-            elif isinstance(cmd, c.FreeMove):
-                value = reading.move_score(origin, target)
-            else:
-                value = _use_at(cmd.item, origin, target, reading)
+            if at_origin >= 0:
+                origin = combo[at_origin]
+            if at_target >= 0:
+                target = combo[at_target]
+            value = memo.get((origin, target))
+            if value is None:
+                value = memo[(origin, target)] = at(origin, target)
             dense.append(value)
         return _Scores(len(dense), dense=dense)
+    if type(cmd) is c.Bid and names == ["amount"]:  # every amount up to the gold
+        return _Scores(lm.size(), dense=[_bid_at(amount, reading) for amount in values(lm.params[0].domain)])
     commands = list(expand(lm, CODEC))
     return _Scores(len(commands), dense=[_one_score(x, reading, hand_size) for x in commands], commands=commands)
 
