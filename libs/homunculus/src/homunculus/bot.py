@@ -483,7 +483,7 @@ class _Scores:
         assert self.notable is not None
         if value != TILE_KEPT:
             return [i for i, v in self.notable if v == value]
-        # every placement that scores no more than a kept tile, with those notable ones that do
+        # the placements that are not notable, and the notable ones that score a kept tile too
         worse = {i for i, v in self.notable if v != value}
         return [i for i in range(self.size) if i not in worse]
 
