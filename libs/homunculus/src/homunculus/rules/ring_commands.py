@@ -14,6 +14,7 @@ counts once, by its action.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import msgspec
 
@@ -238,9 +239,16 @@ def _estate_moves(state: State, seat: int) -> list[LegalMove]:
     return out
 
 
+@cache
+def _ownable() -> tuple[int, ...]:
+    return tuple(i for i in range(rb.SIZE) if rb.square(i).ownable)
+
+
 def _tradable(state: State) -> list[int]:
     """The ownable lots whose district has no buildings (those a trade may pass on)."""
-    return [i for i in range(rb.SIZE) if rb.square(i).ownable and not lots.district_built(state, i)]
+    if not any(state.ring.buildings):  # nothing built anywhere (most of a game): every one
+        return list(_ownable())
+    return [i for i in _ownable() if not lots.district_built(state, i)]
 
 
 def _example_offer(state: State, seat: int, other: int, free: list[int]) -> c.OfferTrade | None:
