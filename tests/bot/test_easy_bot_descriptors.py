@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import msgspec
 import pytest
-from support.randomplay import random_match
+from support.randomplay import existing_games, random_match
 from tablehall_bot.app import BotApp
 from tablehall_bot.local_view import folded_view
 from tablehall_bot.match_client import Answer, MatchClient
@@ -99,3 +99,41 @@ def test_descriptors_that_spell_out_more_than_a_bot_considers_are_spelled_out(
         view, game.spell(moves), random.Random(1)
     )
     assert len(game.spell(moves)) <= 1 and policy_calls == []
+
+
+@pytest.mark.parametrize("game", existing_games(), ids=lambda g: g.id)
+def test_a_random_move_on_the_descriptors_is_the_one_on_the_spelled_out_commands(game: Any) -> None:
+    """The noise's random move (`random_on_moves`): the command `random` draws from the spelled-out
+    commands, with the same draws; where the game has no random player of its own, spelled out
+    alone (`nth`), and past `LEGAL_LIMIT` one of the first ones as on a remote view."""
+    hooks_of = GameHooks(game)
+    compared = 0
+    for match in range(10):  # random matches until enough decisions (some end at once: a seat leaves)
+        if compared >= 10:
+            break
+        compared += _compare_random_moves(game, hooks_of, match, compared)
+    assert compared >= 10
+
+
+def _compare_random_moves(game: Any, hooks_of: GameHooks, match: int, compared: int) -> int:
+    seats = TableSeats()
+    start = compared
+    for event in random_match(game, random.Random(f"noise-{game.id}-{match}"), "t", max_commands=300):
+        seats.apply(event.version, event.type, event.payload, event.metadata, event.schema_version)
+        for seat in range(game.max_seats):
+            view = folded_view("t", seats, seat, NOW_MS)
+            if view is None or not any(d.seat == seat for d in view.decisions) or not view.any_legal:
+                continue
+            spelled_calls: list[int] = []
+
+            def legal(view: Any = view, calls: list[int] = spelled_calls) -> list[msgspec.Struct]:
+                calls.append(1)
+                return cast(list[msgspec.Struct], view.legal)
+
+            mine, theirs = random.Random(compared), random.Random(compared)
+            got = hooks_of.random_on_moves(view.view, view.moves, legal, mine)
+            assert got == hooks_of.random(view.view, view.legal, theirs)
+            assert mine.getstate() == theirs.getstate()
+            assert bool(spelled_calls) == (hooks_of._random is not None)  # spelled out only for a game's own
+            compared += 1
+    return compared - start

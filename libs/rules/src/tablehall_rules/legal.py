@@ -286,6 +286,38 @@ def count(moves: Sequence[LegalMove]) -> int:
     return sum(lm.size() for lm in moves)
 
 
+def count_upto(moves: Sequence[LegalMove], limit: int) -> int:
+    """`min(count(moves), limit)`, reading no descriptor past the limit (as `expand_all` with
+    that limit reads none: a `LegalMoves` finds no part after it)."""
+    total = 0
+    for lm in moves:
+        total += lm.size()
+        if total >= limit:
+            return limit
+    return total
+
+
+def nth(moves: Sequence[LegalMove], index: int, codec: CommandCodec) -> msgspec.Struct:
+    """`expand_all(moves, codec)[index]`, the one command made alone (a random player choosing
+    among thousands of commands spells out only the one it plays)."""
+    if index < 0:
+        raise IndexError(index)
+    for lm in moves:
+        size = lm.size()
+        if index >= size:
+            index -= size
+            continue
+        # `expand` runs through the parameters' values as `itertools.product` does: the last fastest
+        domains = [list(values(p.domain)) for p in lm.params]
+        combo: list[Any] = []
+        for domain in reversed(domains):
+            index, at = divmod(index, len(domain))
+            combo.append(domain[at])
+        combo.reverse()
+        return spell(lm, combo, codec) if lm.params else lm.command
+    raise IndexError("the descriptors spell out fewer commands")
+
+
 def admits(lm: LegalMove, command: msgspec.Struct, codec: CommandCodec) -> bool:
     """Whether the descriptor admits `command`."""
     if type(command) is not type(lm.command):

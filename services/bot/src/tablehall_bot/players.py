@@ -60,11 +60,14 @@ class Player:
     ) -> Choice:
         """`choose`, the legal commands read (`legal()`, not empty) only when needed: given the
         descriptors (`moves`, rendered by the bot itself), an easy player's heuristic move is
-        decided on them when the game's heuristic reads them, the same move, nothing spelled out."""
+        decided on them when the game's heuristic reads them, the same move, nothing spelled out;
+        and its random moves (the noise) too where the game's random player is a uniform draw."""
         if self.difficulty is Difficulty.RANDOM:
             return Choice(self.hooks.random(view, legal(), self.rng))
         if self.difficulty is Difficulty.EASY:
             if self.rng.random() < self.noise:
+                if moves is not None:
+                    return Choice(self.hooks.random_on_moves(view, moves, legal, self.rng))
                 return Choice(self.hooks.random(view, legal(), self.rng))
             if moves is not None and self.hooks.has_moves_policy:
                 return Choice(self.hooks.heuristic_on_moves(view, moves, self.rng))

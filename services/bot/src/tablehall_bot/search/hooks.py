@@ -33,7 +33,7 @@ from tablehall_rules import (
     LegalMove,
     Viewer,
 )
-from tablehall_rules.legal import count, expand_all
+from tablehall_rules.legal import count, count_upto, expand_all, nth
 from tablehall_stream.codecs import command_codec
 
 # the most commands a bot considers at one decision (descriptors spelled out): the live view's and a search's
@@ -132,6 +132,20 @@ class GameHooks:
     def playout(self, state: Any, seat: int, rng: random.Random) -> msgspec.Struct | None:
         """The game's fast playout move for `seat` in a sampled full state (None: none, or no hook)."""
         return self._playout(state, seat, rng) if self._playout is not None else None
+
+    def random_on_moves(
+        self, view: View, moves: Sequence[LegalMove], legal: Callable[[], list[msgspec.Struct]], rng: random.Random
+    ) -> msgspec.Struct:
+        """`random(view, legal(), rng)`: the same command, with the same draws. A game without a
+        random policy of its own plays one of the first `LEGAL_LIMIT` commands uniformly, made
+        alone from the descriptors (`nth`), not every one spelled out to draw one."""
+        if self._random is not None:
+            return self._random(view, legal(), rng)
+        size = count_upto(moves, LEGAL_LIMIT)
+        if size == 0:
+            raise IndexError("no legal command")  # what `rng.choice` of nothing raises
+        # `rng.choice(seq)` draws `seq[rng._randbelow(len(seq))]`; `randrange(n)` draws the same
+        return nth(moves, rng.randrange(size), command_codec(self.game.id))
 
     def random(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         if self._random is not None:
