@@ -131,6 +131,7 @@ def _compare_random_moves(game: Any, hooks_of: GameHooks, match: int, compared: 
                 return cast(list[msgspec.Struct], view.legal)
 
             mine, theirs = random.Random(compared), random.Random(compared)
+            assert view.moves is not None  # a view the bot rendered itself
             got = hooks_of.random_on_moves(view.view, view.moves, legal, mine)
             assert got == hooks_of.random(view.view, view.legal, theirs)
             assert mine.getstate() == theirs.getstate()

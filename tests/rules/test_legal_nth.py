@@ -5,6 +5,7 @@ limit (as `expand_all` with the same limit reads none)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -96,13 +97,13 @@ def test_count_upto_reads_no_part_past_its_limit(sizes: list[tuple[int, int]], l
         reached.append(i)
         return [move(Pair(0, ""), a=IntRange(i * 10, i * 10 + na - 1), b=Choice([f"{i}-{j}" for j in range(nb)]))]
 
-    listing = LegalMoves([lambda i=i, na=na, nb=nb: part(i, na, nb) for i, (na, nb) in enumerate(sizes)])
+    listing = LegalMoves([functools.partial(part, i, na, nb) for i, (na, nb) in enumerate(sizes)])
     total = sum(na * nb for na, nb in sizes)
     assert count_upto(listing, limit) == min(total, limit)
     # the parts found: exactly those `expand_all` with that limit reads
     spelled_reached = list(reached)
     reached.clear()
-    fresh = LegalMoves([lambda i=i, na=na, nb=nb: part(i, na, nb) for i, (na, nb) in enumerate(sizes)])
+    fresh = LegalMoves([functools.partial(part, i, na, nb) for i, (na, nb) in enumerate(sizes)])
     codec = command_codec("testgame")
     assert len(expand_all(fresh, codec, limit=limit)) == min(total, limit)
     assert reached == spelled_reached
