@@ -91,6 +91,12 @@ PEER = Path(os.environ.get("LOAD_BGIO_DIR") or ROOT.parent / "shared" / "peers" 
 CLK = os.sysconf("SC_CLK_TCK")
 PACE_S = 2.0  # a brisk player's pace, for CPU per 1,000 tables
 JOIN_WAIT_S = 120.0  # at most this long for every spectator's snapshot before a window
+# From this many tables on, the window waits `--settle` seconds more by default: every table
+# starts with a decision at every seat (20,000 of Пузиполия's order rolls at 5,000 tables), more
+# than the server decides in their clocks' time; the window then measures the tables playing on,
+# and the bots' share of that start is printed apart
+SETTLE_FROM_TABLES = 5000
+SETTLE_S = 90.0
 TARGETS = {"vs_memory": 1.5, "p99_vs_memory": 0.5, "vs_disk": 5.0, "replay_eps": 100_000.0}
 
 
@@ -604,6 +610,7 @@ async def every_game(
     humans: int,
     profile: bool,
     layouts: list[str],
+    settle: float | None = None,
 ) -> None:
     from support.serverkit import start_split, start_up
 
@@ -618,7 +625,8 @@ async def every_game(
             for n in counts:
                 # opening measured at 51 tables/s set up and 37 started per second at 5,000 tables on a
                 # busy machine (232 s); n / 15 leaves room, and 50 s the start and the stop
-                if not budget.allows(seconds + 50 + n / 15, f"{load.label} at {n} tables ({layout})"):
+                settling = settle if settle is not None else (SETTLE_S if n >= SETTLE_FROM_TABLES else 0.0)
+                if not budget.allows(seconds + settling + 50 + n / 15, f"{load.label} at {n} tables ({layout})"):
                     continue
                 db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
                 env = {"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"}
@@ -636,7 +644,9 @@ async def every_game(
                     began = time.perf_counter()
                     tables = await _open_tables(up, load, n, min(humans, n))
                     print(f"  {n} tables opened in {time.perf_counter() - began:.1f} s", flush=True)
-                    await _watch_and_measure(up, load, url, db_name, tables, min(humans, n), seconds, profile, idle_rss)
+                    await _watch_and_measure(
+                        up, load, url, db_name, tables, min(humans, n), seconds, profile, idle_rss, settling
+                    )
                 finally:
                     try:
                         await up.stop()
@@ -789,6 +799,7 @@ async def _watch_and_measure(
     seconds: float,
     profile: bool,
     idle_rss: float,
+    settle: float = 0.0,
 ) -> None:
     # stream id -> the versions of the spectator's changes (one a command) and the wall ms it got each
     received: dict[str, tuple[list[int], list[float]]] = {}
@@ -832,6 +843,9 @@ async def _watch_and_measure(
         f"  {joined} of {len(tables)} spectators had their snapshot after {time.monotonic() - joining:.1f} s",
         flush=True,
     )
+    if settle:
+        print(f"  the window starts after {settle:.0f} s more (the tables' first decisions: --settle)", flush=True)
+        await asyncio.sleep(settle)
     pids = up.pids
     name = _layout_name(up)
     cpu = Cpu(list(pids.values()), url, db_name, nats=nats_pids())
@@ -876,6 +890,16 @@ async def _watch_and_measure(
             last,
         )
         ended = int(await conn.fetchval("SELECT count(*) FROM events WHERE type = $1", ENDED))
+        # every bot decision before the window: the tables' start, which the window leaves out
+        before = await conn.fetchrow(
+            "SELECT count(*) FILTER (WHERE timeout) AS timer,"
+            " count(*) FILTER (WHERE NOT timeout AND actor = $2) AS bots FROM ("
+            "SELECT coalesce((metadata->>'timeout')::boolean, false) AS timeout, metadata->>'actor' AS actor"
+            " FROM events WHERE position <= $1 AND metadata ? 'command') AS moves",
+            first,
+            BOT_ACTOR,
+        )
+        assert before is not None  # an aggregate's one row
     finally:
         await conn.close()
         for task in [*watchers, *people]:
@@ -888,6 +912,13 @@ async def _watch_and_measure(
     by_bots = sum(1 for r in rows if not r["timeout"] and r["actor"] == BOT_ACTOR)
     by_people = moves - by_timer - by_bots
     mps = moves / used["wall"]
+    if settle:
+        start_share = before["bots"] / (before["bots"] + before["timer"]) if before["bots"] + before["timer"] else 0.0
+        print(
+            f"  before the window (the start): {start_share:.1%} of the bots' decisions made by the bots"
+            f" ({before['bots']} bots, {before['timer']} timer defaults)",
+            flush=True,
+        )
     lat = [got - r["at"] for r in rows if (got := _shown_at(received, r["stream_id"], r["version"])) is not None]
     seen = len(lat) / moves if moves else 0.0
     n = len(tables)
@@ -967,6 +998,13 @@ async def main() -> None:
         help="part 5: sample the server processes with py-spy and say where each move's CPU goes",
     )
     parser.add_argument(
+        "--settle",
+        type=float,
+        default=None,
+        help=f"part 5: seconds between the spectators' snapshots and the window (default {SETTLE_S:.0f} from"
+        f" {SETTLE_FROM_TABLES:,} tables on, else 0)",
+    )
+    parser.add_argument(
         "--layout",
         default="up",
         help="part 5: comma list of up (every service in one tablehall up process) and split"
@@ -1010,7 +1048,12 @@ async def main() -> None:
         ("replay", lambda: replay(servers, games)),
         ("scaling", lambda: scaling(servers, tables, seconds, budget)),
         ("instances", lambda: instances(servers, [1, 2, 4], 400 if quick else 1000, seconds, budget)),
-        ("games", lambda: every_game(servers, games, game_tables, seconds, budget, args.humans, args.profile, layouts)),
+        (
+            "games",
+            lambda: every_game(
+                servers, games, game_tables, seconds, budget, args.humans, args.profile, layouts, args.settle
+            ),
+        ),
     ]
     try:
         for name, step in steps:
