@@ -23,8 +23,9 @@ import msgspec
 from dragons import commands as c
 from dragons.board import all_neighbours
 from dragons.determinize import determinize
-from dragons.rules.combos import Window, kept_windows, live_windows, own_mask, window_points
+from dragons.rules.combos import Window, completes, completions, kept_windows, live_windows, window_points
 from dragons.rules.end import final_score
+from dragons.rules.masks import POSITION, cell_bits, numbers_of, own_of
 from dragons.state import OVER, ROUNDS, State
 from tablehall_rules import (
     Determinizable,
@@ -66,7 +67,10 @@ class Scorer:
         self.face = st.face
         self.owner = st.owner
         self.seat = seat
-        self.own = own_mask(st.owner, seat)
+        own = own_of(st.owner, seat)
+        self.own = cell_bits(own)  # `own_mask`
+        # where a placement may complete a window at all: most are answered by this alone
+        self.completions = completions(numbers_of(own, st.face))
         self._windows: dict[tuple[tuple[int, ...], int | None], tuple[Window, ...]] = {}
 
     def value(self, command: msgspec.Struct, fields: Mapping[str, Any] = AS_IS) -> float:
@@ -104,6 +108,8 @@ class Scorer:
         """The line windows own dice placed on `cells` (sorted) complete that may score
         (`live_windows`), found once per decision: the cells are asked for each number and tile.
         `leaving`: the cell a chess piece leaves (no window through it is own)."""
+        if not completes(self.completions, cells):  # (without `leaving`'s die: no fewer windows)
+            return ()
         key = (cells, leaving)
         found = self._windows.get(key)
         if found is None:
@@ -124,12 +130,48 @@ class Scorer:
     def shape(self, command: msgspec.Struct, fields: Mapping[str, Any] = AS_IS) -> float:
         """A tie-break among moves that score the same: grow compact, keep dice and dominoes."""
         if isinstance(command, c.PlaceDie):
-            cell: int = fields.get("cell", command.cell)
-            near = (_neighbours()[cell] & self.own).bit_count()  # the own ones
-            return 1.0 + near * 0.1 + (0.05 if fields.get("face", command.face) == KING else 0.0)
+            return self.die_shape(fields.get("cell", command.cell), fields.get("face", command.face))
         if isinstance(command, c.DiscardDie):
             return -2.0
         return QUIET
+
+    def die_shape(self, cell: int, number: int) -> float:
+        near = (_neighbours()[cell] & self.own).bit_count()  # the own ones
+        return 1.0 + near * 0.1 + (0.05 if number == KING else 0.0)
+
+    def plain_dice(self, number: int, cells: list[int]) -> list[float]:
+        """`value(PlaceDie(face=number, cell=x, contour=[]))` for each of `cells`: a die that
+        completes no window scores nothing, its value is its shape (0 * 10 + shape)."""
+        found, die_shape = self.completions, self.die_shape
+        single = found[0]
+        out: list[float] = []
+        for cell in cells:
+            if single >> POSITION[cell] & 1:
+                out.append(self.die(number, cell, []) * 10 + die_shape(cell, number))
+            else:
+                out.append(die_shape(cell, number))
+        return out
+
+    def scoring_places(self, command: msgspec.Struct, places: list[Any]) -> list[Any]:
+        """The places of `places` where `may_score(command, x)`, in order: those where nothing
+        can complete a window (`completions`) and no king is taken are left out at once."""
+        single = self.completions[0]
+        if isinstance(command, c.ChessMove):
+            owner, face, enemy = self.owner, self.face, 1 - self.seat
+            return [
+                x
+                for x in places
+                if (single >> POSITION[x] & 1 or (owner[x] == enemy and face[x] == KING)) and self.may_score(command, x)
+            ]
+        _, east, north = self.completions
+        out = []
+        for x in places:  # `completes` on each tile's cells, inline (a turn asks hundreds)
+            a, b = POSITION[x[0]], POSITION[x[1]]
+            if a > b:
+                a, b = b, a
+            if (single >> a | single >> b | (east if b == a + 1 else north) >> a) & 1 and self.may_score(command, x):
+                out.append(x)
+        return out
 
     def may_score(self, command: msgspec.Struct, where: Any) -> bool:
         """Whether the chess move `command` to `where` (a target) or the domino `command` on
@@ -209,14 +251,18 @@ def _best_options(scorer: Scorer, lm: LegalMove, floor: float) -> tuple[float, l
         # a give-up that scores nothing is worth its shape, below the best so far: only the
         # places where it may score are scored (most dominoes make no line)
         i = names.index(where)
-        domains[i] = [x for x in domains[i] if scorer.may_score(lm.command, x)]
+        domains[i] = scorer.scoring_places(lm.command, domains[i])
     # the number given up for a chess move or a domino (the outermost parameter) scores nothing:
     # the rest is scored once, not once per rolled number
     outer = 1 if names[:1] == ["face"] and not isinstance(lm.command, c.PlaceDie) else 0
     inner = list(itertools.product(*domains[outer:]))
     if not inner or not all(domains[:outer]):
         return float("-inf"), []
-    scores = [scorer.value(lm.command, dict(zip(names[outer:], combo, strict=True))) for combo in inner]
+    command = lm.command
+    if isinstance(command, c.PlaceDie) and names == ["cell", "contour"] and domains[1] == [[]]:
+        scores = scorer.plain_dice(command.face, domains[0])  # the plain placements: most of a turn's
+    else:
+        scores = [scorer.value(command, dict(zip(names[outer:], combo, strict=True))) for combo in inner]
     top = max(scores)
     tops = [combo for combo, score in zip(inner, scores, strict=True) if score == top]
     return top, [(lm, head + combo) for head in itertools.product(*domains[:outer]) for combo in tops]

@@ -32,14 +32,14 @@ from functools import cache, cached_property, partial
 from dragons import commands as c
 from dragons.board import FREE
 from dragons.rules.chess import generator
-from dragons.rules.combos import Window, kept_windows, window_kinds
+from dragons.rules.combos import Completions, Window, completes, completions, kept_windows, window_kinds
 from dragons.rules.combos import prepare as prepare_windows
-from dragons.rules.contour import components, examples, may_close, may_contain
+from dragons.rules.contour import components, examples, may_close
 from dragons.rules.enclosure import Enclosure
-from dragons.rules.masks import HOME, Masks, Slots, cells_of, slot_cells
+from dragons.rules.masks import HOME, Masks, Slots, cells_of, numbers_of, slot_cells
 from dragons.rules.masks import prepare as prepare_slots
 from dragons.rules.placement import KING
-from dragons.rules.pockets import domino_may_enclose
+from dragons.rules.pockets import domino_may_enclose, may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
 from tablehall_boards import Kind, Piece, Verdict
@@ -52,6 +52,13 @@ PROMOTIONS = [2, 3, 4, 5]
 
 def _no_contour() -> Rule:
     return Rule(CONTOUR, examples=[[]])
+
+
+def _may_contain(cell: int, own: Sequence[bool]) -> bool:
+    """`contour.may_contain` without the board's groups: its `may_close` holds only where
+    `may_enclose` does (two clusters of own cells around a cell are two runs of the ring, with
+    not-own runs between them; tests: every ring pattern), so the ring decides alone."""
+    return may_enclose(cell, own)
 
 
 class _Contours:
@@ -86,7 +93,9 @@ class _Contours:
         if self.black_left <= 0:
             return []
         if cell not in self.cache:
-            if not self.enclosure.may_close_die(cell) or not may_contain(cell, self.components, self.own):
+            # the ring test first (`may_contain` is `may_enclose`: see `_may_contain`); the
+            # enclosure, a whole-board search, only for the few cells that pass it
+            if not _may_contain(cell, self.own) or not self.enclosure.may_close_die(cell):
                 self.cache[cell] = []
                 return []
             owner, face = self.owner, self.face
@@ -111,18 +120,20 @@ class _Contours:
         return found
 
     def _pair(self, a: int, b: int) -> list[list[int]]:
-        if not self.enclosure.may_close_pair(a, b, self.own):
-            return []
         own = self.own  # changed for each question and put back (`examples` copies it)
         found: list[list[int]] = []
         try:
-            own[b] = True
-            closes = may_close(a, self.components, own)
-            own[a], own[b] = True, False
-            closes = closes or may_close(b, self.components, own)
-            own[b] = True
-            if not (closes or domino_may_enclose(a, b, own)):
+            # both tests must pass: the local one (the ring around the tile does not read its
+            # cells) before the enclosure, a whole-board search
+            if not domino_may_enclose(a, b, own):
+                own[b] = True
+                closes = may_close(a, self.components, own)
+                own[a], own[b] = True, False
+                if not (closes or may_close(b, self.components, own)):
+                    return []
+            if not self.enclosure.may_close_pair(a, b, own):
                 return []
+            own[a] = own[b] = True
             owner, face = self.owner, self.face
             saved = owner[a], owner[b]
             owner[a] = owner[b] = self.seat
@@ -163,9 +174,15 @@ class _Board:
         m = self.masks
         return m.free & m.corner & ~m.side & ~(HOME[self.seat] if number == KING else 0)
 
+    @cached_property
+    def completions(self) -> Completions:
+        return completions(numbers_of(self.masks.own, self.face))
+
     def windows(self, cells: tuple[int, ...]) -> tuple[Window, ...]:
         """`kept_windows` of sorted `cells` on this board, asked once per listing (every number,
-        tile and orientation placed there shares them)."""
+        tile and orientation placed there shares them); none where no window may score."""
+        if not completes(self.completions, cells):
+            return ()
         found = self._windows.get(cells)
         if found is None:
             found = self._windows[cells] = kept_windows(self.own_mask, cells)
@@ -244,11 +261,12 @@ def _die_contours(
 
 def _move_contours(seat: int, contours: _Contours, origin: int, target: int, number: int) -> list[list[int]]:
     """Example contours a chess move closes at its target (the board after the move)."""
-    if contours.black_left <= 0 or not contours.enclosure.may_close_move(origin, target):
+    if contours.black_left <= 0:
         return []
     own = list(contours.own)
     own[origin] = False
-    if not may_contain(target, contours.components, own):
+    # the ring test before the enclosure (a whole-board search): both must pass
+    if not _may_contain(target, own) or not contours.enclosure.may_close_move(origin, target):
         return []
     owner, face = list(contours.owner), list(contours.face)
     owner[origin], face[origin] = FREE, 0

@@ -1,0 +1,123 @@
+"""The shortcuts of the easy bot and the listing against what they stand for, on random boards
+and on the boards of seeded bot games: `find_completions` (where a placement may complete a
+window that scores) against `own_windows` and `live_windows`; the mask helpers against the
+per-cell rules; the listing's ring test against `contour.may_contain`; and the `Scorer`'s batch
+answers (`plain_dice`, `scoring_places`) against `value` and `may_score` one command at a time."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import msgspec
+import pytest
+from test_dr_masks import _board
+
+from dragons import commands as c
+from dragons.board import CELLS, side_neighbours
+from dragons.bot import Scorer, choose_moves
+from dragons.determinize import determinize
+from dragons.game import GAME
+from dragons.legal import _may_contain
+from dragons.rules.combos import RUNS, Window, completes, find_completions, live_windows, own_mask, own_windows
+from dragons.rules.contour import _cluster_heads, components, may_contain
+from dragons.rules.masks import POSITION, Masks, cell_bits, numbers_of, own_of, position_bits
+from dragons.rules.pockets import RING_STEPS, _runs
+from dragons.state import State
+from tablehall_boards.grid import KING_STEPS
+from tablehall_rules import DecideContext, LegalMove, Viewer
+from tablehall_rules import conformance as kit
+from tablehall_rules.legal import values
+
+
+def _may_score(window: Window, face: list[int], cells: tuple[int, ...]) -> bool:
+    """What `find_completions` asks of a window's other numbers (`live_windows` asks more)."""
+    line, _, name = window
+    fixed = {face[x] for x in line if x not in cells}
+    return len(fixed) <= 1 if name == "four" else any(fixed <= run for run in RUNS)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_completions_are_the_windows_whose_other_cells_may_score(seed: int) -> None:
+    rng = random.Random(seed)
+    for density in (0.1, 0.3, 0.6):
+        owner, face, domino = _board(rng, density)
+        for seat in (0, 1):
+            own = own_mask(owner, seat)
+            bits = own_of(owner, seat)
+            assert bits == Masks(owner, domino, seat).own and cell_bits(bits) == own
+            found = find_completions(numbers_of(bits, face))
+            for x in range(CELLS):
+                windows = own_windows(own, (x,))
+                assert completes(found, (x,)) == any(_may_score(w, face, (x,)) for w in windows), x
+                assert completes(found, (x,)) or not live_windows(windows, face, (x,))
+                for y in side_neighbours()[x]:
+                    if y > x and not own >> x & 1 and not own >> y & 1:
+                        windows = own_windows(own, (x, y))
+                        assert completes(found, (x, y)) == any(_may_score(w, face, (x, y)) for w in windows)
+                        assert completes(found, (x, y)) or not live_windows(windows, face, (x, y))
+
+
+def test_numbers_and_position_bits_read_the_board_per_cell() -> None:
+    owner, face, _ = _board(random.Random(7), 0.4)
+    bits = own_of(owner, 0)
+    numbers = numbers_of(bits, face)
+    whole = position_bits(bits)
+    for x in range(CELLS):
+        mine = owner[x] in (0, 2)
+        position = POSITION[x]
+        assert bool(whole >> position & 1) == mine
+        assert [bool(m >> position & 1) for m in numbers] == [mine and face[x] == n for n in range(7)]
+
+
+def test_the_ring_test_decides_may_contain_for_every_ring() -> None:
+    """Two clusters of own cells around a cell (what `may_close` needs) are two runs of the ring
+    around it, with not-own runs between them (what `may_enclose` asks): every pattern."""
+    order = [RING_STEPS.index(step) for step in KING_STEPS]  # king-step order -> clockwise
+    for pattern in range(256):
+        clockwise = sum(1 << order[d] for d in range(8) if pattern >> d & 1)
+        if len(_cluster_heads()[pattern]) >= 2:
+            assert _runs(8)[clockwise] >= 2, pattern
+    rng = random.Random(3)
+    for density in (0.2, 0.5, 0.8):
+        owner, _, _ = _board(rng, density)
+        for seat in (0, 1):
+            own = [o in (seat, 2) for o in owner]
+            comp = components(owner, seat)
+            assert all(_may_contain(x, own) == may_contain(x, comp, own) for x in range(CELLS))
+
+
+def _turns(games: int) -> Iterator[tuple[dict[str, object], State, list[LegalMove], int]]:
+    """The bot games' turn decisions: the view, a determinized state and the descriptors."""
+    for seed in range(games):
+        rng = random.Random(seed)
+        state, _, source = kit.start(GAME, {}, kit.seats_for(2), rng.randbytes(32))
+        now = kit.START_MS
+        while GAME.outcome(state) is None:
+            decision = rng.choice(GAME.pending(state))
+            now += 250
+            view = msgspec.to_builtins(GAME.view(state, Viewer.of_seat(decision.seat)), str_keys=True)
+            moves = list(GAME.legal(state, decision.seat, now))
+            if any(isinstance(lm.command, c.PlaceDie) for lm in moves):
+                yield view, determinize(view, decision.seat, random.Random(seed)), moves, decision.seat
+            command = choose_moves(view, moves, rng)
+            for event in GAME.decide(state, command, DecideContext(decision.seat, now, source)):
+                state = GAME.evolve(state, event)
+
+
+def test_the_scorers_batch_answers_are_its_answers_one_by_one() -> None:
+    asked = 0
+    for _, st, moves, seat in _turns(3):
+        scorer = Scorer(st, seat)
+        for lm in moves:
+            command, params = lm.command, {p.field: list(values(p.domain)) for p in lm.params}
+            if isinstance(command, c.PlaceDie) and list(params) == ["cell", "contour"] and params["contour"] == [[]]:
+                one = [scorer.value(command, {"cell": x, "contour": []}) for x in params["cell"]]
+                assert scorer.plain_dice(command.face, params["cell"]) == one
+                asked += len(one)
+            where = "target" if isinstance(command, c.ChessMove) else "cells"
+            if isinstance(command, c.ChessMove | c.PlaceDomino) and where in params:
+                places = params[where]
+                assert scorer.scoring_places(command, places) == [x for x in places if scorer.may_score(command, x)]
+                asked += len(places)
+    assert asked > 1000
