@@ -1,7 +1,8 @@
 """The shortcuts of the easy bot and the listing against what they stand for, on random boards
 and on the boards of seeded bot games: `find_completions` (where a placement may complete a
 window that scores) against `own_windows` and `live_windows`; the mask helpers against the
-per-cell rules; the listing's ring test against `contour.may_contain`; and the `Scorer`'s batch
+per-cell rules; the ring tests of every cell and tile at once (`pockets.Rings`) against
+`may_enclose`, `domino_may_enclose` and `contour.may_contain`; and the `Scorer`'s batch
 answers (`plain_dice`, `scoring_places`) against `value` and `may_score` one command at a time."""
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from dragons.board import CELLS, side_neighbours
 from dragons.bot import Scorer, choose_moves
 from dragons.determinize import determinize
 from dragons.game import GAME
-from dragons.legal import _may_contain
 from dragons.rules.combos import RUNS, Window, completes, find_completions, live_windows, own_mask, own_windows
 from dragons.rules.contour import _cluster_heads, components, may_contain
-from dragons.rules.masks import POSITION, Masks, cell_bits, numbers_of, own_of, position_bits
-from dragons.rules.pockets import RING_STEPS, _runs
+from dragons.rules.masks import POSITION, WIDTH, Masks, cell_bits, numbers_of, own_of, position_bits
+from dragons.rules.pockets import RING_STEPS, Rings, _runs, domino_may_enclose, may_enclose
 from dragons.state import State
 from tablehall_boards.grid import KING_STEPS
 from tablehall_rules import DecideContext, LegalMove, Viewer
@@ -84,7 +84,28 @@ def test_the_ring_test_decides_may_contain_for_every_ring() -> None:
         for seat in (0, 1):
             own = [o in (seat, 2) for o in owner]
             comp = components(owner, seat)
-            assert all(_may_contain(x, own) == may_contain(x, comp, own) for x in range(CELLS))
+            assert all(may_enclose(x, own) == may_contain(x, comp, own) for x in range(CELLS))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_rings_of_every_cell_and_tile_at_once_are_the_ring_tests(seed: int) -> None:
+    rng = random.Random(seed)
+    for density in (0.15, 0.4, 0.7):
+        owner, _, _ = _board(rng, density)
+        for seat in (0, 1):
+            own = [o in (seat, 2) for o in owner]
+            rings = Rings(position_bits(own_of(owner, seat)))
+            for x in range(CELLS):
+                at = POSITION[x]
+                assert bool(rings.die >> at & 1) == may_enclose(x, own), x
+                for y in (n for n in side_neighbours()[x] if POSITION[n] in (at + 1, at + WIDTH)):
+                    k = 0 if POSITION[y] == at + 1 else 1  # a tile eastwards or northwards
+                    assert bool(rings.tile[k] >> at & 1) == domino_may_enclose(x, y, own), (x, y)
+                    with_y = [*own[:y], True, *own[y + 1 :]]
+                    with_x = [*own[:x], True, *own[x + 1 :]]
+                    joins = may_enclose(x, with_y) or may_enclose(y, with_x)
+                    assert bool(rings.joins[k] >> at & 1) == joins, (x, y)
+                    assert bool(rings.either[k] >> at & 1) == (joins or domino_may_enclose(x, y, own))
 
 
 def _turns(games: int) -> Iterator[tuple[dict[str, object], State, list[LegalMove], int]]:

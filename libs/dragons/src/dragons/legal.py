@@ -30,16 +30,16 @@ from collections.abc import Iterator, Sequence
 from functools import cache, cached_property, partial
 
 from dragons import commands as c
-from dragons.board import FREE
+from dragons.board import FREE, all_neighbours
 from dragons.rules.chess import generator
 from dragons.rules.combos import Completions, Window, completes, completions, kept_windows, window_kinds
 from dragons.rules.combos import prepare as prepare_windows
 from dragons.rules.contour import components, examples, may_close
 from dragons.rules.enclosure import Enclosure
-from dragons.rules.masks import HOME, Masks, Slots, cells_of, numbers_of, slot_cells
+from dragons.rules.masks import HOME, POSITION, Masks, Slots, cells_of, numbers_of, position_bits, slot_cells
 from dragons.rules.masks import prepare as prepare_slots
 from dragons.rules.placement import KING
-from dragons.rules.pockets import domino_may_enclose, may_enclose
+from dragons.rules.pockets import Rings, may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
 from tablehall_boards import Kind, Piece, Verdict
@@ -52,13 +52,6 @@ PROMOTIONS = [2, 3, 4, 5]
 
 def _no_contour() -> Rule:
     return Rule(CONTOUR, examples=[[]])
-
-
-def _may_contain(cell: int, own: Sequence[bool]) -> bool:
-    """`contour.may_contain` without the board's groups: its `may_close` holds only where
-    `may_enclose` does (two clusters of own cells around a cell are two runs of the ring, with
-    not-own runs between them; tests: every ring pattern), so the ring decides alone."""
-    return may_enclose(cell, own)
 
 
 class _Contours:
@@ -82,6 +75,13 @@ class _Contours:
         return self.masks.own_flags()
 
     @cached_property
+    def rings(self) -> Rings:
+        """The ring tests for every cell and tile: `contour.may_contain` is `may_enclose` (its
+        `may_close` holds only where `may_enclose` does: two clusters of own cells around a
+        cell are two runs of the ring, with not-own runs between; tests: every ring pattern)."""
+        return Rings(position_bits(self.masks.own))
+
+    @cached_property
     def components(self) -> list[int]:
         return components(self.owner, self.seat)
 
@@ -93,9 +93,9 @@ class _Contours:
         if self.black_left <= 0:
             return []
         if cell not in self.cache:
-            # the ring test first (`may_contain` is `may_enclose`: see `_may_contain`); the
-            # enclosure, a whole-board search, only for the few cells that pass it
-            if not _may_contain(cell, self.own) or not self.enclosure.may_close_die(cell):
+            # the ring test first (`may_contain`: see `rings`); the enclosure, a whole-board
+            # search, only for the few cells that pass it
+            if not self.rings.die >> POSITION[cell] & 1 or not self.enclosure.may_close_die(cell):
                 self.cache[cell] = []
                 return []
             owner, face = self.owner, self.face
@@ -120,12 +120,17 @@ class _Contours:
         return found
 
     def _pair(self, a: int, b: int) -> list[list[int]]:
+        # both tests must pass: the local one (the ring around the tile does not read its
+        # cells) before the enclosure, a whole-board search; most tiles fail the rings at once
+        # (`may_close` of a cell holds only where its ring splits, see `rings`)
+        at, rings = POSITION[a], self.rings
+        k = 0 if POSITION[b] == at + 1 else 1
+        if not rings.either[k] >> at & 1:
+            return []
         own = self.own  # changed for each question and put back (`examples` copies it)
         found: list[list[int]] = []
         try:
-            # both tests must pass: the local one (the ring around the tile does not read its
-            # cells) before the enclosure, a whole-board search
-            if not domino_may_enclose(a, b, own):
+            if not rings.tile[k] >> at & 1:  # `domino_may_enclose`
                 own[b] = True
                 closes = may_close(a, self.components, own)
                 own[a], own[b] = True, False
@@ -263,11 +268,18 @@ def _move_contours(seat: int, contours: _Contours, origin: int, target: int, num
     """Example contours a chess move closes at its target (the board after the move)."""
     if contours.black_left <= 0:
         return []
+    # the ring test before the enclosure (a whole-board search): both must pass; the ring
+    # read before the move is the same unless the die leaves it
+    if origin in all_neighbours()[target]:
+        own = list(contours.own)
+        own[origin] = False
+        split = may_enclose(target, own)
+    else:
+        split = bool(contours.rings.die >> POSITION[target] & 1)
+    if not split or not contours.enclosure.may_close_move(origin, target):
+        return []
     own = list(contours.own)
     own[origin] = False
-    # the ring test before the enclosure (a whole-board search): both must pass
-    if not _may_contain(target, own) or not contours.enclosure.may_close_move(origin, target):
-        return []
     owner, face = list(contours.owner), list(contours.face)
     owner[origin], face[origin] = FREE, 0
     owner[target], face[target] = seat, number
