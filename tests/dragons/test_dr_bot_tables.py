@@ -19,9 +19,10 @@ from dragons.board import CELLS, side_neighbours
 from dragons.bot import Scorer, choose_moves
 from dragons.determinize import determinize
 from dragons.game import GAME
+from dragons.legal import _Contours, _Spots
 from dragons.rules.combos import RUNS, Window, completes, find_completions, live_windows, own_mask, own_windows
 from dragons.rules.contour import _cluster_heads, components, may_contain
-from dragons.rules.masks import POSITION, WIDTH, Masks, cell_bits, numbers_of, own_of, position_bits
+from dragons.rules.masks import POSITION, WIDTH, Masks, cell_bits, numbers_of, own_of, position_bits, slot_cells
 from dragons.rules.pockets import RING_STEPS, Rings, _runs, domino_may_enclose, may_enclose
 from dragons.state import State
 from tablehall_boards.grid import KING_STEPS
@@ -142,3 +143,20 @@ def test_the_scorers_batch_answers_are_its_answers_one_by_one() -> None:
                 assert scorer.scoring_places(command, places) == [x for x in places if scorer.may_score(command, x)]
                 asked += len(places)
     assert asked > 1000
+
+
+def test_the_tiles_closing_a_contour_are_those_pair_finds() -> None:
+    asked = closing = 0
+    for _, st, _, seat in _turns(2):
+        masks = Masks(st.owner, st.domino, seat)
+        spots = _Spots(masks)
+        for low, high in ((0, 2), (6, 1), (6, 6), (3, 3)):
+            pairs = spots.every(low, high)
+            assert pairs == slot_cells(masks.domino_slots(low == 6, high == 6, low == high)[2])
+            # a fresh listing each: `closing` may leave out what `pair` would have kept
+            one = _Contours(st, seat, masks)
+            expected = [(cells, found) for cells in pairs if (found := one.pair(cells))]
+            assert _Contours(st, seat, masks).closing(pairs) == expected
+            asked += len(pairs)
+            closing += len(expected)
+    assert asked > 1000 and closing > 20

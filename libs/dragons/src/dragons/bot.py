@@ -23,7 +23,7 @@ import msgspec
 from dragons import commands as c
 from dragons.board import all_neighbours
 from dragons.determinize import determinize
-from dragons.rules.combos import Window, completes, completions, kept_windows, live_windows, window_points
+from dragons.rules.combos import Window, completes, completions, kept_windows, live_windows, reach, window_points
 from dragons.rules.end import final_score
 from dragons.rules.masks import POSITION, cell_bits, numbers_of, own_of
 from dragons.state import OVER, ROUNDS, State
@@ -110,6 +110,8 @@ class Scorer:
         `leaving`: the cell a chess piece leaves (no window through it is own)."""
         if not completes(self.completions, cells):  # (without `leaving`'s die: no fewer windows)
             return ()
+        if leaving is not None and not reach(cells) >> leaving & 1:
+            leaving = None  # no window through `cells` holds the cell left: the same windows
         key = (cells, leaving)
         found = self._windows.get(key)
         if found is None:

@@ -119,6 +119,21 @@ class _Contours:
             found = self.pairs[key] = self._pair(*key)
         return found
 
+    def closing(self, pairs: list[list[int]]) -> list[tuple[list[int], list[list[int]]]]:
+        """The pairs of `pairs` (in order) where a tile closes a contour, with `pair`'s examples:
+        the rings (`Rings.either`) leave most out before `pair` is asked."""
+        if self.black_left <= 0:
+            return []
+        east, north = self.rings.either
+        out = []
+        for cells in pairs:
+            a, b = POSITION[cells[0]], POSITION[cells[1]]
+            if a > b:
+                a, b = b, a
+            if (east if b == a + 1 else north) >> a & 1 and (cycles := self.pair(cells)):
+                out.append((cells, cycles))
+        return out
+
     def _pair(self, a: int, b: int) -> list[list[int]]:
         # both tests must pass: the local one (the ring around the tile does not read its
         # cells) before the enclosure, a whole-board search; most tiles fail the rings at once
@@ -355,6 +370,7 @@ class _Spots:
         self.masks = masks  # (immutable)
         self._kinds: dict[tuple[bool, bool, bool], tuple[list[list[int]], Slots, Slots]] = {}
         self._corners: dict[tuple[bool, bool, bool], list[list[int]]] = {}
+        self._every: dict[tuple[bool, bool, bool], list[list[int]]] = {}
 
     @staticmethod
     def _key(low: int, high: int) -> tuple[bool, bool, bool]:
@@ -385,8 +401,12 @@ class _Spots:
         return found
 
     def every(self, low: int, high: int) -> list[list[int]]:
-        """Both, in the pairs' order."""
-        return slot_cells(self._kind(low, high)[2])
+        """Both, in the pairs' order (tiles of one kind share them)."""
+        kind = self._key(low, high)
+        found = self._every.get(kind)
+        if found is None:
+            found = self._every[kind] = slot_cells(self._kind(low, high)[2])
+        return found
 
 
 class _TileCorners:
@@ -447,9 +467,9 @@ def _domino_contours(
     contour_only = corners.split[1]
     only = {id(cells) for cells in contour_only}
     allowed = [cells for cells in spots.every(low, high) if id(cells) not in only]
-    closing = [(cells, cycles) for cells in allowed if (cycles := contours.pair(cells))]
+    closing = contours.closing(allowed)
     if contour_only:
-        shut = [(cells, cycles) for cells in contour_only if (cycles := contours.pair(cells))]
+        shut = contours.closing(contour_only)
         yield move(
             c.PlaceDomino(face=0, first=low, second=high, cells=[]),
             face=Choice(faces),

@@ -126,7 +126,7 @@ def own_windows(own: int, cells: Sequence[int]) -> list[Window]:
 
 
 @cache
-def _reach(cells: tuple[int, ...]) -> int:
+def reach(cells: tuple[int, ...]) -> int:
     """The bit mask of every cell of every window through `cells`: all `own_windows` reads."""
     out = 0
     for cell in cells:
@@ -143,7 +143,7 @@ _kept: dict[tuple[tuple[int, ...], int], tuple[Window, ...]] = {}
 
 def kept_windows(own: int, cells: tuple[int, ...]) -> tuple[Window, ...]:
     """`own_windows(own, cells)`, from the kept answers when the windows' cells are owned alike."""
-    key = (cells, own & _reach(cells))
+    key = (cells, own & reach(cells))
     found = _kept.get(key)
     if found is None:
         if len(_kept) >= WINDOWS_KEPT:
