@@ -154,6 +154,29 @@ class Scorer:
                 out.append(die_shape(cell, number))
         return out
 
+    def give_ups(self, command: msgspec.Struct, places: list[Any]) -> list[float]:
+        """`value(command, {where: x, "contour": []})` for each place x of a chess move with its
+        promotion set (a target) or of a tile (its cells): the points (`chess`, `domino`
+        without a contour) times 10, plus the shape `QUIET`."""
+        face, out = self.face, []
+        if isinstance(command, c.ChessMove):
+            origin, enemy = command.origin, 1 - self.seat
+            number, owner = command.promotion or face[origin], self.owner
+            for target in places:
+                found = self.windows((target,), origin)
+                points = KING if owner[target] == enemy and face[target] == KING else 0
+                if found:
+                    points += window_points(found, face, {target: number, origin: 0})
+                out.append(points * 10 + QUIET)
+            return out
+        assert isinstance(command, c.PlaceDomino)
+        first, second = command.first, command.second
+        for a, b in places:
+            found = self.windows((a, b) if a < b else (b, a))
+            points = window_points(found, face, {a: first, b: second}) if found else 0
+            out.append(points * 10 + QUIET)
+        return out
+
     def scoring_places(self, command: msgspec.Struct, places: list[Any]) -> list[Any]:
         """The places of `places` where `may_score(command, x)`, in order: those where nothing
         can complete a window (`completions`) and no king is taken are left out at once."""
@@ -166,12 +189,14 @@ class Scorer:
                 if (single >> POSITION[x] & 1 or (owner[x] == enemy and face[x] == KING)) and self.may_score(command, x)
             ]
         _, east, north = self.completions
+        windows = self.windows
         out = []
-        for x in places:  # `completes` on each tile's cells, inline (a turn asks hundreds)
-            a, b = POSITION[x[0]], POSITION[x[1]]
-            if a > b:
-                a, b = b, a
-            if (single >> a | single >> b | (east if b == a + 1 else north) >> a) & 1 and self.may_score(command, x):
+        for x in places:  # `completes` then `may_score` on each tile's cells, inline (a turn asks hundreds)
+            a, b = x
+            pa, pb = POSITION[a], POSITION[b]
+            if pa > pb:
+                a, b, pa, pb = b, a, pb, pa
+            if (single >> pa | single >> pb | (east if pb == pa + 1 else north) >> pa) & 1 and windows((a, b)):
                 out.append(x)
         return out
 
@@ -263,6 +288,8 @@ def _best_options(scorer: Scorer, lm: LegalMove, floor: float) -> tuple[float, l
     command = lm.command
     if isinstance(command, c.PlaceDie) and names == ["cell", "contour"] and domains[1] == [[]]:
         scores = scorer.plain_dice(command.face, domains[0])  # the plain placements: most of a turn's
+    elif outer and names[1:] == [where, "contour"] and domains[2] == [[]]:
+        scores = scorer.give_ups(command, domains[1])  # a quiet chess move's targets, a tile's cells
     else:
         scores = [scorer.value(command, dict(zip(names[outer:], combo, strict=True))) for combo in inner]
     top = max(scores)

@@ -219,27 +219,56 @@ def find_completions(numbers: Sequence[int]) -> Completions:
                 runs[i] |= cells
     single = east = north = 0
     for length, step, starts in _window_starts():
-        for own in runs if length == 5 else numbers:
-            if own.bit_count() < length - 2:  # a tile's window holds length - 2 others
-                continue
-            # before[k]: the starts whose first k cells are own; after[k]: those own from cell k on
-            before = [starts]
-            for k in range(length - 1):
-                before.append(before[-1] & (own >> k * step))
-            after = [starts] * (length + 1)
-            for k in range(length - 1, 0, -1):
-                after[k] = after[k + 1] & (own >> k * step)
-            for k in range(length):  # the cell k of the window is the one placed
-                single |= (before[k] & after[k + 1]) << k * step
-            if step == 1 or step == WIDTH:
-                pair = 0
-                for k in range(length - 1):  # the cells k and k + 1 are the tile's
-                    pair |= (before[k] & after[k + 2]) << k * step
-                if step == 1:
-                    east |= pair
-                else:
-                    north |= pair
+        along = step == 1 or step == WIDTH  # a tile may lie along the window
+        if length == 4:  # fours: the other cells show one number
+            single_here, pair = _fours(numbers, step, starts, along)
+            single |= single_here
+        else:  # straights: the other cells show numbers of one run
+            pair = 0
+            for own in runs:
+                if own.bit_count() < length - 2:  # a tile's window holds length - 2 others
+                    continue
+                # before[k]: the starts whose first k cells are own; after[k]: those own from cell k on
+                before = [starts]
+                for k in range(length - 1):
+                    before.append(before[-1] & (own >> k * step))
+                after = [starts] * (length + 1)
+                for k in range(length - 1, 0, -1):
+                    after[k] = after[k + 1] & (own >> k * step)
+                for k in range(length):  # the cell k of the window is the one placed
+                    single |= (before[k] & after[k + 1]) << k * step
+                if along:
+                    for k in range(length - 1):  # the cells k and k + 1 are the tile's
+                        pair |= (before[k] & after[k + 2]) << k * step
+        if step == 1:
+            east |= pair
+        elif step == WIDTH:
+            north |= pair
     return single, east, north
+
+
+def _fours(numbers: Sequence[int], step: int, starts: int, along: bool) -> tuple[int, int]:
+    """`find_completions`' fours along one line of windows (`starts`, `step`): the cells where
+    one die completes one (its other three cells show one number), and the tiles' lower cells
+    (its other two do), from the positions p where p and p + d steps show one number."""
+    one = two = three = 0
+    for cells in numbers:
+        if cells.bit_count() >= 2:
+            one |= cells & (cells >> step)
+            two |= cells & (cells >> 2 * step)
+            if along:
+                three |= cells & (cells >> 3 * step)
+    s1, s2 = step, 2 * step
+    single = (
+        starts & (one >> s1) & (one >> s2)  # the die on cell 0: cells 1, 2, 3 alike
+        | (starts & two & (one >> s2)) << s1  # on cell 1: 0 and 2, 2 and 3
+        | (starts & one & (two >> s1)) << s2  # on cell 2: 0 and 1, 1 and 3
+        | (starts & one & (one >> s1)) << 3 * step  # on cell 3: 0 and 1, 1 and 2
+    )
+    if not along:
+        return single, 0
+    pair = starts & (one >> s2) | (starts & three) << s1 | (starts & one) << s2  # the tile on cells 0-1, 1-2, 2-3
+    return single, pair
 
 
 def window_kinds(found: Sequence[Window], face: Sequence[int], numbers: dict[int, int]) -> str:

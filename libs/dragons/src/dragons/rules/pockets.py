@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 
 from dragons.board import FREE, grid, side_neighbours
 from dragons.rules.masks import SIZE, WIDTH
@@ -153,19 +153,30 @@ class Rings:
     bits, `masks.POSITION`; a tile by its lower cell): `die` where `may_enclose(cell, own)`;
     `tile[k]` (k 0: east neighbour, 1: north) where `domino_may_enclose`; `joins[k]` where a
     die on either cell splits its own ring with the other cell own (what `may_close` of either
-    needs, `contour.may_contain`); `either[k]` one or the other."""
-
-    __slots__ = ("die", "either", "joins", "tile")
+    needs, `contour.may_contain`); `either[k]` one or the other. The tiles' are found when first
+    read (a listing without tiles does not)."""
 
     def __init__(self, own: int) -> None:
+        self.own = own
         self.die = _split_rings(own, _DIE_RING)
-        self.tile = (_split_rings(own, _EAST_RING), _split_rings(own, _NORTH_RING))
+
+    @cached_property
+    def tile(self) -> tuple[int, int]:
+        return _split_rings(self.own, _EAST_RING), _split_rings(self.own, _NORTH_RING)
+
+    @cached_property
+    def joins(self) -> tuple[int, int]:
+        own = self.own
         east, west, north, south = (RING_STEPS.index(step) for step in ((1, 0), (-1, 0), (0, 1), (0, -1)))
-        self.joins = (
+        return (
             _split_rings(own, _DIE_RING, east) | _split_rings(own, _DIE_RING, west) >> 1,
             _split_rings(own, _DIE_RING, north) | _split_rings(own, _DIE_RING, south) >> WIDTH,
         )
-        self.either = (self.tile[0] | self.joins[0], self.tile[1] | self.joins[1])  # one of the two
+
+    @cached_property
+    def either(self) -> tuple[int, int]:
+        tile, joins = self.tile, self.joins
+        return tile[0] | joins[0], tile[1] | joins[1]
 
 
 def pockets(cell: Cell, owner: Sequence[int], own: Sequence[bool]) -> list[list[Cell]]:
