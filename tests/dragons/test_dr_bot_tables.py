@@ -2,8 +2,9 @@
 and on the boards of seeded bot games: `find_completions` (where a placement may complete a
 window that scores) against `own_windows` and `live_windows`; the mask helpers against the
 per-cell rules; the ring tests of every cell and tile at once (`pockets.Rings`) against
-`may_enclose`, `domino_may_enclose` and `contour.may_contain`; and the `Scorer`'s batch
-answers (`plain_dice`, `scoring_places`) against `value` and `may_score` one command at a time."""
+`may_enclose`, `domino_may_enclose` and `contour.may_contain`; the flood fills
+(`enclosure.Floods`) against `Enclosure`; and the `Scorer`'s batch answers (`plain_dice`,
+`give_ups`, `scoring_places`) against `value` and `may_score` one command at a time."""
 
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ import pytest
 from test_dr_masks import _board
 
 from dragons import commands as c
-from dragons.board import CELLS, side_neighbours
+from dragons.board import BLACK, CELLS, FREE, all_neighbours, side_neighbours
 from dragons.bot import Scorer, choose_moves
 from dragons.determinize import determinize
 from dragons.game import GAME
 from dragons.legal import _Contours, _Spots
 from dragons.rules.combos import RUNS, Window, completes, find_completions, live_windows, own_mask, own_windows
 from dragons.rules.contour import _cluster_heads, components, may_contain
+from dragons.rules.enclosure import Enclosure, Floods
 from dragons.rules.masks import POSITION, WIDTH, Masks, cell_bits, numbers_of, own_of, position_bits, slot_cells
 from dragons.rules.pockets import RING_STEPS, Rings, _runs, domino_may_enclose, may_enclose
 from dragons.state import State
@@ -141,6 +143,9 @@ def test_the_scorers_batch_answers_are_its_answers_one_by_one() -> None:
             if isinstance(command, c.ChessMove | c.PlaceDomino) and where in params:
                 places = params[where]
                 assert scorer.scoring_places(command, places) == [x for x in places if scorer.may_score(command, x)]
+                if list(params) == ["face", where, "contour"] and params["contour"] == [[]]:
+                    one = [scorer.value(command, {where: x, "contour": []}) for x in places]
+                    assert scorer.give_ups(command, places) == one
                 asked += len(places)
     assert asked > 1000
 
@@ -160,3 +165,26 @@ def test_the_tiles_closing_a_contour_are_those_pair_finds() -> None:
             asked += len(pairs)
             closing += len(expected)
     assert asked > 1000 and closing > 20
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_floods_answer_as_the_enclosure_does(seed: int) -> None:
+    rng = random.Random(seed)
+    for density in (0.1, 0.3, 0.5, 0.7):
+        owner, _, domino = _board(rng, density)
+        for seat in (0, 1):
+            masks = Masks(owner, domino, seat)
+            reference, floods = Enclosure(owner, seat), Floods(position_bits(masks.own), position_bits(masks.free))
+            assert floods.open_ended == reference.open_ended
+            own = [o in (seat, BLACK) for o in owner]
+            for x in range(CELLS):
+                if owner[x] == FREE:
+                    assert floods.may_close_die(x) == reference.may_close_die(x), x
+                    assert reference.open_ended or floods.shuts(x) == reference.shuts(x)
+                    for y in side_neighbours()[x]:
+                        if owner[y] == FREE:
+                            assert floods.may_close_pair(x, y, own) == reference.may_close_pair(x, y, own)
+                elif owner[x] == seat:
+                    for target in {*all_neighbours()[x], *rng.sample(range(CELLS), 6)} - {x}:
+                        if not own[target]:
+                            assert floods.may_close_move(x, target) == reference.may_close_move(x, target)

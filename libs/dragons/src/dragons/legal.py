@@ -35,7 +35,7 @@ from dragons.rules.chess import generator
 from dragons.rules.combos import Completions, Window, completes, completions, kept_windows, window_kinds
 from dragons.rules.combos import prepare as prepare_windows
 from dragons.rules.contour import components, examples, may_close
-from dragons.rules.enclosure import Enclosure
+from dragons.rules.enclosure import Floods
 from dragons.rules.masks import HOME, POSITION, Masks, Slots, cells_of, numbers_of, position_bits, slot_cells
 from dragons.rules.masks import prepare as prepare_slots
 from dragons.rules.placement import KING
@@ -58,7 +58,8 @@ class _Contours:
     """Contour examples per cell, found once per listing (they do not depend on the die's number).
 
     It holds copies of the board (the state may evolve in place before a later part is read) and
-    builds its search tables (`components`, `Enclosure`, the own cells) on the first question."""
+    builds its search tables (`components`, the enclosure's floods, the rings, the own cells) on
+    the first question."""
 
     def __init__(self, st: State, seat: int, masks: Masks) -> None:
         self.seat = seat
@@ -86,8 +87,9 @@ class _Contours:
         return components(self.owner, self.seat)
 
     @cached_property
-    def enclosure(self) -> Enclosure:
-        return Enclosure(self.owner, self.seat)
+    def enclosure(self) -> Floods:
+        """`Enclosure`'s answers, a flood fill per cell asked (a listing asks a few)."""
+        return Floods(position_bits(self.masks.own), position_bits(self.masks.free))
 
     def at(self, cell: int, number: int) -> list[list[int]]:
         if self.black_left <= 0:
