@@ -22,7 +22,7 @@ from dragons.determinize import determinize
 from dragons.game import GAME
 from dragons.legal import _Contours, _Spots
 from dragons.rules.combos import RUNS, Window, completes, find_completions, live_windows, own_mask, own_windows
-from dragons.rules.contour import _cluster_heads, components, may_contain
+from dragons.rules.contour import _cluster_heads, components, examples, may_contain
 from dragons.rules.enclosure import Enclosure, Floods
 from dragons.rules.masks import POSITION, WIDTH, Masks, cell_bits, numbers_of, own_of, position_bits, slot_cells
 from dragons.rules.pockets import RING_STEPS, Rings, _runs, domino_may_enclose, may_enclose
@@ -188,3 +188,27 @@ def test_the_floods_answer_as_the_enclosure_does(seed: int) -> None:
                     for target in {*all_neighbours()[x], *rng.sample(range(CELLS), 6)} - {x}:
                         if not own[target]:
                             assert floods.may_close_move(x, target) == reference.may_close_move(x, target)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_tile_that_shuts_no_free_cell_off_closes_no_contour(seed: int) -> None:
+    """`Floods.shuts_both` false: `examples` finds no contour through either half."""
+    rng = random.Random(seed)
+    shut = 0
+    for density in (0.3, 0.45, 0.6):
+        owner, face, domino = _board(rng, density)
+        for seat in (0, 1):
+            masks = Masks(owner, domino, seat)
+            floods = Floods(position_bits(masks.own), position_bits(masks.free))
+            own = [o in (seat, BLACK) for o in owner]
+            for a in range(CELLS):
+                for b in side_neighbours()[a]:
+                    if b < a or owner[a] != FREE or owner[b] != FREE or not domino_may_enclose(a, b, own):
+                        continue
+                    after = [o if x not in (a, b) else seat for x, o in enumerate(owner)]
+                    own_after = [o in (seat, BLACK) for o in after]
+                    found = examples(a, after, face, seat, 5, moved={b}, own_after=own_after)
+                    found += examples(b, after, face, seat, 5, moved={a}, own_after=own_after)
+                    assert floods.shuts_both(a, b) or not found, (a, b)
+                    shut += floods.shuts_both(a, b)
+    assert shut > 0

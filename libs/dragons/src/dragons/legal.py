@@ -153,7 +153,7 @@ class _Contours:
                 own[a], own[b] = True, False
                 if not (closes or may_close(b, self.components, own)):
                     return []
-            if not self.enclosure.may_close_pair(a, b, own):
+            if not self.enclosure.shuts_both(a, b) or not self.enclosure.may_close_pair(a, b, own):
                 return []
             own[a] = own[b] = True
             owner, face = self.owner, self.face

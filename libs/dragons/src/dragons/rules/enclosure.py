@@ -231,6 +231,14 @@ class Floods:
         """`Enclosure.shuts` where the board before shuts no free cell off (`open_ended` false)."""
         return bool(self.free & ~(1 << POSITION[cell]) & ~self._without(cell))
 
+    def shuts_both(self, a: int, b: int) -> bool:
+        """Whether some free cell is off the edge's reach once `a` and `b` are own (a tile):
+        what a contour through the tile needs (it encloses a free cell, whose not-own group
+        cannot cross it, and no edge cell is inside a contour: the disk's rows and columns are
+        unbroken). Stricter than `may_close_pair` for most tiles that split their ring."""
+        bits = 1 << POSITION[a] | 1 << POSITION[b]
+        return bool(self.free & ~bits & ~self._flood(self.loose & ~bits))
+
     def may_close_pair(self, a: int, b: int, own: Sequence[bool]) -> bool:
         """`Enclosure.may_close_pair`."""
         return self.open_ended or self.shuts(a) or self.shuts(b) or domino_may_enclose(a, b, own)
