@@ -4,12 +4,14 @@ window that scores) against `own_windows` and `live_windows`; the mask helpers a
 per-cell rules; the ring tests of every cell and tile at once (`pockets.Rings`) against
 `may_enclose`, `domino_may_enclose` and `contour.may_contain`; the flood fills
 (`enclosure.Floods`) against `Enclosure`; and the `Scorer`'s batch answers (`plain_dice`,
-`give_ups`, `scoring_places`) against `value` and `may_score` one command at a time."""
+`give_ups`, `scoring_places`) against `value` and `may_score` one command at a time, on
+`sample_board` (`determinize`'s board and draws)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import msgspec
 import pytest
@@ -18,7 +20,7 @@ from test_dr_masks import _board
 from dragons import commands as c
 from dragons.board import BLACK, CELLS, FREE, all_neighbours, side_neighbours
 from dragons.bot import Scorer, choose_moves
-from dragons.determinize import determinize
+from dragons.determinize import determinize, sample_board
 from dragons.game import GAME
 from dragons.legal import _Contours, _Spots
 from dragons.rules.combos import RUNS, Window, completes, find_completions, live_windows, own_mask, own_windows
@@ -111,7 +113,7 @@ def test_the_rings_of_every_cell_and_tile_at_once_are_the_ring_tests(seed: int) 
                     assert bool(rings.either[k] >> at & 1) == (joins or domino_may_enclose(x, y, own))
 
 
-def _turns(games: int) -> Iterator[tuple[dict[str, object], State, list[LegalMove], int]]:
+def _turns(games: int) -> Iterator[tuple[dict[str, Any], State, list[LegalMove], int]]:
     """The bot games' turn decisions: the view, a determinized state and the descriptors."""
     for seed in range(games):
         rng = random.Random(seed)
@@ -212,3 +214,11 @@ def test_a_tile_that_shuts_no_free_cell_off_closes_no_contour(seed: int) -> None
                     assert floods.shuts_both(a, b) or not found, (a, b)
                     shut += floods.shuts_both(a, b)
     assert shut > 0
+
+
+def test_sample_board_is_the_board_of_determinize_with_its_draws() -> None:
+    for view, _, _, seat in _turns(2):
+        sampled, full = random.Random(seat), random.Random(seat)
+        board, state = sample_board(view, seat, sampled), determinize(view, seat, full)
+        assert (board.owner, board.face) == (state.owner, state.face)
+        assert sampled.getstate() == full.getstate()

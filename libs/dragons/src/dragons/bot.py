@@ -22,7 +22,7 @@ import msgspec
 
 from dragons import commands as c
 from dragons.board import all_neighbours
-from dragons.determinize import determinize
+from dragons.determinize import Board, determinize, sample_board
 from dragons.rules.combos import Window, completes, completions, kept_windows, live_windows, reach, window_points
 from dragons.rules.end import final_score
 from dragons.rules.masks import POSITION, cell_bits, numbers_of, own_of
@@ -63,7 +63,7 @@ class Scorer:
     A command is read as it is, or as a descriptor's template whose parameters take the values
     `fields` (one option of a descriptor, scored without making its command)."""
 
-    def __init__(self, st: State, seat: int) -> None:
+    def __init__(self, st: State | Board, seat: int) -> None:
         self.face = st.face
         self.owner = st.owner
         self.seat = seat
@@ -108,15 +108,17 @@ class Scorer:
         """The line windows own dice placed on `cells` (sorted) complete that may score
         (`live_windows`), found once per decision: the cells are asked for each number and tile.
         `leaving`: the cell a chess piece leaves (no window through it is own)."""
-        if not completes(self.completions, cells):  # (without `leaving`'s die: no fewer windows)
-            return ()
-        if leaving is not None and not reach(cells) >> leaving & 1:
-            leaving = None  # no window through `cells` holds the cell left: the same windows
         key = (cells, leaving)
         found = self._windows.get(key)
         if found is None:
-            own = self.own if leaving is None else self.own & ~(1 << leaving)
-            found = self._windows[key] = live_windows(kept_windows(own, cells), self.face, cells)
+            if not completes(self.completions, cells):  # (without `leaving`'s die: no fewer windows)
+                found = ()
+            elif leaving is not None and not reach(cells) >> leaving & 1:
+                found = self.windows(cells)  # no window through `cells` holds the cell left: the same
+            else:
+                own = self.own if leaving is None else self.own & ~(1 << leaving)
+                found = live_windows(kept_windows(own, cells), self.face, cells)
+            self._windows[key] = found
         return found
 
     # most placements make no line and declare no contour: those answer without a call or a sum
@@ -231,7 +233,7 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
         return next((x for x in legal if isinstance(x, c.TakeDomino) and x.take == want), first)
     if not isinstance(first, SCORED):
         return rng.choice(legal)
-    scorer = Scorer(determinize(view, seat, rng), seat)
+    scorer = Scorer(sample_board(view, seat, rng), seat)  # determinize's board, its draws
     best: list[msgspec.Struct] = []
     best_value = float("-inf")
     for command in legal:
@@ -255,7 +257,7 @@ def choose_moves(view: dict[str, Any], moves: Sequence[LegalMove], rng: random.R
     if first is None or not isinstance(first.command, SCORED):  # no turn: a few commands at most
         return choose(view, expand_all(moves, CODEC), rng)
     seat = view["me"]["seat"]
-    scorer = Scorer(determinize(view, seat, rng), seat)
+    scorer = Scorer(sample_board(view, seat, rng), seat)  # determinize's board, its draws
     best: list[Option] = []
     best_value = float("-inf")
     for lm in moves:

@@ -236,8 +236,10 @@ class _DieCorners:
         corner: dict[str, list[int]] = {}
         only_contour: list[int] = []
         number, board = self.number, self.board
+        single = board.completions[0]
         for cell in cells_of(self.mask):
-            names = board.kinds(cell, number)
+            # (`kinds` is '' where no window may score: most cells, answered here)
+            names = board.kinds(cell, number) if single >> POSITION[cell] & 1 else ""
             if names:
                 corner.setdefault(names, []).append(cell)
             else:
@@ -425,8 +427,16 @@ class _TileCorners:
         corner: dict[str, list[list[int]]] = {}
         contour_only: list[list[int]] = []
         low, high, board = self.low, self.high, self.board
+        single, east, north = board.completions
         for cells in self.spots.corner(low, high):
-            names = board.pair_kinds(cells[0], cells[1], low, high)
+            a, b = POSITION[cells[0]], POSITION[cells[1]]
+            if a > b:
+                a, b = b, a
+            # (`pair_kinds` is '' where no window may score: most pairs, answered here)
+            if (single >> a | single >> b | (east if b == a + 1 else north) >> a) & 1:
+                names = board.pair_kinds(cells[0], cells[1], low, high)
+            else:
+                names = ""
             if names:
                 corner.setdefault(names, []).append(cells)
             else:
