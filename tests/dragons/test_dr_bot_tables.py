@@ -26,7 +26,17 @@ from dragons.legal import _Contours, _Spots
 from dragons.rules.combos import RUNS, Window, completes, find_completions, live_windows, own_mask, own_windows
 from dragons.rules.contour import _cluster_heads, components, examples, may_contain
 from dragons.rules.enclosure import Enclosure, Floods
-from dragons.rules.masks import POSITION, WIDTH, Masks, cell_bits, numbers_of, own_of, position_bits, slot_cells
+from dragons.rules.masks import (
+    POSITION,
+    WIDTH,
+    Masks,
+    cell_bits,
+    numbers_of,
+    own_of,
+    position_bits,
+    position_flags,
+    slot_cells,
+)
 from dragons.rules.pockets import RING_STEPS, Rings, _runs, domino_may_enclose, may_enclose
 from dragons.state import State
 from tablehall_boards.grid import KING_STEPS
@@ -72,6 +82,7 @@ def test_numbers_and_position_bits_read_the_board_per_cell() -> None:
         mine = owner[x] in (0, 2)
         position = POSITION[x]
         assert bool(whole >> position & 1) == mine
+        assert position_flags(whole)[x] == mine
         assert [bool(m >> position & 1) for m in numbers] == [mine and face[x] == n for n in range(7)]
 
 

@@ -25,7 +25,7 @@ from dragons.board import all_neighbours
 from dragons.determinize import Board, determinize, sample_board
 from dragons.rules.combos import Window, completes, completions, kept_windows, live_windows, reach, window_points
 from dragons.rules.end import final_score
-from dragons.rules.masks import POSITION, cell_bits, numbers_of, own_of
+from dragons.rules.masks import cell_bits, numbers_of, own_of, position_flags
 from dragons.state import OVER, ROUNDS, State
 from tablehall_rules import (
     Determinizable,
@@ -71,6 +71,8 @@ class Scorer:
         self.own = cell_bits(own)  # `own_mask`
         # where a placement may complete a window at all: most are answered by this alone
         self.completions = completions(numbers_of(own, st.face))
+        # the same per cell, read by index in the loops over a descriptor's places
+        self.one, self.east, self.north = (position_flags(m) for m in self.completions)
         self._windows: dict[tuple[tuple[int, ...], int | None], tuple[Window, ...]] = {}
 
     def value(self, command: msgspec.Struct, fields: Mapping[str, Any] = AS_IS) -> float:
@@ -146,11 +148,10 @@ class Scorer:
     def plain_dice(self, number: int, cells: list[int]) -> list[float]:
         """`value(PlaceDie(face=number, cell=x, contour=[]))` for each of `cells`: a die that
         completes no window scores nothing, its value is its shape (0 * 10 + shape)."""
-        found, die_shape = self.completions, self.die_shape
-        single = found[0]
+        one, die_shape = self.one, self.die_shape
         out: list[float] = []
         for cell in cells:
-            if single >> POSITION[cell] & 1:
+            if one[cell]:
                 out.append(self.die(number, cell, []) * 10 + die_shape(cell, number))
             else:
                 out.append(die_shape(cell, number))
@@ -182,23 +183,20 @@ class Scorer:
     def scoring_places(self, command: msgspec.Struct, places: list[Any]) -> list[Any]:
         """The places of `places` where `may_score(command, x)`, in order: those where nothing
         can complete a window (`completions`) and no king is taken are left out at once."""
-        single = self.completions[0]
+        one = self.one
         if isinstance(command, c.ChessMove):
             owner, face, enemy = self.owner, self.face, 1 - self.seat
             return [
-                x
-                for x in places
-                if (single >> POSITION[x] & 1 or (owner[x] == enemy and face[x] == KING)) and self.may_score(command, x)
+                x for x in places if (one[x] or (owner[x] == enemy and face[x] == KING)) and self.may_score(command, x)
             ]
-        _, east, north = self.completions
-        windows = self.windows
+        east, north, windows = self.east, self.north, self.windows
         out = []
         for x in places:  # `completes` then `may_score` on each tile's cells, inline (a turn asks hundreds)
             a, b = x
-            pa, pb = POSITION[a], POSITION[b]
-            if pa > pb:
-                a, b, pa, pb = b, a, pb, pa
-            if (single >> pa | single >> pb | (east if pb == pa + 1 else north) >> pa) & 1 and windows((a, b)):
+            if a > b:
+                a, b = b, a
+            # (cells run row by row: the east neighbour is the next cell)
+            if (one[a] or one[b] or (east[a] if b == a + 1 else north[a])) and windows((a, b)):
                 out.append(x)
         return out
 

@@ -36,7 +36,17 @@ from dragons.rules.combos import Completions, Window, completes, completions, ke
 from dragons.rules.combos import prepare as prepare_windows
 from dragons.rules.contour import components, examples, may_close
 from dragons.rules.enclosure import Floods
-from dragons.rules.masks import HOME, POSITION, Masks, Slots, cells_of, numbers_of, position_bits, slot_cells
+from dragons.rules.masks import (
+    HOME,
+    POSITION,
+    Masks,
+    Slots,
+    cells_of,
+    numbers_of,
+    position_bits,
+    position_flags,
+    slot_cells,
+)
 from dragons.rules.masks import prepare as prepare_slots
 from dragons.rules.placement import KING
 from dragons.rules.pockets import Rings, may_enclose
@@ -126,15 +136,22 @@ class _Contours:
         the rings (`Rings.either`) leave most out before `pair` is asked."""
         if self.black_left <= 0:
             return []
-        east, north = self.rings.either
+        east, north = self.either
         out = []
         for cells in pairs:
-            a, b = POSITION[cells[0]], POSITION[cells[1]]
+            a, b = cells
             if a > b:
                 a, b = b, a
-            if (east if b == a + 1 else north) >> a & 1 and (cycles := self.pair(cells)):
+            # (cells run row by row: the east neighbour is the next cell)
+            if (east[a] if b == a + 1 else north[a]) and (cycles := self.pair(cells)):
                 out.append((cells, cycles))
         return out
+
+    @cached_property
+    def either(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """`Rings.either` per cell (the tile by its lower cell)."""
+        east, north = self.rings.either
+        return position_flags(east), position_flags(north)
 
     def _pair(self, a: int, b: int) -> list[list[int]]:
         # both tests must pass: the local one (the ring around the tile does not read its
@@ -200,6 +217,11 @@ class _Board:
     def completions(self) -> Completions:
         return completions(numbers_of(self.masks.own, self.face))
 
+    @cached_property
+    def flags(self) -> tuple[tuple[int, ...], ...]:
+        """`completions` per cell (a tile by its lower cell)."""
+        return tuple(position_flags(m) for m in self.completions)
+
     def windows(self, cells: tuple[int, ...]) -> tuple[Window, ...]:
         """`kept_windows` of sorted `cells` on this board, asked once per listing (every number,
         tile and orientation placed there shares them); none where no window may score."""
@@ -236,10 +258,10 @@ class _DieCorners:
         corner: dict[str, list[int]] = {}
         only_contour: list[int] = []
         number, board = self.number, self.board
-        single = board.completions[0]
+        one = board.flags[0]
         for cell in cells_of(self.mask):
             # (`kinds` is '' where no window may score: most cells, answered here)
-            names = board.kinds(cell, number) if single >> POSITION[cell] & 1 else ""
+            names = board.kinds(cell, number) if one[cell] else ""
             if names:
                 corner.setdefault(names, []).append(cell)
             else:
@@ -427,13 +449,14 @@ class _TileCorners:
         corner: dict[str, list[list[int]]] = {}
         contour_only: list[list[int]] = []
         low, high, board = self.low, self.high, self.board
-        single, east, north = board.completions
+        one, east, north = board.flags
         for cells in self.spots.corner(low, high):
-            a, b = POSITION[cells[0]], POSITION[cells[1]]
+            a, b = cells
             if a > b:
                 a, b = b, a
-            # (`pair_kinds` is '' where no window may score: most pairs, answered here)
-            if (single >> a | single >> b | (east if b == a + 1 else north) >> a) & 1:
+            # (`pair_kinds` is '' where no window may score: most pairs, answered here; cells
+            # run row by row: the east neighbour is the next cell)
+            if one[a] or one[b] or (east[a] if b == a + 1 else north[a]):
                 names = board.pair_kinds(cells[0], cells[1], low, high)
             else:
                 names = ""

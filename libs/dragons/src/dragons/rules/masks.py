@@ -110,6 +110,15 @@ def position_bits(mask: int) -> int:
     return int(mask.to_bytes(SIZE, "little").translate(_BINARY)[::-1], 2)
 
 
+_SPREAD = tuple(bytes(byte >> i & 1 for i in range(8)) for byte in range(256))  # a byte's bits, one a byte
+
+
+def position_flags(bits: int) -> tuple[int, ...]:
+    """Per cell (cell order), 1 when its bit is set in the position bits `bits` (`position_bits`)."""
+    data = bits.to_bytes((SIZE + 7) // 8, "little")
+    return _UNPACK(b"".join([_SPREAD[byte] for byte in data])[:SIZE])
+
+
 def flags(mask: int) -> tuple[int, ...]:
     """Per cell (cell order), 1 when the cell is in the mask, else 0."""
     return _UNPACK(mask.to_bytes(SIZE, "little"))
