@@ -34,6 +34,7 @@ from tablehall_rules import (
     HasMovesPolicy,
     HasRandomPolicy,
     LegalMove,
+    Rule,
     StructCodec,
 )
 from tablehall_rules.legal import expand_all, spell, values
@@ -272,6 +273,8 @@ def choose_moves(view: dict[str, Any], moves: Sequence[LegalMove], rng: random.R
 def _best_options(scorer: Scorer, lm: LegalMove, floor: float) -> tuple[float, list[Option]]:
     """The best value among the commands `lm` spells out, and those that have it, in `expand`'s
     order; those below `floor` (the best value so far) may be left out."""
+    if floor > QUIET and _quiet_chess(lm) and not scorer.scoring_places(lm.command, list(values(lm.params[1].domain))):
+        return float("-inf"), []  # most chess moves: none may score (as below, without the rest)
     names = [p.field for p in lm.params]
     domains = [list(values(p.domain)) for p in lm.params]
     where = LANDS.get(type(lm.command), "")
@@ -296,6 +299,19 @@ def _best_options(scorer: Scorer, lm: LegalMove, floor: float) -> tuple[float, l
     top = max(scores)
     tops = [combo for combo, score in zip(inner, scores, strict=True) if score == top]
     return top, [(lm, head + combo) for head in itertools.product(*domains[:outer]) for combo in tops]
+
+
+def _quiet_chess(lm: LegalMove) -> bool:
+    """Whether `lm` is a chess move by the target, declaring no contour (`face`, `target`,
+    `contour` [[]])."""
+    if type(lm.command) is not c.ChessMove or len(lm.params) != 3:
+        return False
+    face, target, contour = lm.params
+    return (
+        (face.field, target.field, contour.field) == ("face", "target", "contour")
+        and isinstance(contour.domain, Rule)
+        and contour.domain.examples == [[]]
+    )
 
 
 def _declares_contour(template: msgspec.Struct, names: list[str], domains: list[list[Any]]) -> bool:
