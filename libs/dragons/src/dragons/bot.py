@@ -22,9 +22,10 @@ import msgspec
 
 from dragons import commands as c
 from dragons.board import all_neighbours
-from dragons.determinize import determinize
-from dragons.rules.combos import Window, kept_windows, live_windows, own_mask, window_points
+from dragons.determinize import Board, determinize, sample_board
+from dragons.rules.combos import Window, completes, completions, kept_windows, live_windows, reach, window_points
 from dragons.rules.end import final_score
+from dragons.rules.masks import cell_bits, numbers_of, own_of, position_flags
 from dragons.state import OVER, ROUNDS, State
 from tablehall_rules import (
     Determinizable,
@@ -33,6 +34,7 @@ from tablehall_rules import (
     HasMovesPolicy,
     HasRandomPolicy,
     LegalMove,
+    Rule,
     StructCodec,
 )
 from tablehall_rules.legal import expand_all, spell, values
@@ -62,11 +64,16 @@ class Scorer:
     A command is read as it is, or as a descriptor's template whose parameters take the values
     `fields` (one option of a descriptor, scored without making its command)."""
 
-    def __init__(self, st: State, seat: int) -> None:
+    def __init__(self, st: State | Board, seat: int) -> None:
         self.face = st.face
         self.owner = st.owner
         self.seat = seat
-        self.own = own_mask(st.owner, seat)
+        own = own_of(st.owner, seat)
+        self.own = cell_bits(own)  # `own_mask`
+        # where a placement may complete a window at all: most are answered by this alone
+        self.completions = completions(numbers_of(own, st.face))
+        # the same per cell, read by index in the loops over a descriptor's places
+        self.one, self.east, self.north = (position_flags(m) for m in self.completions)
         self._windows: dict[tuple[tuple[int, ...], int | None], tuple[Window, ...]] = {}
 
     def value(self, command: msgspec.Struct, fields: Mapping[str, Any] = AS_IS) -> float:
@@ -107,8 +114,14 @@ class Scorer:
         key = (cells, leaving)
         found = self._windows.get(key)
         if found is None:
-            own = self.own if leaving is None else self.own & ~(1 << leaving)
-            found = self._windows[key] = live_windows(kept_windows(own, cells), self.face, cells)
+            if not completes(self.completions, cells):  # (without `leaving`'s die: no fewer windows)
+                found = ()
+            elif leaving is not None and not reach(cells) >> leaving & 1:
+                found = self.windows(cells)  # no window through `cells` holds the cell left: the same
+            else:
+                own = self.own if leaving is None else self.own & ~(1 << leaving)
+                found = live_windows(kept_windows(own, cells), self.face, cells)
+            self._windows[key] = found
         return found
 
     # most placements make no line and declare no contour: those answer without a call or a sum
@@ -124,12 +137,70 @@ class Scorer:
     def shape(self, command: msgspec.Struct, fields: Mapping[str, Any] = AS_IS) -> float:
         """A tie-break among moves that score the same: grow compact, keep dice and dominoes."""
         if isinstance(command, c.PlaceDie):
-            cell: int = fields.get("cell", command.cell)
-            near = (_neighbours()[cell] & self.own).bit_count()  # the own ones
-            return 1.0 + near * 0.1 + (0.05 if fields.get("face", command.face) == KING else 0.0)
+            return self.die_shape(fields.get("cell", command.cell), fields.get("face", command.face))
         if isinstance(command, c.DiscardDie):
             return -2.0
         return QUIET
+
+    def die_shape(self, cell: int, number: int) -> float:
+        near = (_neighbours()[cell] & self.own).bit_count()  # the own ones
+        return 1.0 + near * 0.1 + (0.05 if number == KING else 0.0)
+
+    def plain_dice(self, number: int, cells: list[int]) -> list[float]:
+        """`value(PlaceDie(face=number, cell=x, contour=[]))` for each of `cells`: a die that
+        completes no window scores nothing, its value is its shape (0 * 10 + shape)."""
+        one, near, own = self.one, _neighbours(), self.own
+        king = 0.05 if number == KING else 0.0
+        out: list[float] = []
+        for cell in cells:
+            shape = 1.0 + (near[cell] & own).bit_count() * 0.1 + king  # `die_shape`, inline
+            out.append(self.die(number, cell, []) * 10 + shape if one[cell] else shape)
+        return out
+
+    def give_ups(self, command: msgspec.Struct, places: list[Any]) -> list[float]:
+        """`value(command, {where: x, "contour": []})` for each place x of a chess move with its
+        promotion set (a target) or of a tile (its cells): the points (`chess`, `domino`
+        without a contour) times 10, plus the shape `QUIET`."""
+        face, out = self.face, []
+        if isinstance(command, c.ChessMove):
+            origin, enemy = command.origin, 1 - self.seat
+            number, owner = command.promotion or face[origin], self.owner
+            for target in places:
+                found = self.windows((target,), origin)
+                points = KING if owner[target] == enemy and face[target] == KING else 0
+                if found:
+                    points += window_points(found, face, {target: number, origin: 0})
+                out.append(points * 10 + QUIET)
+            return out
+        assert isinstance(command, c.PlaceDomino)
+        first, second = command.first, command.second
+        for a, b in places:
+            found = self.windows((a, b) if a < b else (b, a))
+            points = window_points(found, face, {a: first, b: second}) if found else 0
+            out.append(points * 10 + QUIET)
+        return out
+
+    def scoring_places(self, command: msgspec.Struct, places: list[Any]) -> list[Any]:
+        """The places of `places` where `may_score(command, x)`, in order: those where nothing
+        can complete a window (`completions`) and no king is taken are left out at once."""
+        one = self.one
+        if isinstance(command, c.ChessMove):  # `may_score`, inline
+            owner, face, enemy, origin, windows = self.owner, self.face, 1 - self.seat, command.origin, self.windows
+            return [
+                x
+                for x in places
+                if (owner[x] == enemy and face[x] == KING) or (one[x] and windows((x,)) and windows((x,), origin))
+            ]
+        east, north, windows = self.east, self.north, self.windows
+        out = []
+        for x in places:  # `completes` then `may_score` on each tile's cells, inline (a turn asks hundreds)
+            a, b = x
+            if a > b:
+                a, b = b, a
+            # (cells run row by row: the east neighbour is the next cell)
+            if (one[a] or one[b] or (east[a] if b == a + 1 else north[a])) and windows((a, b)):
+                out.append(x)
+        return out
 
     def may_score(self, command: msgspec.Struct, where: Any) -> bool:
         """Whether the chess move `command` to `where` (a target) or the domino `command` on
@@ -162,7 +233,7 @@ def choose(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
         return next((x for x in legal if isinstance(x, c.TakeDomino) and x.take == want), first)
     if not isinstance(first, SCORED):
         return rng.choice(legal)
-    scorer = Scorer(determinize(view, seat, rng), seat)
+    scorer = Scorer(sample_board(view, seat, rng), seat)  # determinize's board, its draws
     best: list[msgspec.Struct] = []
     best_value = float("-inf")
     for command in legal:
@@ -186,7 +257,7 @@ def choose_moves(view: dict[str, Any], moves: Sequence[LegalMove], rng: random.R
     if first is None or not isinstance(first.command, SCORED):  # no turn: a few commands at most
         return choose(view, expand_all(moves, CODEC), rng)
     seat = view["me"]["seat"]
-    scorer = Scorer(determinize(view, seat, rng), seat)
+    scorer = Scorer(sample_board(view, seat, rng), seat)  # determinize's board, its draws
     best: list[Option] = []
     best_value = float("-inf")
     for lm in moves:
@@ -202,6 +273,8 @@ def choose_moves(view: dict[str, Any], moves: Sequence[LegalMove], rng: random.R
 def _best_options(scorer: Scorer, lm: LegalMove, floor: float) -> tuple[float, list[Option]]:
     """The best value among the commands `lm` spells out, and those that have it, in `expand`'s
     order; those below `floor` (the best value so far) may be left out."""
+    if floor > QUIET and _quiet_chess(lm) and not scorer.scoring_places(lm.command, list(values(lm.params[1].domain))):
+        return float("-inf"), []  # most chess moves: none may score (as below, without the rest)
     names = [p.field for p in lm.params]
     domains = [list(values(p.domain)) for p in lm.params]
     where = LANDS.get(type(lm.command), "")
@@ -209,17 +282,36 @@ def _best_options(scorer: Scorer, lm: LegalMove, floor: float) -> tuple[float, l
         # a give-up that scores nothing is worth its shape, below the best so far: only the
         # places where it may score are scored (most dominoes make no line)
         i = names.index(where)
-        domains[i] = [x for x in domains[i] if scorer.may_score(lm.command, x)]
+        domains[i] = scorer.scoring_places(lm.command, domains[i])
     # the number given up for a chess move or a domino (the outermost parameter) scores nothing:
     # the rest is scored once, not once per rolled number
     outer = 1 if names[:1] == ["face"] and not isinstance(lm.command, c.PlaceDie) else 0
     inner = list(itertools.product(*domains[outer:]))
     if not inner or not all(domains[:outer]):
         return float("-inf"), []
-    scores = [scorer.value(lm.command, dict(zip(names[outer:], combo, strict=True))) for combo in inner]
+    command = lm.command
+    if isinstance(command, c.PlaceDie) and names == ["cell", "contour"] and domains[1] == [[]]:
+        scores = scorer.plain_dice(command.face, domains[0])  # the plain placements: most of a turn's
+    elif outer and names[1:] == [where, "contour"] and domains[2] == [[]]:
+        scores = scorer.give_ups(command, domains[1])  # a quiet chess move's targets, a tile's cells
+    else:
+        scores = [scorer.value(command, dict(zip(names[outer:], combo, strict=True))) for combo in inner]
     top = max(scores)
     tops = [combo for combo, score in zip(inner, scores, strict=True) if score == top]
     return top, [(lm, head + combo) for head in itertools.product(*domains[:outer]) for combo in tops]
+
+
+def _quiet_chess(lm: LegalMove) -> bool:
+    """Whether `lm` is a chess move by the target, declaring no contour (`face`, `target`,
+    `contour` [[]])."""
+    if type(lm.command) is not c.ChessMove or len(lm.params) != 3:
+        return False
+    face, target, contour = lm.params
+    return (
+        (face.field, target.field, contour.field) == ("face", "target", "contour")
+        and isinstance(contour.domain, Rule)
+        and contour.domain.examples == [[]]
+    )
 
 
 def _declares_contour(template: msgspec.Struct, names: list[str], domains: list[list[Any]]) -> bool:

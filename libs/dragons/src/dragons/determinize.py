@@ -9,7 +9,7 @@ its unseen tiles with its public size (`tablehall_boards.hidden.sample_hidden`).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from dragons.board import BLACK, CELLS, FREE, NO_DOMINO
 from dragons.state import OpenContour, PlacedDomino, Player, State
@@ -27,22 +27,53 @@ def _without(tiles: list[Tile], used: list[Tile]) -> list[Tile]:
     return left
 
 
+class Board(NamedTuple):
+    """The board of a sampled state: what the easy bot reads of it."""
+
+    owner: list[int]
+    face: list[int]
+
+
+def _hands(view: dict[str, Any], seat: int, rng: random.Random) -> list[tuple[list[Tile], list[Tile]]]:
+    """Per player of the view, its hand and the tiles left in its set: the seat's own, the
+    opponent's sampled (the only draws of `rng`)."""
+    own_hand = [tile(a, b) for a, b in view["me"]["hand"]]
+    out = []
+    for p in view["players"]:
+        on_board = [tile(*d["pips"]) for d in view["dominoes"] if d["seat"] == p["seat"]]
+        unseen = _without(list(double_six()), on_board)
+        if p["seat"] == seat:
+            out.append((own_hand, _without(unseen, own_hand)))
+        else:
+            deal = sample_hidden(unseen, {p["seat"]: p["hand_size"]}, rng, rest_size=p["set_left"])
+            out.append((sorted(deal.hands[p["seat"]]), list(deal.rest)))
+    return out
+
+
+def _board(view: dict[str, Any]) -> tuple[list[int], list[int], list[int]]:
+    owner, face, domino = [FREE] * CELLS, [0] * CELLS, [NO_DOMINO] * CELLS
+    for piece in view["pieces"]:
+        cell = piece["cell"]
+        owner[cell] = OWNER_CODES[piece["owner"]]
+        face[cell] = piece["face"]
+        domino[cell] = piece["domino"] if piece["domino"] is not None else NO_DOMINO
+    return owner, face, domino
+
+
+def sample_board(view: dict[str, Any], seat: int, rng: random.Random) -> Board:
+    """`determinize(view, seat, rng)`'s board, with the same draws of `rng` (the rest of the
+    state is not made: the easy bot reads only the board)."""
+    _hands(view, seat, rng)
+    owner, face, _ = _board(view)
+    return Board(owner, face)
+
+
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     placed = [
         PlacedDomino(id=d["id"], seat=d["seat"], cells=list(d["cells"]), pips=list(d["pips"])) for d in view["dominoes"]
     ]
-    own_hand = [tile(a, b) for a, b in view["me"]["hand"]]
     players: list[Player] = []
-    for p in view["players"]:
-        on_board = [tile(*d.pips) for d in placed if d.seat == p["seat"]]
-        unseen = _without(list(double_six()), on_board)
-        if p["seat"] == seat:
-            hand = own_hand
-            rest = _without(unseen, own_hand)
-        else:
-            deal = sample_hidden(unseen, {p["seat"]: p["hand_size"]}, rng, rest_size=p["set_left"])
-            hand = sorted(deal.hands[p["seat"]])
-            rest = list(deal.rest)
+    for p, (hand, rest) in zip(view["players"], _hands(view, seat, rng), strict=True):
         players.append(
             Player(
                 seat=p["seat"],
@@ -54,12 +85,7 @@ def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
                 bazaar=sorted(rest),
             )
         )
-    owner, face, domino = [FREE] * CELLS, [0] * CELLS, [NO_DOMINO] * CELLS
-    for piece in view["pieces"]:
-        cell = piece["cell"]
-        owner[cell] = OWNER_CODES[piece["owner"]]
-        face[cell] = piece["face"]
-        domino[cell] = piece["domino"] if piece["domino"] is not None else NO_DOMINO
+    owner, face, domino = _board(view)
     contour = view["contour"]
     result = view["result"]
     return State(

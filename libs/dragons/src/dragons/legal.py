@@ -30,16 +30,26 @@ from collections.abc import Iterator, Sequence
 from functools import cache, cached_property, partial
 
 from dragons import commands as c
-from dragons.board import FREE
+from dragons.board import FREE, all_neighbours
 from dragons.rules.chess import generator
-from dragons.rules.combos import Window, kept_windows, window_kinds
+from dragons.rules.combos import Completions, Window, completes, completions, kept_windows, window_kinds
 from dragons.rules.combos import prepare as prepare_windows
-from dragons.rules.contour import components, examples, may_close, may_contain
-from dragons.rules.enclosure import Enclosure
-from dragons.rules.masks import HOME, Masks, Slots, cells_of, slot_cells
+from dragons.rules.contour import components, examples, may_close
+from dragons.rules.enclosure import Floods
+from dragons.rules.masks import (
+    HOME,
+    POSITION,
+    Masks,
+    Slots,
+    cells_of,
+    numbers_of,
+    position_bits,
+    position_flags,
+    slot_cells,
+)
 from dragons.rules.masks import prepare as prepare_slots
 from dragons.rules.placement import KING
-from dragons.rules.pockets import domino_may_enclose
+from dragons.rules.pockets import Rings, may_enclose
 from dragons.rules.setup import free_marked
 from dragons.state import BLACK, CHESS_FROM_ROUND, DOMINO, SETUP, TURN, State
 from tablehall_boards import Kind, Piece, Verdict
@@ -58,7 +68,8 @@ class _Contours:
     """Contour examples per cell, found once per listing (they do not depend on the die's number).
 
     It holds copies of the board (the state may evolve in place before a later part is read) and
-    builds its search tables (`components`, `Enclosure`, the own cells) on the first question."""
+    builds its search tables (`components`, the enclosure's floods, the rings, the own cells) on
+    the first question."""
 
     def __init__(self, st: State, seat: int, masks: Masks) -> None:
         self.seat = seat
@@ -75,18 +86,28 @@ class _Contours:
         return self.masks.own_flags()
 
     @cached_property
+    def rings(self) -> Rings:
+        """The ring tests for every cell and tile: `contour.may_contain` is `may_enclose` (its
+        `may_close` holds only where `may_enclose` does: two clusters of own cells around a
+        cell are two runs of the ring, with not-own runs between; tests: every ring pattern)."""
+        return Rings(position_bits(self.masks.own))
+
+    @cached_property
     def components(self) -> list[int]:
         return components(self.owner, self.seat)
 
     @cached_property
-    def enclosure(self) -> Enclosure:
-        return Enclosure(self.owner, self.seat)
+    def enclosure(self) -> Floods:
+        """`Enclosure`'s answers, a flood fill per cell asked (a listing asks a few)."""
+        return Floods(position_bits(self.masks.own), position_bits(self.masks.free))
 
     def at(self, cell: int, number: int) -> list[list[int]]:
         if self.black_left <= 0:
             return []
         if cell not in self.cache:
-            if not self.enclosure.may_close_die(cell) or not may_contain(cell, self.components, self.own):
+            # the ring test first (`may_contain`: see `rings`); the enclosure, a whole-board
+            # search, only for the few cells that pass it
+            if not self.rings.die >> POSITION[cell] & 1 or not self.enclosure.may_close_die(cell):
                 self.cache[cell] = []
                 return []
             owner, face = self.owner, self.face
@@ -110,19 +131,48 @@ class _Contours:
             found = self.pairs[key] = self._pair(*key)
         return found
 
+    def closing(self, pairs: list[list[int]]) -> list[tuple[list[int], list[list[int]]]]:
+        """The pairs of `pairs` (in order) where a tile closes a contour, with `pair`'s examples:
+        the rings (`Rings.either`) leave most out before `pair` is asked."""
+        if self.black_left <= 0:
+            return []
+        east, north = self.either
+        out = []
+        for cells in pairs:
+            a, b = cells
+            if a > b:
+                a, b = b, a
+            # (cells run row by row: the east neighbour is the next cell)
+            if (east[a] if b == a + 1 else north[a]) and (cycles := self.pair(cells)):
+                out.append((cells, cycles))
+        return out
+
+    @cached_property
+    def either(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """`Rings.either` per cell (the tile by its lower cell)."""
+        east, north = self.rings.either
+        return position_flags(east), position_flags(north)
+
     def _pair(self, a: int, b: int) -> list[list[int]]:
-        if not self.enclosure.may_close_pair(a, b, self.own):
+        # both tests must pass: the local one (the ring around the tile does not read its
+        # cells) before the enclosure, a whole-board search; most tiles fail the rings at once
+        # (`may_close` of a cell holds only where its ring splits, see `rings`)
+        at, rings = POSITION[a], self.rings
+        k = 0 if POSITION[b] == at + 1 else 1
+        if not rings.either[k] >> at & 1:
             return []
         own = self.own  # changed for each question and put back (`examples` copies it)
         found: list[list[int]] = []
         try:
-            own[b] = True
-            closes = may_close(a, self.components, own)
-            own[a], own[b] = True, False
-            closes = closes or may_close(b, self.components, own)
-            own[b] = True
-            if not (closes or domino_may_enclose(a, b, own)):
+            if not rings.tile[k] >> at & 1:  # `domino_may_enclose`
+                own[b] = True
+                closes = may_close(a, self.components, own)
+                own[a], own[b] = True, False
+                if not (closes or may_close(b, self.components, own)):
+                    return []
+            if not self.enclosure.shuts_both(a, b) or not self.enclosure.may_close_pair(a, b, own):
                 return []
+            own[a] = own[b] = True
             owner, face = self.owner, self.face
             saved = owner[a], owner[b]
             owner[a] = owner[b] = self.seat
@@ -163,9 +213,20 @@ class _Board:
         m = self.masks
         return m.free & m.corner & ~m.side & ~(HOME[self.seat] if number == KING else 0)
 
+    @cached_property
+    def completions(self) -> Completions:
+        return completions(numbers_of(self.masks.own, self.face))
+
+    @cached_property
+    def flags(self) -> tuple[tuple[int, ...], ...]:
+        """`completions` per cell (a tile by its lower cell)."""
+        return tuple(position_flags(m) for m in self.completions)
+
     def windows(self, cells: tuple[int, ...]) -> tuple[Window, ...]:
         """`kept_windows` of sorted `cells` on this board, asked once per listing (every number,
-        tile and orientation placed there shares them)."""
+        tile and orientation placed there shares them); none where no window may score."""
+        if not completes(self.completions, cells):
+            return ()
         found = self._windows.get(cells)
         if found is None:
             found = self._windows[cells] = kept_windows(self.own_mask, cells)
@@ -197,8 +258,10 @@ class _DieCorners:
         corner: dict[str, list[int]] = {}
         only_contour: list[int] = []
         number, board = self.number, self.board
+        one = board.flags[0]
         for cell in cells_of(self.mask):
-            names = board.kinds(cell, number)
+            # (`kinds` is '' where no window may score: most cells, answered here)
+            names = board.kinds(cell, number) if one[cell] else ""
             if names:
                 corner.setdefault(names, []).append(cell)
             else:
@@ -244,12 +307,20 @@ def _die_contours(
 
 def _move_contours(seat: int, contours: _Contours, origin: int, target: int, number: int) -> list[list[int]]:
     """Example contours a chess move closes at its target (the board after the move)."""
-    if contours.black_left <= 0 or not contours.enclosure.may_close_move(origin, target):
+    if contours.black_left <= 0:
+        return []
+    # the ring test before the enclosure (a whole-board search): both must pass; the ring
+    # read before the move is the same unless the die leaves it
+    if origin in all_neighbours()[target]:
+        own = list(contours.own)
+        own[origin] = False
+        split = may_enclose(target, own)
+    else:
+        split = bool(contours.rings.die >> POSITION[target] & 1)
+    if not split or not contours.enclosure.may_close_move(origin, target):
         return []
     own = list(contours.own)
     own[origin] = False
-    if not may_contain(target, contours.components, own):
-        return []
     owner, face = list(contours.owner), list(contours.face)
     owner[origin], face[origin] = FREE, 0
     owner[target], face[target] = seat, number
@@ -325,6 +396,7 @@ class _Spots:
         self.masks = masks  # (immutable)
         self._kinds: dict[tuple[bool, bool, bool], tuple[list[list[int]], Slots, Slots]] = {}
         self._corners: dict[tuple[bool, bool, bool], list[list[int]]] = {}
+        self._every: dict[tuple[bool, bool, bool], list[list[int]]] = {}
 
     @staticmethod
     def _key(low: int, high: int) -> tuple[bool, bool, bool]:
@@ -355,8 +427,12 @@ class _Spots:
         return found
 
     def every(self, low: int, high: int) -> list[list[int]]:
-        """Both, in the pairs' order."""
-        return slot_cells(self._kind(low, high)[2])
+        """Both, in the pairs' order (tiles of one kind share them)."""
+        kind = self._key(low, high)
+        found = self._every.get(kind)
+        if found is None:
+            found = self._every[kind] = slot_cells(self._kind(low, high)[2])
+        return found
 
 
 class _TileCorners:
@@ -373,8 +449,17 @@ class _TileCorners:
         corner: dict[str, list[list[int]]] = {}
         contour_only: list[list[int]] = []
         low, high, board = self.low, self.high, self.board
+        one, east, north = board.flags
         for cells in self.spots.corner(low, high):
-            names = board.pair_kinds(cells[0], cells[1], low, high)
+            a, b = cells
+            if a > b:
+                a, b = b, a
+            # (`pair_kinds` is '' where no window may score: most pairs, answered here; cells
+            # run row by row: the east neighbour is the next cell)
+            if one[a] or one[b] or (east[a] if b == a + 1 else north[a]):
+                names = board.pair_kinds(cells[0], cells[1], low, high)
+            else:
+                names = ""
             if names:
                 corner.setdefault(names, []).append(cells)
             else:
@@ -417,9 +502,9 @@ def _domino_contours(
     contour_only = corners.split[1]
     only = {id(cells) for cells in contour_only}
     allowed = [cells for cells in spots.every(low, high) if id(cells) not in only]
-    closing = [(cells, cycles) for cells in allowed if (cycles := contours.pair(cells))]
+    closing = contours.closing(allowed)
     if contour_only:
-        shut = [(cells, cycles) for cells in contour_only if (cycles := contours.pair(cells))]
+        shut = contours.closing(contour_only)
         yield move(
             c.PlaceDomino(face=0, first=low, second=high, cells=[]),
             face=Choice(faces),

@@ -15,6 +15,7 @@ from functools import cache
 
 from dragons.board import BLACK, DIAGONAL_LINES, ORTHOGONAL_LINES, grid, windows
 from dragons.events import Combo
+from dragons.rules.masks import POSITION, WIDTH
 
 STRAIGHTS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
 RUNS = tuple(frozenset(numbers) for numbers in STRAIGHTS)
@@ -125,7 +126,7 @@ def own_windows(own: int, cells: Sequence[int]) -> list[Window]:
 
 
 @cache
-def _reach(cells: tuple[int, ...]) -> int:
+def reach(cells: tuple[int, ...]) -> int:
     """The bit mask of every cell of every window through `cells`: all `own_windows` reads."""
     out = 0
     for cell in cells:
@@ -142,13 +143,132 @@ _kept: dict[tuple[tuple[int, ...], int], tuple[Window, ...]] = {}
 
 def kept_windows(own: int, cells: tuple[int, ...]) -> tuple[Window, ...]:
     """`own_windows(own, cells)`, from the kept answers when the windows' cells are owned alike."""
-    key = (cells, own & _reach(cells))
+    key = (cells, own & reach(cells))
     found = _kept.get(key)
     if found is None:
         if len(_kept) >= WINDOWS_KEPT:
             _kept.clear()
         found = _kept[key] = tuple(own_windows(own, cells))
     return found
+
+
+# Which placements may complete a window, for the whole board at once: the board laid out as
+# bits by position (`masks.POSITION`: rows of `masks.WIDTH`, a spare position ending each, so a
+# step never wraps onto a cell), every window one start bit and a step.
+_STEPS = {(1, 0): 1, (0, 1): WIDTH, (1, 1): WIDTH + 1, (-1, 1): WIDTH - 1}  # (x, y) -> positions
+
+
+@cache
+def _window_starts() -> tuple[tuple[int, int, int], ...]:
+    """(length, step, bit mask of the first cells) for every line of windows: the windows of
+    `board.windows`, each once, named by its cell of least position."""
+    g = grid()
+    out = []
+    for length in (5, 4):
+        for (dx, dy), step in _STEPS.items():
+            starts = 0
+            for cell in g:
+                x, y = g.coord(cell)
+                if all(g.cell_at(x + i * dx, y + i * dy) is not None for i in range(length)):
+                    starts |= 1 << POSITION[cell]
+            out.append((length, step, starts))
+    return tuple(out)
+
+
+Completions = tuple[int, int, int]  # `completions`: one die, a tile eastwards, a tile northwards
+
+# `completions` answers by their question: the listing and the bot ask about one board in turn
+COMPLETIONS_KEPT = 256
+_completed: dict[tuple[int, ...], Completions] = {}
+
+
+def completions(numbers: Sequence[int]) -> Completions:
+    """`find_completions(numbers)`, kept for the last boards asked."""
+    key = tuple(numbers)
+    found = _completed.get(key)
+    if found is None:
+        if len(_completed) >= COMPLETIONS_KEPT:
+            _completed.clear()
+        found = _completed[key] = find_completions(key)
+    return found
+
+
+def completes(found: Completions, cells: tuple[int, ...]) -> bool:
+    """Whether own dice on `cells` (one cell, or the two side neighbours a tile covers, in cell
+    order, not own before) may complete a window that scores (`find_completions`)."""
+    single = found[0]
+    if len(cells) == 1:
+        return bool(single >> POSITION[cells[0]] & 1)
+    a, b = POSITION[cells[0]], POSITION[cells[1]]
+    return bool((single >> a | single >> b | (found[1] if b == a + 1 else found[2]) >> a) & 1)
+
+
+def find_completions(numbers: Sequence[int]) -> Completions:
+    """Where own dice may complete a window that scores, for the whole board: `numbers` per
+    number 0–6 the own cells showing it (`masks.numbers_of`, position bits). A window counts
+    when its other cells are own and hold numbers of one run (1–5 or 2–6) for a straight, or
+    one number for a four: what `live_windows` keeps is among them (it asks the straight's
+    numbers to differ too), so where these say no, `live_windows(own_windows(...))` is empty.
+
+    The answer, by position bits: (one die on the cell; a tile on the cell and its east
+    neighbour; the same with its north neighbour; a window through both lies along the tile)."""
+    runs = [0, 0]
+    for number, cells in enumerate(numbers):
+        for i, run in enumerate(RUNS):
+            if number in run:
+                runs[i] |= cells
+    single = east = north = 0
+    for length, step, starts in _window_starts():
+        along = step == 1 or step == WIDTH  # a tile may lie along the window
+        if length == 4:  # fours: the other cells show one number
+            single_here, pair = _fours(numbers, step, starts, along)
+            single |= single_here
+        else:  # straights: the other cells show numbers of one run
+            pair = 0
+            for own in runs:
+                if own.bit_count() < length - 2:  # a tile's window holds length - 2 others
+                    continue
+                # before[k]: the starts whose first k cells are own; after[k]: those own from cell k on
+                before = [starts]
+                for k in range(length - 1):
+                    before.append(before[-1] & (own >> k * step))
+                after = [starts] * (length + 1)
+                for k in range(length - 1, 0, -1):
+                    after[k] = after[k + 1] & (own >> k * step)
+                for k in range(length):  # the cell k of the window is the one placed
+                    single |= (before[k] & after[k + 1]) << k * step
+                if along:
+                    for k in range(length - 1):  # the cells k and k + 1 are the tile's
+                        pair |= (before[k] & after[k + 2]) << k * step
+        if step == 1:
+            east |= pair
+        elif step == WIDTH:
+            north |= pair
+    return single, east, north
+
+
+def _fours(numbers: Sequence[int], step: int, starts: int, along: bool) -> tuple[int, int]:
+    """`find_completions`' fours along one line of windows (`starts`, `step`): the cells where
+    one die completes one (its other three cells show one number), and the tiles' lower cells
+    (its other two do), from the positions p where p and p + d steps show one number."""
+    one = two = three = 0
+    for cells in numbers:
+        if cells.bit_count() >= 2:
+            one |= cells & (cells >> step)
+            two |= cells & (cells >> 2 * step)
+            if along:
+                three |= cells & (cells >> 3 * step)
+    s1, s2 = step, 2 * step
+    single = (
+        starts & (one >> s1) & (one >> s2)  # the die on cell 0: cells 1, 2, 3 alike
+        | (starts & two & (one >> s2)) << s1  # on cell 1: 0 and 2, 2 and 3
+        | (starts & one & (two >> s1)) << s2  # on cell 2: 0 and 1, 1 and 3
+        | (starts & one & (one >> s1)) << 3 * step  # on cell 3: 0 and 1, 1 and 2
+    )
+    if not along:
+        return single, 0
+    pair = starts & (one >> s2) | (starts & three) << s1 | (starts & one) << s2  # the tile on cells 0-1, 1-2, 2-3
+    return single, pair
 
 
 def window_kinds(found: Sequence[Window], face: Sequence[int], numbers: dict[int, int]) -> str:

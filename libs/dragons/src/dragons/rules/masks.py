@@ -73,6 +73,7 @@ _FREE = _table([-1])
 _OWN = tuple(_table([side, BLACK]) for side in SIDES)
 _SIDE = tuple(_table([side]) for side in SIDES)
 _ENEMY = tuple(_table([1 - side]) for side in SIDES)
+_NUMBER = tuple(_table([number]) for number in range(7))
 _PLACED = _table([v for v in range(128)])  # a domino id (not NO_DOMINO = -1)
 # verdicts (`tablehall_boards.Verdict`): 0 empty, 1 capture, 2 blocked
 _VERDICT = tuple(bytes(0 if v == 255 else 1 if v == 1 - side else 2 for v in range(256)) for side in SIDES)
@@ -82,6 +83,40 @@ _BINARY = bytes(48 + (v & 1) for v in range(256))  # 0/1 bytes into ASCII '0'/'1
 def cells_of(mask: int) -> list[int]:
     """The cells of a mask, in cell order."""
     return list(compress(_CELL_RANGE, _UNPACK(mask.to_bytes(SIZE, "little"))))
+
+
+def numbers_of(own: int, face: Sequence[int]) -> list[int]:
+    """Per number 0–6, the `position_bits` of the cells of the mask `own` showing it (`face`)."""
+    packed = _PACK(*face)
+    out = []
+    for table in _NUMBER:
+        m = int.from_bytes(packed.translate(table), "little") & own
+        out.append(position_bits(m) if m else 0)
+    return out
+
+
+def own_of(owner: Sequence[int], side: int) -> int:
+    """The mask of `side`'s own cells (`Masks.own`) on the board `owner`."""
+    return _mask(_PACK(*owner), _OWN[side])
+
+
+def cell_bits(mask: int) -> int:
+    """The mask as one bit per cell, in cell order (`combos.own_mask` of the own cells)."""
+    return int(bytes(flags(mask)).translate(_BINARY)[::-1], 2)
+
+
+def position_bits(mask: int) -> int:
+    """The mask as one bit per position (bit `POSITION[cell]` for a cell), not one byte."""
+    return int(mask.to_bytes(SIZE, "little").translate(_BINARY)[::-1], 2)
+
+
+_SPREAD = tuple(bytes(byte >> i & 1 for i in range(8)) for byte in range(256))  # a byte's bits, one a byte
+
+
+def position_flags(bits: int) -> tuple[int, ...]:
+    """Per cell (cell order), 1 when its bit is set in the position bits `bits` (`position_bits`)."""
+    data = bits.to_bytes((SIZE + 7) // 8, "little")
+    return _UNPACK(b"".join([_SPREAD[byte] for byte in data])[:SIZE])
 
 
 def flags(mask: int) -> tuple[int, ...]:
@@ -152,8 +187,7 @@ class Masks:
 
     def own_cells_mask(self) -> int:
         """`combos.own_mask` (one bit per cell, in cell order)."""
-        text = bytes(flags(self.own)).translate(_BINARY)[::-1]
-        return int(text, 2)
+        return cell_bits(self.own)
 
     def own_flags(self) -> list[bool]:
         """`Contact.own`: per cell, whether it is the side's own (its dice, domino halves, black dice)."""

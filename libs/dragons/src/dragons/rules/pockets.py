@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, cached_property
 
 from dragons.board import FREE, grid, side_neighbours
+from dragons.rules.masks import SIZE, WIDTH
 from tablehall_boards.grid import Cell
 
 # clockwise, starting north (y grows to the north)
@@ -117,6 +118,65 @@ def domino_may_enclose(a: Cell, b: Cell, own: Sequence[bool]) -> bool:
     """`may_enclose` for a domino on side neighbours `a`, `b` (both own in `own`): the ring of
     cells around the two separates two runs of not-own cells."""
     return _runs(10)[_pattern(_block_ring(a, b), own)] >= 2
+
+
+def _offsets(steps: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """Steps (x, y) as moves in the position layout (`masks.POSITION`)."""
+    return tuple(dy * WIDTH + dx for dx, dy in steps)
+
+
+# the rings `may_enclose` and `domino_may_enclose` read, from a cell (a tile's lower cell), as
+# position moves: clockwise from the north; a tile's ring as `_block_ring` lists it
+_DIE_RING = _offsets(RING_STEPS)
+_EAST_RING = _offsets(((0, 1), (1, 1), (2, 1), (2, 0), (2, -1), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)))
+_NORTH_RING = _offsets(((0, 2), (1, 2), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1), (-1, 2)))
+
+
+def _split_rings(own: int, ring: Sequence[int], forced: int = -1) -> int:
+    """The positions whose `ring` (position moves, in cyclic order) holds two runs of not-own
+    cells or more, all at once: a run begins where an own cell is followed by a not-own one.
+    Off the board is not own (the layout's spare position ends each row). `forced`: the ring
+    position counted own whatever `own` says."""
+    around = [own >> step if step >= 0 else own << -step for step in ring]
+    if forced >= 0:
+        around[forced] = -1  # every bit set
+    one = two = 0
+    for i, cells in enumerate(around):
+        begins = around[i - 1] & ~cells
+        two |= one & begins
+        one |= begins
+    return two & ~(-1 << SIZE)
+
+
+class Rings:
+    """The ring tests of one board before a move, for every cell and tile at once (position
+    bits, `masks.POSITION`; a tile by its lower cell): `die` where `may_enclose(cell, own)`;
+    `tile[k]` (k 0: east neighbour, 1: north) where `domino_may_enclose`; `joins[k]` where a
+    die on either cell splits its own ring with the other cell own (what `may_close` of either
+    needs, `contour.may_contain`); `either[k]` one or the other. The tiles' are found when first
+    read (a listing without tiles does not)."""
+
+    def __init__(self, own: int) -> None:
+        self.own = own
+        self.die = _split_rings(own, _DIE_RING)
+
+    @cached_property
+    def tile(self) -> tuple[int, int]:
+        return _split_rings(self.own, _EAST_RING), _split_rings(self.own, _NORTH_RING)
+
+    @cached_property
+    def joins(self) -> tuple[int, int]:
+        own = self.own
+        east, west, north, south = (RING_STEPS.index(step) for step in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        return (
+            _split_rings(own, _DIE_RING, east) | _split_rings(own, _DIE_RING, west) >> 1,
+            _split_rings(own, _DIE_RING, north) | _split_rings(own, _DIE_RING, south) >> WIDTH,
+        )
+
+    @cached_property
+    def either(self) -> tuple[int, int]:
+        tile, joins = self.tile, self.joins
+        return tile[0] | joins[0], tile[1] | joins[1]
 
 
 def pockets(cell: Cell, owner: Sequence[int], own: Sequence[bool]) -> list[list[Cell]]:
