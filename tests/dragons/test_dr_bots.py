@@ -32,11 +32,13 @@ def test_the_easy_bot_takes_the_scoring_placement() -> None:
         assert choice.cell in (cell(4, 3), cell(-1, 3))
 
 
-def test_the_random_policy_plays_a_legal_command() -> None:
+def test_the_random_player_plays_a_legal_command() -> None:
+    from tablehall_bot.search.hooks import GameHooks
+
     t = table(red=(5, 1, 1))
     put(t, 0, 3, RED, 1)
     legal = t.legal(RED)
-    assert GAME.random_policy(t.view(RED), legal, random.Random(1)) in legal
+    assert GameHooks(GAME).random(t.view(RED), legal, random.Random(1)) in legal
 
 
 def test_determinize_resamples_only_the_opponents_hand() -> None:

@@ -111,7 +111,8 @@ def test_dragons_is_registered_by_entry_point_with_every_hook() -> None:
     assert installed_games()["dragons"] == "dragons.game:GAME"
     game = get_game("dragons")
     assert game is GAME and isinstance(game, Game)
-    hooks = (TableControl, Journaled, HasStandings, Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation)
+    hooks = (TableControl, Journaled, HasStandings, Determinizable, HasBotPolicy, HasEvaluation)
     assert all(isinstance(game, hook) for hook in hooks)
+    assert not isinstance(game, HasRandomPolicy)  # the platform's uniform draw, made on the descriptors
     assert (game.min_seats, game.max_seats, game.title["ru"]) == (2, 2, "Драконы играют не только в покер")
     assert game.parse_options({}) == {"decision_clock_s": 60}

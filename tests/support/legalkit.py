@@ -48,6 +48,12 @@ def digest(game_id: str, moves: Any) -> str:
     return h.hexdigest()[:16]
 
 
+def _random_policy(game: Any) -> Any:
+    """The game's random player, or the bot service's uniform draw for a game without one."""
+    own = getattr(game, "random_policy", None)
+    return own if own is not None else (lambda view, legal, rng: rng.choice(legal))
+
+
 def lines(game_id: str) -> list[str]:
     """One line per decision of the seeded games: game, decision number, seat, digest."""
     game = load(game_id)
@@ -70,11 +76,11 @@ def lines(game_id: str) -> list[str]:
                 if not legal:
                     continue
                 view = game.view(state, Viewer.of_seat(decision.seat))
-                policy = game.bot_policy if kind == "bot" else game.random_policy
+                policy = game.bot_policy if kind == "bot" else _random_policy(game)
                 try:
                     command = policy(view, legal, rng)
                 except Exception:  # a bot with no decision of its own: any legal one, as the bench
-                    command = game.random_policy(view, legal, rng)
+                    command = _random_policy(game)(view, legal, rng)
                 for event in game.decide(state, command, DecideContext(decision.seat, now, source)):
                     state = game.evolve(state, event)
     return out

@@ -32,7 +32,6 @@ from tablehall_rules import (
     HasBotPolicy,
     HasEvaluation,
     HasMovesPolicy,
-    HasRandomPolicy,
     LegalMove,
     Rule,
     StructCodec,
@@ -331,8 +330,9 @@ def evaluate(st: State, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh(lead / EVALUATION_SCALE)
 
 
-class DragonsBot(Determinizable, HasBotPolicy, HasMovesPolicy, HasRandomPolicy, HasEvaluation):
-    """The game's bot hooks (`tablehall_rules.bots`)."""
+class DragonsBot(Determinizable, HasBotPolicy, HasMovesPolicy, HasEvaluation):
+    """The game's bot hooks (`tablehall_rules.bots`). No random player of its own: the platform's
+    uniform draw over the legal commands, which the bot makes on the descriptors (`nth`)."""
 
     def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
         return determinize(view, seat, rng)
@@ -342,9 +342,6 @@ class DragonsBot(Determinizable, HasBotPolicy, HasMovesPolicy, HasRandomPolicy, 
 
     def bot_policy_moves(self, view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random) -> msgspec.Struct:
         return choose_moves(view, moves, rng)
-
-    def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
-        return rng.choice(legal)
 
     def evaluate(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
