@@ -65,7 +65,7 @@ def play(seed: int, players: tuple[str, str], stats: dict[str, list[float]]) -> 
             command = GAME.bot_policy(view, legal, rng)
             stats["bot_s"].append(time.perf_counter() - t)
         else:
-            command = GAME.random_policy(view, legal, rng)
+            command = rng.choice(legal)  # the bot service's random player for Драконы
         for e in GAME.decide(state, command, DecideContext(seat, now, source)):
             state = GAME.evolve(state, e)
     return state
