@@ -12,13 +12,15 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import msgspec
 import pytest
 from support.matchkit import Running, Tokens, new_table
-from tablehall_bot.app import BotApp
+from tablehall_bot import app as app_module
+from tablehall_bot.app import BotApp, clock_ran_out
 from tablehall_bot.feed import Feed
 from tablehall_bot.match_client import MatchClient
 from tablehall_bot.players import Choice, Difficulty, Player
@@ -130,6 +132,59 @@ async def test_the_timer_and_the_bot_race_on_one_decision_and_the_bot_never_leav
     rolls = [e for e in events if e.type == "puzzipolia.OrderRolled" and msgspec.json.decode(e.payload)["seat"] == SEAT]
     assert len(rolls) >= 1 and ":service:timer:" in rolls[0].metadata["command_id"]
     assert bot.match.last_error.endswith("That decision has been taken already.")
+
+
+async def test_a_bot_does_not_decide_a_decision_whose_clock_it_sees_run_out(
+    match: Running, tokens: Tokens, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Behind a backlog, a decision's clock has often run out when the bot reaches it: the match
+    would refuse the move and the timer plays the default, so the bot does not decide it at all."""
+    table = await _start(match, tokens)
+    decision = await _order_decision(match, tokens, table)
+    bot = _bot(match, tokens)
+    thoughts: list[int] = []
+    real = Player.choose_on
+
+    def counted(self: Player, *args: Any, **kwargs: Any) -> Any:
+        thoughts.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Player, "choose_on", counted)
+    late = (decision.deadline_unix_ms + 1) / 1000
+    monkeypatch.setattr(app_module, "time", _Clock(late))
+    try:
+        made = await bot.play(table.split("/")[1], "puzzipolia", BotSeat(SEAT, "bot-0", "easy", False))
+    finally:
+        await bot.close()
+    assert made is False and thoughts == []
+    events = await _events(match, table)
+    assert [e.version for e in events if e.metadata.get("actor") == BOT_SERVICE] == []
+    # the rule the match applies (`require_open`): run out at the deadline, not a moment before
+    assert clock_ran_out([_pending(decision)], SEAT, decision.deadline_unix_ms - 1) is False
+    assert clock_ran_out([_pending(decision)], SEAT, decision.deadline_unix_ms) is True
+    assert clock_ran_out([_pending(decision)], SEAT + 1, decision.deadline_unix_ms) is False
+
+
+class _Clock:
+    """`time` as `tablehall_bot.app` reads it, stopped at `now` (seconds)."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+    def perf_counter(self) -> float:
+        return time.perf_counter()
+
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+
+def _pending(decision: match_pb2.Decision) -> Any:
+    from tablehall_stream.proto_games import decision_from_proto
+
+    return decision_from_proto(decision)
 
 
 async def test_a_bot_leaves_a_decision_whose_clock_ran_out_to_the_timer(match: Running, tokens: Tokens) -> None:

@@ -26,6 +26,7 @@ import asyncio
 import os
 import random
 import time
+from collections.abc import Sequence
 
 import msgspec
 import structlog
@@ -40,7 +41,7 @@ from tablehall_bot.search.ismcts import SearchSettings
 from tablehall_bot.seats import SEAT_EVENTS, BotSeat
 from tablehall_bot.settings import BotSettings
 from tablehall_bot.tables import Tables, table_id
-from tablehall_rules import NoMove
+from tablehall_rules import NoMove, PendingDecision
 from tablehall_rules.registry import get_game
 
 log = structlog.get_logger("bot")
@@ -51,6 +52,12 @@ SEATS_GAUGE_EVERY_S = 1.0
 
 def request_id(decision_key: str, version: int) -> str:
     return f"bot:{decision_key}:{version}"
+
+
+def clock_ran_out(decisions: Sequence[PendingDecision], seat: int, now_ms: int) -> bool:
+    """Whether a decision of `seat` has run out its clock: the match refuses every command for it
+    (`require_open`: CLOCK_RAN_OUT) and the timer plays its default move."""
+    return any(d.seat == seat and d.has_clock and now_ms >= d.deadline_ms for d in decisions)
 
 
 class BotApp:
@@ -175,6 +182,11 @@ class BotApp:
             )
             mine = sorted(d.key for d in view.decisions if d.seat == seat.seat)
             if view.finished or not mine or not view.any_legal:
+                return False
+            if clock_ran_out(view.decisions, seat.seat, int(time.time() * 1000)):
+                # the match would refuse the move (CLOCK_RAN_OUT) and the timer plays the default:
+                # not decided at all (behind a backlog, deciding them cost the server its capacity)
+                metrics.DECISIONS.labels(view.game, seat.difficulty, Answer.LATE.value).inc()
                 return False
             # the seat may have changed hands while we read: follow the stream
             current = {s.seat: s for s in (await self.tables.seats(table, view.version)).bot_seats()}

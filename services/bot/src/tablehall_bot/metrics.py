@@ -8,7 +8,8 @@ DECISIONS = Counter(
     "tablehall_bot_decisions_total",
     "Bot decisions by game, difficulty and outcome: made (applied), duplicate (a retry answered), "
     "stale (the state moved on: decision taken, not our turn, version conflict), refused (the rules "
-    "refused the move), failed (the match did not answer).",
+    "refused the move), failed (the match did not answer), late (the decision's clock had run out: the "
+    "timer plays it; not decided at all when the bot saw so before deciding).",
     ["game", "difficulty", "outcome"],
 )
 THINK_SECONDS = Histogram(
