@@ -62,7 +62,7 @@ from tablehall_rules import (
     LegalMove,
     StructCodec,
 )
-from tablehall_rules.legal import expand, spell, values
+from tablehall_rules.legal import expand, spell_at, values
 
 # what a piece is worth to the bot (the king: losing it loses the game)
 WORTH: dict[Kind, float] = {
@@ -586,18 +586,7 @@ def choose_moves(view: dict[str, Any], moves: Sequence[LegalMove], rng: random.R
     chosen = scores[n]
     if chosen.commands is not None:
         return chosen.commands[i]
-    return spell(listed[n], _combo(listed[n], i), CODEC)
-
-
-def _combo(lm: LegalMove, index: int) -> list[Any]:
-    """The parameters' values of `expand`'s `index`-th command of `lm` (the last one varies first)."""
-    domains = [list(values(p.domain)) for p in lm.params]
-    out: list[Any] = []
-    for domain in reversed(domains):
-        index, at = divmod(index, len(domain))
-        out.append(domain[at])
-    out.reverse()
-    return out
+    return spell_at(listed[n], i, CODEC)
 
 
 def ranked(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random, count: int) -> list[msgspec.Struct]:

@@ -304,18 +304,23 @@ def nth(moves: Sequence[LegalMove], index: int, codec: CommandCodec) -> msgspec.
         raise IndexError(index)
     for lm in moves:
         size = lm.size()
-        if index >= size:
-            index -= size
-            continue
-        # `expand` runs through the parameters' values as `itertools.product` does: the last fastest
-        domains = [list(values(p.domain)) for p in lm.params]
-        combo: list[Any] = []
-        for domain in reversed(domains):
-            index, at = divmod(index, len(domain))
-            combo.append(domain[at])
-        combo.reverse()
-        return spell(lm, combo, codec) if lm.params else lm.command
+        if index < size:
+            return spell_at(lm, index, codec)
+        index -= size
     raise IndexError("the descriptors spell out fewer commands")
+
+
+def spell_at(lm: LegalMove, index: int, codec: CommandCodec) -> msgspec.Struct:
+    """`list(expand(lm, codec))[index]`, made alone (`0 <= index < lm.size()`)."""
+    if not lm.params:
+        return lm.command
+    # `expand` runs through the parameters' values as `itertools.product` does: the last fastest
+    combo: list[Any] = []
+    for domain in reversed([list(values(p.domain)) for p in lm.params]):
+        index, at = divmod(index, len(domain))
+        combo.append(domain[at])
+    combo.reverse()
+    return spell(lm, combo, codec)
 
 
 def admits(lm: LegalMove, command: msgspec.Struct, codec: CommandCodec) -> bool:
