@@ -137,6 +137,11 @@ class PendingDecision(msgspec.Struct, frozen=True, omit_defaults=True):
         """A clock the timer runs out (reaction windows have none)."""
         return not self.reaction
 
+    def clock_ran_out(self, now_ms: int) -> bool:
+        """Whether its clock has run out at `now_ms`: the match then refuses a command for it
+        (CLOCK_RAN_OUT) and the timer plays the default."""
+        return self.has_clock and now_ms >= self.deadline_ms
+
     def known_to(self, seat: int | None) -> bool:
         """Whether a viewer in `seat` (None: a spectator) may know of this decision."""
         if self.audience is None:

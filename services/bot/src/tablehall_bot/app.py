@@ -55,9 +55,9 @@ def request_id(decision_key: str, version: int) -> str:
 
 
 def clock_ran_out(decisions: Sequence[PendingDecision], seat: int, now_ms: int) -> bool:
-    """Whether a decision of `seat` has run out its clock: the match refuses every command for it
-    (`require_open`: CLOCK_RAN_OUT) and the timer plays its default move."""
-    return any(d.seat == seat and d.has_clock and now_ms >= d.deadline_ms for d in decisions)
+    """Whether a decision of `seat` has run out its clock (`PendingDecision.clock_ran_out`, the
+    rule of the match's `require_open`)."""
+    return any(d.seat == seat and d.clock_ran_out(now_ms) for d in decisions)
 
 
 class BotApp:

@@ -59,7 +59,7 @@ def require_open(live: LiveTable, seat: int | None, keys: Sequence[str], now_ms:
             "That decision has been taken already.",
             ru="Это решение уже принято.",
         )
-    if any(open_now[key].has_clock and now_ms >= open_now[key].deadline_ms for key in keys):
+    if any(open_now[key].clock_ran_out(now_ms) for key in keys):
         raise Refused(
             "CLOCK_RAN_OUT",
             "The decision's clock has run out: the timer makes its move.",
