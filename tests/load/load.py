@@ -63,7 +63,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from support.serverkit import Split, Up
+    from support.serverkit import ServerProcesses
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -631,7 +631,7 @@ async def every_game(
                 db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
                 env = {"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"}
                 # the collectors' time is read from /metrics
-                up: Up | Split = (
+                up: ServerProcesses = (
                     start_up({**env, "TABLEHALL_METRICS_PORT": str(free_port())})
                     if layout == "up"
                     else await asyncio.to_thread(start_split, env, True)
@@ -655,15 +655,15 @@ async def every_game(
                     await drop_database(servers, db_name)
 
 
-def _layout_name(up: Up | Split) -> str:
+def _layout_name(up: ServerProcesses) -> str:
     return "tablehall up" if len(up.pids) == 1 else "a process a service"
 
 
-def rss_total(up: Up | Split) -> float:
+def rss_total(up: ServerProcesses) -> float:
     return sum(rss_mb(pid) for pid in up.pids.values())
 
 
-async def _wait_up(up: Up | Split) -> None:
+async def _wait_up(up: ServerProcesses) -> None:
     from support.upkit import wait_serving
 
     # a busy machine's slow start: up to 720 s, as long as the processes live
@@ -685,7 +685,7 @@ def _host(i: int) -> str:
     return f"host{i}"
 
 
-async def _open_tables(up: Up | Split, load: GameLoad, n: int, humans: int) -> list[str]:
+async def _open_tables(up: ServerProcesses, load: GameLoad, n: int, humans: int) -> list[str]:
     """`n` tables of `load.game`; on the first `humans` tables the host keeps seat 0 and plays it."""
     async with grpc.aio.insecure_channel(up.address_of("lobby")) as channel:
         lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
@@ -734,7 +734,7 @@ async def _open_tables(up: Up | Split, load: GameLoad, n: int, humans: int) -> l
         return names
 
 
-async def _play_as_person(up: Up | Split, table: str, user: str, seed: int) -> int:
+async def _play_as_person(up: ServerProcesses, table: str, user: str, seed: int) -> int:
     """A scripted person in seat 0: follows its own live view and, when a decision is its own, asks
     for the full view (its legal moves) and plays one of them at random, never quitting."""
     import random
@@ -790,7 +790,7 @@ def _shown_at(received: dict[str, tuple[list[int], list[float]]], stream: str, v
 
 
 async def _watch_and_measure(
-    up: Up | Split,
+    up: ServerProcesses,
     load: GameLoad,
     url: str,
     db_name: str,

@@ -24,27 +24,31 @@ SECRET = "up-secret-0123456789abcdef-0123456789ab"
 SERVICE_SECRET = "up-service-secret-0123456789abcdef-01"
 
 
-@dataclass
-class Up:
-    process: subprocess.Popen[bytes]
-    address: str
+@dataclass(kw_only=True)
+class ServerProcesses:
+    """Running server processes on a database of their own, with tokens for them."""
+
     log_path: Path
     log: IO[str]
     people: DevProvider
     services: ServiceProvider
     nats_url: str
     bot_consumer: str
-    # the ports of its /metrics (none when TABLEHALL_METRICS_PORT is 0)
+    # the ports of their /metrics (none when TABLEHALL_METRICS_PORT is 0)
     metrics_ports: tuple[int, ...] = ()
 
+    @property
+    def processes(self) -> dict[str, subprocess.Popen[bytes]]:
+        """Its processes by name, in the order they were started."""
+        raise NotImplementedError
+
     def address_of(self, service: str) -> str:
-        """Where `service` answers: every service answers at the one address."""
-        return self.address
+        """Where `service` answers."""
+        raise NotImplementedError
 
     @property
     def pids(self) -> dict[str, int]:
-        """Its processes by name."""
-        return {"tablehall up": self.process.pid}
+        return {name: process.pid for name, process in self.processes.items()}
 
     def player(self, user: str) -> list[tuple[str, str]]:
         return [("authorization", f"Bearer {self.people.issue(user)}")]
@@ -54,20 +58,38 @@ class Up:
 
     @property
     def alive(self) -> bool:
-        return self.process.poll() is None
+        return all(process.poll() is None for process in self.processes.values())
 
     async def stop(self) -> None:
-        """Stop the server and delete its bot consumer (the shared NATS outlives the run)."""
-        self.process.terminate()
-        await asyncio.to_thread(self.process.wait, 30)
+        """Stop every process, the last started first (the bot: it stops sending commands), and
+        delete the bot consumer (the shared NATS outlives the run)."""
+        for process in reversed(list(self.processes.values())):
+            process.terminate()
+            await asyncio.to_thread(process.wait, 30)
         self.log.close()
         await _delete_consumer(self.nats_url, self.bot_consumer)
 
     async def kill(self) -> None:
         """Kill what `stop` could not stop in time, then finish stopping."""
-        self.process.kill()
-        await asyncio.to_thread(self.process.wait)
+        for process in self.processes.values():
+            process.kill()
+            await asyncio.to_thread(process.wait)
         await self.stop()
+
+
+@dataclass(kw_only=True)
+class Up(ServerProcesses):
+    """`tablehall up`: every service in one process, at one address."""
+
+    process: subprocess.Popen[bytes]
+    address: str
+
+    @property
+    def processes(self) -> dict[str, subprocess.Popen[bytes]]:
+        return {"tablehall up": self.process}
+
+    def address_of(self, service: str) -> str:
+        return self.address
 
 
 async def _delete_consumer(nats_url: str, consumer: str) -> None:
@@ -97,6 +119,11 @@ def _env(port: int, data_dir: Path, extra_env: Mapping[str, str] | None) -> dict
     }
 
 
+def _nats_url() -> str:
+    """The NATS the servers find (to delete their bot consumer after)."""
+    return os.environ.get("TABLEHALL_NATS_URL", "nats://127.0.0.1:4222")
+
+
 def _data_dir() -> Path:
     return Path(os.environ.get("TMPDIR", "/tmp")) / f"tablehall-up-{uuid.uuid4().hex[:8]}"
 
@@ -109,17 +136,16 @@ def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
     log_path = data_dir.with_suffix(".log")
     log = open(log_path, "w")  # noqa: SIM115
     process = subprocess.Popen([str(ROOT / ".venv/bin/tablehall"), "up", "--no-demo"], env=env, stdout=log, stderr=log)
-    nats_url = os.environ.get("TABLEHALL_NATS_URL", "nats://127.0.0.1:4222")
     return Up(
-        process,
-        f"127.0.0.1:{port}",
-        log_path,
-        log,
-        DevProvider(SECRET),
-        ServiceProvider(SERVICE_SECRET),
-        nats_url,
-        env["TABLEHALL_BOT_CONSUMER"],
-        tuple(p for p in [int(env.get("TABLEHALL_METRICS_PORT", "0"))] if p),
+        process=process,
+        address=f"127.0.0.1:{port}",
+        log_path=log_path,
+        log=log,
+        people=DevProvider(SECRET),
+        services=ServiceProvider(SERVICE_SECRET),
+        nats_url=_nats_url(),
+        bot_consumer=env["TABLEHALL_BOT_CONSUMER"],
+        metrics_ports=tuple(p for p in [int(env.get("TABLEHALL_METRICS_PORT", "0"))] if p),
     )
 
 
@@ -128,50 +154,19 @@ def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
 SPLIT_SERVICES = ("match", "lobby", "publisher", "projection", "timer", "bot")
 
 
-@dataclass
-class Split:
+@dataclass(kw_only=True)
+class Split(ServerProcesses):
     """Every service in a process of its own, as docker-compose and deploy/ run them."""
 
-    processes: dict[str, subprocess.Popen[bytes]]
+    started: dict[str, subprocess.Popen[bytes]]
     addresses: dict[str, str]
-    log_path: Path
-    log: IO[str]
-    people: DevProvider
-    services: ServiceProvider
-    nats_url: str
-    bot_consumer: str
-    metrics_ports: tuple[int, ...] = ()
+
+    @property
+    def processes(self) -> dict[str, subprocess.Popen[bytes]]:
+        return self.started
 
     def address_of(self, service: str) -> str:
         return self.addresses[service]
-
-    @property
-    def pids(self) -> dict[str, int]:
-        return {name: process.pid for name, process in self.processes.items()}
-
-    def player(self, user: str) -> list[tuple[str, str]]:
-        return [("authorization", f"Bearer {self.people.issue(user)}")]
-
-    def service(self, name: str) -> list[tuple[str, str]]:
-        return [("authorization", f"Bearer {self.services.service_token(name)}")]
-
-    @property
-    def alive(self) -> bool:
-        return all(process.poll() is None for process in self.processes.values())
-
-    async def stop(self) -> None:
-        """Stop every process (the bot first: it stops sending commands) and delete the bot consumer."""
-        for process in reversed(list(self.processes.values())):
-            process.terminate()
-            await asyncio.to_thread(process.wait, 30)
-        self.log.close()
-        await _delete_consumer(self.nats_url, self.bot_consumer)
-
-    async def kill(self) -> None:
-        for process in self.processes.values():
-            process.kill()
-            await asyncio.to_thread(process.wait)
-        await self.stop()
 
 
 def start_split(extra_env: Mapping[str, str] | None = None, metrics: bool = False) -> Split:
@@ -203,13 +198,13 @@ def start_split(extra_env: Mapping[str, str] | None = None, metrics: bool = Fals
             log.close()
             raise RuntimeError(f"tablehall serve match did not start: see {log_path}")
     return Split(
-        processes,
-        addresses,
-        log_path,
-        log,
-        DevProvider(SECRET),
-        ServiceProvider(SERVICE_SECRET),
-        os.environ.get("TABLEHALL_NATS_URL", "nats://127.0.0.1:4222"),
-        env["TABLEHALL_BOT_CONSUMER"],
-        tuple(p for p in metrics_ports.values() if p),
+        started=processes,
+        addresses=addresses,
+        log_path=log_path,
+        log=log,
+        people=DevProvider(SECRET),
+        services=ServiceProvider(SERVICE_SECRET),
+        nats_url=_nats_url(),
+        bot_consumer=env["TABLEHALL_BOT_CONSUMER"],
+        metrics_ports=tuple(p for p in metrics_ports.values() if p),
     )
