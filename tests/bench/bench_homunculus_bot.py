@@ -29,44 +29,17 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
 from typing import IO, Any
 
 import msgspec
-from tablehall_bot.search.hooks import LEGAL_LIMIT, GameHooks
+from botdecisions import Path, Timings, decide_each_way, described, new_timings, pct, report, spelled
+from tablehall_bot.search.hooks import GameHooks
 
 from homunculus.game import GAME
 from tablehall_rules import DecideContext, Viewer
 from tablehall_rules import conformance as kit
-from tablehall_rules.legal import expand_all
-from tablehall_stream.codecs import command_codec
 
-CODEC = command_codec(GAME.id)
-Timings = dict[str, list[int]]
-
-
-def pct(values: list[int], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] / 1e6
-
-
-def spelled(hooks: GameHooks, state: Any, seat: int, now: int, view: dict[str, Any], rng: random.Random) -> Any:
-    started = time.thread_time_ns()
-    legal = expand_all(GAME.legal(state, seat, now), CODEC, LEGAL_LIMIT)
-    read = time.thread_time_ns()
-    command = hooks.heuristic(view, legal, rng)
-    return command, read - started, time.thread_time_ns() - read
-
-
-def described(hooks: GameHooks, state: Any, seat: int, now: int, view: dict[str, Any], rng: random.Random) -> Any:
-    started = time.thread_time_ns()
-    moves = GAME.legal(state, seat, now)
-    read = time.thread_time_ns()
-    command = hooks.heuristic_on_moves(view, moves, rng)
-    return command, read - started, time.thread_time_ns() - read
-
-
-PATHS: dict[str, Callable[..., Any]] = {"spelled": spelled, "descriptors": described}
+PATHS: dict[str, Path] = {"spelled": spelled, "descriptors": described}
 
 
 def play(
@@ -83,20 +56,9 @@ def play(
         started = time.thread_time_ns()
         view = msgspec.to_builtins(GAME.view(state, Viewer.of_seat(decision.seat)), str_keys=True)
         views.append(time.thread_time_ns() - started)
-        before = rng.getstate()
-        chosen: list[tuple[bytes, Any]] = []
-        for name in list(PATHS) if turn % 2 == 0 else list(reversed(PATHS)):
-            rng.setstate(before)
-            command, read, policy = PATHS[name](hooks, state, decision.seat, now, view, rng)
-            chosen.append((msgspec.json.encode(command), rng.getstate()))
-            timings[name]["legal"].append(read)
-            timings[name]["policy"].append(policy)
-            timings[name]["total"].append(read + policy)
-        # the same command and rng either way
-        assert all(x[0] == chosen[0][0] for x in chosen), [x[0] for x in chosen]
-        assert all(x[1] == chosen[0][1] for x in chosen), f"the rng draws differ at {chosen[0][0]!r}"
+        command = decide_each_way(hooks, state, decision.seat, now, view, rng, PATHS, timings, turn)
         if out is not None:
-            out.write(f"{seed} {turn} {decision.seat} {chosen[0][0].decode()}\n")
+            out.write(f"{seed} {turn} {decision.seat} {msgspec.json.encode(command).decode()}\n")
         turn += 1
         for event in GAME.decide(state, command, DecideContext(decision.seat, now, source)):
             state = GAME.evolve(state, event)
@@ -110,7 +72,7 @@ def main() -> None:
     parser.add_argument("--choices", help="write every chosen command to this file")
     args = parser.parse_args()
     options = {"teams": True} if args.teams else {}
-    timings: dict[str, Timings] = {name: {"legal": [], "policy": [], "total": []} for name in PATHS}
+    timings = new_timings(PATHS)
     views: list[int] = []
     out = open(args.choices, "w", encoding="utf-8") if args.choices else None  # noqa: SIM115
     try:
@@ -127,12 +89,7 @@ def main() -> None:
     print(
         f"  {'view':18s}  mean {sum(views) / len(views) / 1e6:6.3f}  p50 {pct(views, 0.5):6.3f}  p99 {pct(views, 0.99):6.3f}"
     )
-    for name, parts in timings.items():
-        for part, ns in parts.items():
-            mean = sum(ns) / len(ns) / 1e6
-            print(f"  {name:11s} {part:6s}  mean {mean:6.3f}  p50 {pct(ns, 0.5):6.3f}  p99 {pct(ns, 0.99):6.3f}")
-    ratio = sum(timings["descriptors"]["total"]) / sum(timings["spelled"]["total"])
-    print(f"  descriptors / spelled, total: {ratio:.2f}")
+    report(timings)
 
 
 if __name__ == "__main__":
