@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tablehall_bot.search.hooks import LEGAL_LIMIT
 
 from homunculus import bot
 from homunculus.board import grid, targets_of
@@ -25,7 +26,6 @@ from tablehall_rules.legal import expand_all
 from tablehall_stream.codecs import command_codec
 
 CODEC = command_codec(GAME.id)
-LIMIT = 5000  # the bot service's (`search.hooks.LEGAL_LIMIT`)
 # (players, options, seed, decisions): the games of `chosen`
 GAMES = [(4, {}, 0, 150), (4, {"teams": True}, 1, 150), (3, {}, 2, 100), (2, {}, 3, 100)]
 # `chosen(GAMES)` as the code of eec1f73 (before `choose_moves` and the faster `Reading`) wrote it
@@ -49,7 +49,7 @@ def chosen(games: list[tuple[int, dict[str, Any], int, int]]) -> str:
                 break
             decision = rng.choice(GAME.pending(state))
             now += 250
-            legal = expand_all(GAME.legal(state, decision.seat, now), CODEC, LIMIT)
+            legal = expand_all(GAME.legal(state, decision.seat, now), CODEC, LEGAL_LIMIT)
             command = bot.choose(seat_view(state, decision.seat), legal, rng)
             h.update(msgspec.json.encode(command))
             for event in GAME.decide(state, command, DecideContext(decision.seat, now, source)):
@@ -138,7 +138,7 @@ def check(state: State, seat: int, now: int, rng: random.Random) -> None:
     want = reference_reading(view)
     assert {name: getattr(reading, name) for name in want} == want
     moves = list(GAME.legal(state, seat, now))
-    legal = expand_all(moves, CODEC, LIMIT)
+    legal = expand_all(moves, CODEC, LEGAL_LIMIT)
     if not legal:
         return
     scored = bot._scored(view, legal)
@@ -167,7 +167,7 @@ def test_on_descriptors_the_same_choice_the_same_draws_the_same_scores(seed: int
         decision = rng.choice(GAME.pending(state))
         now += 250
         check(state, decision.seat, now, random.Random(rng.getrandbits(32)))
-        legal = [x for x in expand_all(GAME.legal(state, decision.seat, now), CODEC, LIMIT)]
+        legal = [x for x in expand_all(GAME.legal(state, decision.seat, now), CODEC, LEGAL_LIMIT)]
         view = seat_view(state, decision.seat)
         policy = bot.choose if rng.random() < 0.7 else GAME.random_policy
         command = policy(view, legal, rng)
@@ -195,7 +195,7 @@ def test_the_free_move_and_every_item_alike() -> None:
                 variant.wounded[seat] = n % 2 == 0
                 variant.gold[seat] = 40 if n % 4 else 5
                 check(variant, seat, now, random.Random(n))
-        legal = expand_all(GAME.legal(state, decision.seat, now), CODEC, LIMIT)
+        legal = expand_all(GAME.legal(state, decision.seat, now), CODEC, LEGAL_LIMIT)
         command = bot.choose(seat_view(state, decision.seat), legal, rng)
         for event in GAME.decide(state, command, DecideContext(decision.seat, now, source)):
             state = GAME.evolve(state, event)
