@@ -1,7 +1,7 @@
 """Append hints: a process that appends tells the others of its deployment at once, over core NATS,
-so their followers of the global order (the publisher, the projection's live feeds and read
-models, the timer) read now instead of at their next poll (50 ms: the spectators' latency when
-each service runs in its own process). A hint carries nothing and may be lost: PostgreSQL stays
+so the followers of the global order in the processes that listen (the publisher, the
+projection's live feeds and read models) read now instead of at their next poll (50 ms: the
+spectators' latency when each service runs in its own process). A hint carries nothing and may be lost: PostgreSQL stays
 the only source of the events, and a follower that misses one reads at its next poll as before.
 In `tablehall up` every follower shares the appending process's store, which wakes them itself.
 """

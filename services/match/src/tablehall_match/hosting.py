@@ -134,12 +134,12 @@ class TableHost:
         lobby's, all in `facts`), so that its first command does not load it again (a lease, a
         snapshot, its events and its seed: four statements a table). Only when its lease is ours
         and nothing loaded it meanwhile; otherwise its first use loads it as usual. Whether held."""
-        if self.draining or table_id in self.tables or table_id in self._loading:
+        if not self._may_adopt(table_id):
             return False
         sid = stream_id(table_id)
         holder = await self.leases.acquire(sid)
         # no await from here on: nothing can load the table between this check and the insert
-        if holder.owner != self.leases.owner or self.draining or table_id in self.tables or table_id in self._loading:
+        if holder.owner != self.leases.owner or not self._may_adopt(table_id):
             return False
         live = LiveTable(table_id, sid)
         for fact in facts:
@@ -150,6 +150,10 @@ class TableHost:
         self.tables[table_id] = live
         metrics.TABLES_IN_MEMORY.set(len(self.tables))
         return True
+
+    def _may_adopt(self, table_id: str) -> bool:
+        """Not draining, and the table neither held nor being loaded."""
+        return not self.draining and table_id not in self.tables and table_id not in self._loading
 
     def maybe_snapshot(self, live: LiveTable) -> None:
         """Save a snapshot in the background every `snapshot_every` events (a cache for loads)."""
