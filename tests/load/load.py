@@ -655,6 +655,11 @@ async def every_game(
                     await drop_database(servers, db_name)
 
 
+def _bots_share(bots: int, timer: int) -> float:
+    """The share of the bots' decisions the bots made (not the timer's defaults)."""
+    return bots / (bots + timer) if bots + timer else 0.0
+
+
 def _layout_name(up: ServerProcesses) -> str:
     return "tablehall up" if len(up.pids) == 1 else "a process a service"
 
@@ -890,16 +895,19 @@ async def _watch_and_measure(
             last,
         )
         ended = int(await conn.fetchval("SELECT count(*) FROM events WHERE type = $1", ENDED))
-        # every bot decision before the window: the tables' start, which the window leaves out
-        before = await conn.fetchrow(
-            "SELECT count(*) FILTER (WHERE timeout) AS timer,"
-            " count(*) FILTER (WHERE NOT timeout AND actor = $2) AS bots FROM ("
-            "SELECT coalesce((metadata->>'timeout')::boolean, false) AS timeout, metadata->>'actor' AS actor"
-            " FROM events WHERE position <= $1 AND metadata ? 'command') AS moves",
-            first,
-            BOT_ACTOR,
+        # after a settling time, every bot decision before the window: the tables' start
+        before = (
+            await conn.fetchrow(
+                "SELECT count(*) FILTER (WHERE timeout) AS timer,"
+                " count(*) FILTER (WHERE NOT timeout AND actor = $2) AS bots FROM ("
+                "SELECT coalesce((metadata->>'timeout')::boolean, false) AS timeout, metadata->>'actor' AS actor"
+                " FROM events WHERE position <= $1 AND metadata ? 'command') AS moves",
+                first,
+                BOT_ACTOR,
+            )
+            if settle
+            else None
         )
-        assert before is not None  # an aggregate's one row
     finally:
         await conn.close()
         for task in [*watchers, *people]:
@@ -912,19 +920,19 @@ async def _watch_and_measure(
     by_bots = sum(1 for r in rows if not r["timeout"] and r["actor"] == BOT_ACTOR)
     by_people = moves - by_timer - by_bots
     mps = moves / used["wall"]
-    if settle:
-        start_share = before["bots"] / (before["bots"] + before["timer"]) if before["bots"] + before["timer"] else 0.0
+    if before is not None:
         print(
-            f"  before the window (the start): {start_share:.1%} of the bots' decisions made by the bots"
+            f"  before the window (the start): {_bots_share(before['bots'], before['timer']):.1%} of the bots'"
+            " decisions made by the bots"
             f" ({before['bots']} bots, {before['timer']} timer defaults)",
             flush=True,
         )
     lat = [got - r["at"] for r in rows if (got := _shown_at(received, r["stream_id"], r["version"])) is not None]
     seen = len(lat) / moves if moves else 0.0
     n = len(tables)
-    bot_share = by_bots / (by_bots + by_timer) if by_bots + by_timer else 0.0
     print(
-        f"  {load.label} {n:>5} tables: {mps:>6.0f} moves/s; {bot_share:.1%} of the bots' decisions made by the bots"
+        f"  {load.label} {n:>5} tables: {mps:>6.0f} moves/s; {_bots_share(by_bots, by_timer):.1%} of the bots'"
+        " decisions made by the bots"
         f" ({by_bots} bots, {by_timer} timer defaults, {by_people} people); decided -> spectator"
         f" p50 {bm.percentile(lat, 0.5):.0f} ms p99 {bm.percentile(lat, 0.99):.0f} ms ({seen:.0%} of the moves"
         f" matched to a frame); {ended} tables ended so far",
@@ -965,8 +973,7 @@ async def _watch_and_measure(
         flush=True,
     )
     for process, raw in stacks.items():
-        spent = used["service"] * used["wall"] if len(pids) == 1 else each[process]
-        per_move = spent / moves * 1e6 if moves else 0.0
+        per_move = each[process] / moves * 1e6 if moves else 0.0
         if len(pids) == 1 or per_move >= 20:  # not the lobby's few µs
             print(profiler.report(raw, moves, used["wall"], load.game, per_move, process), flush=True)
 
