@@ -33,7 +33,7 @@ from tablehall_rules import (
     LegalMove,
     Viewer,
 )
-from tablehall_rules.legal import count, count_upto, expand_all, nth
+from tablehall_rules.legal import count_upto, expand_all, nth
 from tablehall_stream.codecs import command_codec
 
 # the most commands a bot considers at one decision (descriptors spelled out): the live view's and a search's
@@ -119,7 +119,7 @@ class GameHooks:
     def heuristic_on_moves(self, view: View, moves: Sequence[LegalMove], rng: random.Random) -> msgspec.Struct:
         """`heuristic(view, spell(moves), rng)`: the same command, decided on the descriptors when
         the game's policy reads them (and they spell out no more than `spell` keeps)."""
-        if self._moves_policy is not None and count(moves) <= LEGAL_LIMIT:
+        if self._moves_policy is not None and count_upto(moves, LEGAL_LIMIT + 1) <= LEGAL_LIMIT:
             return self._moves_policy(view, moves, rng)
         return self.heuristic(view, self.spell(moves), rng)
 
