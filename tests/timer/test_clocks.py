@@ -50,9 +50,13 @@ async def test_a_clock_runs_out_and_the_default_move_is_made(env: Env, tokens: T
     assert made["seat"] == 0 and str(made["actor"]).endswith("service:timer")
     assert made["command"] == {"type": "Pass"}
     assert isinstance(made["now_ms"], int) and made["now_ms"] >= decision.deadline_unix_ms
-    view = await view_of(env, tokens, table)
-    assert json.loads(view.view_json)["turn"] == 1
-    assert timeouts(await events_of(env.match.store, table))[decision.key] == 1
+    # the default passed the turn to seat 1: the decisions its command left open, read at its own
+    # version (a busy machine's timer can be late enough that seat 1's 300 ms clock has run out too
+    # before the test looks at the table now)
+    events = await events_of(env.match.store, table)
+    left_open = [e.metadata["pending"] for e in events if e.metadata.get("command_id") == made["command_id"]][-1]
+    assert [(d["key"], d["seat"]) for d in left_open] == [("turn-1", 1)]
+    assert timeouts(events)[decision.key] == 1
     assert timer.service.app.scheduler.stats["made"] >= 1
     assert sample("tablehall_timer_fired_total", outcome="made") >= made_before + 1
     assert sample("tablehall_timer_lateness_seconds_count") >= timed_before + 1
