@@ -24,7 +24,9 @@ game, its options and a seeded `random.Random` (hypothesis drives the seeds):
   audience by the projection's property test: a line about a hidden draw the
   seat makes itself may rightly differ between the two states);
 - `check_determinization`: the seat's view of a determinized state equals the
-  view it was made from.
+  view it was made from;
+- `check_copy`: `clone` (the copy every `decide` works on) equals its original and
+  shares no mutable object with it.
 
 What the game declares of its `nature` is checked too: a random game ends within
 `max_commands`; a game with hidden information hides something (a determinized
@@ -50,6 +52,7 @@ from tablehall_rules.codec import StructCodec
 from tablehall_rules.contract import DecideContext, Game, PendingDecision, SeatInfo, Viewer
 from tablehall_rules.disclosure import visible_decisions
 from tablehall_rules.errors import RuleError
+from tablehall_rules.flow import clone
 from tablehall_rules.journal import HasStandings
 from tablehall_rules.legal import admitted, expand_all
 from tablehall_rules.randomness import DrawSource
@@ -395,6 +398,37 @@ def check_public_views(game: Game[Any], state: Any, seats: int) -> None:
         )
 
 
+def check_copy(game: Game[Any], state: Any) -> None:
+    """`clone(state)` is equal to `state`, encodes to the same bytes, and holds no mutable
+    object (list, dict, set, or struct that is not frozen) that `state` holds too: a rule
+    changing the copy can never change the original."""
+    copied = clone(state)
+    assert copied == state and _encode(copied) == _encode(state), f"{game.id}: a clone differs from its state"
+    shared = shared_mutables(state, copied)
+    assert not shared, f"{game.id}: a clone shares mutable objects with its state at {shared[:5]}"
+
+
+def shared_mutables(a: Any, b: Any, path: str = "state") -> list[str]:
+    """The paths at which `a` and `b` hold the very same mutable object."""
+    found: list[str] = []
+    mutable = isinstance(a, list | dict | set | bytearray) or (
+        isinstance(a, msgspec.Struct) and not a.__struct_config__.frozen
+    )
+    if mutable and a is b:
+        found.append(path)
+    if isinstance(a, msgspec.Struct) and type(b) is type(a):
+        for name in a.__struct_fields__:
+            found += shared_mutables(getattr(a, name), getattr(b, name), f"{path}.{name}")
+    elif isinstance(a, list | tuple) and isinstance(b, list | tuple) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found += shared_mutables(x, y, f"{path}[{i}]")
+    elif isinstance(a, dict) and isinstance(b, dict):
+        for key, x in a.items():
+            if key in b:
+                found += shared_mutables(x, b[key], f"{path}[{key!r}]")
+    return found
+
+
 def run_suite(game: Game[Any], setup: Setup, seed: int, *, states: int = 6) -> Counts:
     """Every check over one random game of `setup` played from `seed`: replay, defaults,
     descriptors against decide (with the game's probes), and by its `nature` either
@@ -409,6 +443,7 @@ def run_suite(game: Game[Any], setup: Setup, seed: int, *, states: int = 6) -> C
     check_replay(game, final, played, rng)
     now = played.now_ms
     for state in states_of(game, played, rng, states):
+        check_copy(game, state)
         counts.defaults_checked += check_defaults(game, state, now)
         if not hidden:
             check_public_views(game, state, setup.seats)

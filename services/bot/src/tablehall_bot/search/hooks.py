@@ -32,6 +32,7 @@ from tablehall_rules import (
     HasSearchHints,
     LegalMove,
     Viewer,
+    clone,
 )
 from tablehall_rules.legal import count_upto, expand_all, nth
 from tablehall_stream.codecs import command_codec
@@ -166,7 +167,7 @@ class GameHooks:
         return view
 
     def clone(self, state: Any) -> Any:
-        return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=self.game.state_type)
+        return clone(state)
 
 
 def command_key(command: msgspec.Struct) -> bytes:
