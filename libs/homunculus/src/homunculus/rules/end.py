@@ -100,15 +100,15 @@ def standings(state: State) -> list[list[int]]:
     """Live players (teams together) by army strength (the piercing strengths, the king 4),
     then the eliminated, last out best."""
     all_units = [sorted(u) for u in units(state)]
-
-    def strength(unit: list[int]) -> int:
-        return sum(STRENGTH[pc.kind] for pc in state.pieces.values() if pc.side in unit)
-
+    by_side = [0] * len(state.alive)  # one pass over the pieces, not one per unit and score
+    for pc in state.pieces.values():
+        by_side[pc.side] += STRENGTH[pc.kind]
     live = [u for u in all_units if any(state.alive[p] for p in u)]
     gone = [u for u in all_units if not any(state.alive[p] for p in u)]
+    strength = [sum(by_side[p] for p in u) for u in live]
     out: list[list[int]] = []
-    for score in sorted({strength(u) for u in live}, reverse=True):
-        out.append(sorted(p for u in live if strength(u) == score for p in u))
+    for score in sorted(set(strength), reverse=True):
+        out.append(sorted(p for u, s in zip(live, strength, strict=True) if s == score for p in u))
     order = {p: i for i, p in enumerate(state.eliminated)}
     gone.sort(key=lambda u: max(order.get(p, -1) for p in u), reverse=True)
     return out + gone

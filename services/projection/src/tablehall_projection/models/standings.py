@@ -1,6 +1,6 @@
 """Read model "standings": places at each table as they change (live from
-the game's optional `standings(state)` hook, final from the outcome) and
-each player's finished games."""
+the game's optional `standings(state)` hook after each command, final from
+the outcome) and each player's finished games."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from tablehall_eventstore import EventStore, RecordedEvent
+from tablehall_eventstore import EventStore, RecordedEvent, ends_command
 from tablehall_projection.folds import Folds
 from tablehall_projection.projector import Conn
 from tablehall_rules import HasStandings
@@ -31,10 +31,13 @@ class StandingsModel:
     def __init__(self, store: EventStore) -> None:
         self.folds = Folds(store)
         self._last: dict[str, list[list[int]]] = {}
+        # tables with game events folded since their places were last worked out
+        self._moved: set[str] = set()
 
     def reset(self) -> None:
         self.folds.clear()
         self._last.clear()
+        self._moved.clear()
 
     async def apply(self, conn: Conn, events: Sequence[RecordedEvent]) -> None:
         ids = sorted({t for e in events if (t := table_of(e.stream_id)) is not None} - set(self._last))
@@ -59,6 +62,7 @@ class StandingsModel:
                 scores = msgspec.json.encode(outcome.get("scores", {})).decode()
                 standings.append((table_id, event.version, msgspec.json.encode(places).decode(), True, scores))
                 self._last.pop(table_id, None)
+                self._moved.discard(table_id)
                 place_of = {seat: i + 1 for i, group in enumerate(places) for seat in group}
                 for seat in fold.started.seats:
                     games.append(
@@ -76,8 +80,12 @@ class StandingsModel:
                     )
                 self.folds.forget(table_id)
                 continue
-            if not fold.is_game_event(event.type):
+            if fold.is_game_event(event.type):
+                self._moved.add(table_id)
+            # a command's events are shown together: places half way through one are never seen
+            if table_id not in self._moved or not ends_command(event.metadata):
                 continue
+            self._moved.discard(table_id)
             places_now = live_places(fold)
             if places_now is not None and places_now != self._last.get(table_id):
                 self._last[table_id] = places_now
