@@ -38,6 +38,9 @@ def _minus(pool: list[Any], taken: list[Any]) -> list[Any]:
 
 def determinize(view: dict[str, Any], seat: int, rng: random.Random) -> State:
     d = dict(view)
+    # a view as JSON gives it (what a bot has) keys the cells and players by strings
+    d["pieces"] = {int(cell): piece for cell, piece in d["pieces"].items()}
+    d["fallen"] = {int(player): kinds for player, kinds in d.get("fallen", {}).items()}
     n = d["players"]
     hands = [[Card(*c) for c in h] for h in d["hands"]]
     sizes = d["hand_sizes"]

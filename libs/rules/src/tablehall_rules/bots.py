@@ -1,7 +1,8 @@
 """Optional hooks a game may implement for the bot service.
 
 - `determinize(view, seat, rng) -> state`: a full state consistent with what
-  `seat` sees (`view` is exactly `game.view(state, Viewer.of_seat(seat))`),
+  `seat` sees (`view` is `game.view(state, Viewer.of_seat(seat))` as JSON decodes
+  it: what a bot has, string keys and all),
   the hidden parts (deck orders, other players' secrets and private offers)
   sampled with `rng`. It reads nothing but the view, so a bot searching over
   its samples never sees the true hidden state. The seat's view of a sample

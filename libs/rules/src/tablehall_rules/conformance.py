@@ -328,8 +328,7 @@ def check_redaction(
     whether that state differed at all (something was hidden from the seat)."""
     if not isinstance(game, Determinizable):
         raise TypeError(f"{game.id} has no determinize hook to make a differing state with")
-    view = game.view(state, Viewer.of_seat(seat))
-    other = game.determinize(view, seat, rng)
+    other = game.determinize(seat_view(game, state, seat), seat, rng)
     mine = _answers(game, state, seat, now_ms, probes)
     theirs = _answers(game, other, seat, now_ms, probes)
     for api in mine:
@@ -337,14 +336,18 @@ def check_redaction(
     return _encode(other) != _encode(state)
 
 
+def seat_view(game: Game[Any], state: Any, seat: int) -> Any:
+    """`seat`'s view as a bot has it: JSON-shaped (the match's JSON decoded, or the bot's own
+    rendering made so), string keys and all."""
+    return msgspec.json.decode(msgspec.json.encode(game.view(state, Viewer.of_seat(seat))))
+
+
 def check_determinization(game: Game[Any], state: Any, seat: int, rng: random.Random) -> None:
     if not isinstance(game, Determinizable):
         raise TypeError(f"{game.id} has no determinize hook")
-    view = game.view(state, Viewer.of_seat(seat))
+    view = seat_view(game, state, seat)
     sample = game.determinize(view, seat, rng)
-    assert game.view(sample, Viewer.of_seat(seat)) == view, (
-        f"{game.id}: a determinized state shows seat {seat} another view"
-    )
+    assert seat_view(game, sample, seat) == view, f"{game.id}: a determinized state shows seat {seat} another view"
 
 
 def open_seats(game: Game[Any], state: Any) -> list[int]:

@@ -88,7 +88,7 @@ class BotApp:
         if not await self.feed.connect(self._stop):
             return
         for unfinished in await self.tables.unfinished():  # catch up: tables that started before us
-            metrics.NOTIFICATIONS.labels("catch_up").inc()
+            metrics.notifications("catch_up").inc()
             self.notify(unfinished, None)
         async for note in self.feed.notifications(self._stop):
             env = note.envelope
@@ -103,7 +103,7 @@ class BotApp:
             if not any("pending" in e.metadata or e.type in SEAT_EVENTS for e in note.envelopes):
                 await note.ack()
                 continue
-            metrics.NOTIFICATIONS.labels("nats").inc()
+            metrics.notifications("nats").inc()
             self.notify(table, note)
 
     async def close(self) -> None:
@@ -186,7 +186,7 @@ class BotApp:
             if clock_ran_out(view.decisions, seat.seat, int(time.time() * 1000)):
                 # the match would refuse the move (CLOCK_RAN_OUT) and the timer plays the default:
                 # not decided at all (behind a backlog, deciding them cost the server its capacity)
-                metrics.DECISIONS.labels(view.game, seat.difficulty, Answer.LATE.value).inc()
+                metrics.decisions(view.game, seat.difficulty, Answer.LATE.value).inc()
                 return False
             # the seat may have changed hands while we read: follow the stream
             current = {s.seat: s for s in (await self.tables.seats(table, view.version)).bot_seats()}
@@ -202,7 +202,7 @@ class BotApp:
         seats = self.tables.folded(table) if self.settings.local_views else None
         view = folded_view(table, seats, seat, int(time.time() * 1000)) if seats is not None else None
         if view is not None:
-            metrics.VIEWS.labels("local").inc()
+            metrics.views("local").inc()
         return view
 
     async def _move(self, view: SeatView, seat: BotSeat, rid: str, decisions: list[str]) -> Answer:
@@ -227,9 +227,9 @@ class BotApp:
         except NoMove:  # nothing but leaving is legal: that is never a bot's choice
             log.info("no move for a bot", table=view.table, seat=view.seat, version=view.version)
             return Answer.REFUSED
-        metrics.THINK_SECONDS.labels(view.game, difficulty.value).observe(time.perf_counter() - started)
+        metrics.think_seconds(view.game, difficulty.value).observe(time.perf_counter() - started)
         answer = await self.match.submit(view.table, view.game, view.seat, choice.command, rid, decisions)
         if answer in (Answer.REFUSED, Answer.FAILED):
             log.warning("move not made", table=view.table, seat=view.seat, error=self.match.last_error)
-        metrics.DECISIONS.labels(view.game, difficulty.value, answer.value).inc()
+        metrics.decisions(view.game, difficulty.value, answer.value).inc()
         return answer

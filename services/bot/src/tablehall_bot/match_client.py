@@ -160,7 +160,7 @@ class MatchClient:
     async def seat_view(self, table: str, seat: int) -> SeatView:
         request = match_pb2.GetTableViewRequest(table=f"tables/{table}", seat=seat)
         reply = await self._stub.GetTableView(request, metadata=self.metadata, timeout=CALL_TIMEOUT_S)
-        metrics.VIEWS.labels("match").inc()
+        metrics.views("match").inc()
         v = reply.view
         return SeatView(
             table=table,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from prometheus_client import Counter, Gauge, Histogram
 
 DECISIONS = Counter(
@@ -31,3 +34,25 @@ VIEWS = Counter(
     "(asked of the match: after a refusal, or where the stream could not be folded).",
     ["source"],
 )
+
+
+# The labelled children on a move's path, looked up once (as `tablehall_platform.metrics` does):
+# prometheus_client's labels() validates and locks on every call.
+@functools.cache
+def decisions(game: str, difficulty: str, outcome: str) -> Any:
+    return DECISIONS.labels(game, difficulty, outcome)
+
+
+@functools.cache
+def think_seconds(game: str, difficulty: str) -> Any:
+    return THINK_SECONDS.labels(game, difficulty)
+
+
+@functools.cache
+def notifications(source: str) -> Any:
+    return NOTIFICATIONS.labels(source)
+
+
+@functools.cache
+def views(source: str) -> Any:
+    return VIEWS.labels(source)
