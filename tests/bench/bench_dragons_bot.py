@@ -21,12 +21,11 @@ import random
 import sys
 from typing import Any
 
-import msgspec
 from botdecisions import Path, Timings, decide_each_way, described, new_timings, report, spelled
 from tablehall_bot.search.hooks import GameHooks
 
 from dragons.game import GAME
-from tablehall_rules import DecideContext, Viewer
+from tablehall_rules import DecideContext, Viewer, json_shaped
 from tablehall_rules import conformance as kit
 
 
@@ -39,7 +38,7 @@ def play(seed: int, paths: dict[str, Path], timings: dict[str, Timings]) -> None
     while GAME.outcome(state) is None:
         decision = rng.choice(GAME.pending(state))
         now += 250
-        view: dict[str, Any] = msgspec.to_builtins(GAME.view(state, Viewer.of_seat(decision.seat)), str_keys=True)
+        view: dict[str, Any] = json_shaped(GAME.view(state, Viewer.of_seat(decision.seat)))
         command = decide_each_way(hooks, state, decision.seat, now, view, rng, paths, timings, turn)
         turn += 1
         for event in GAME.decide(state, command, DecideContext(decision.seat, now, source)):

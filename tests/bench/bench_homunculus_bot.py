@@ -36,7 +36,7 @@ from botdecisions import Path, Timings, decide_each_way, described, new_timings,
 from tablehall_bot.search.hooks import GameHooks
 
 from homunculus.game import GAME
-from tablehall_rules import DecideContext, Viewer
+from tablehall_rules import DecideContext, Viewer, json_shaped
 from tablehall_rules import conformance as kit
 
 PATHS: dict[str, Path] = {"spelled": spelled, "descriptors": described}
@@ -54,7 +54,7 @@ def play(
         decision = rng.choice(GAME.pending(state))
         now += 250
         started = time.thread_time_ns()
-        view = msgspec.to_builtins(GAME.view(state, Viewer.of_seat(decision.seat)), str_keys=True)
+        view = json_shaped(GAME.view(state, Viewer.of_seat(decision.seat)))
         views.append(time.thread_time_ns() - started)
         command = decide_each_way(hooks, state, decision.seat, now, view, rng, PATHS, timings, turn)
         if out is not None:

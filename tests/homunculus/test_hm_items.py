@@ -237,7 +237,7 @@ def test_the_probe_opens_a_closed_cell_safely_and_defuses_its_mine() -> None:
     events, after = when(s, c.UseItem("probe", target=cell("f6")))
     assert e.MineDefused(cell("f6")) in events and "MineExploded" not in kinds(events)
     assert [m.cell for m in after.mines] == [cell("g7")] and cell("f6") in after.opened
-    assert seat_view(after, 1)["numbers"] == {cell("f6"): 1}
+    assert seat_view(after, 1)["numbers"] == {str(cell("f6")): 1}
     after.item_used = False
     assert refused(after, c.UseItem("probe", target=cell("f6")), reason="CELL_OPEN")
 

@@ -30,7 +30,7 @@ def test_landing_opens_the_cell_with_its_number() -> None:
     _, after = rook_to(s, "d4", "e4")
     assert cell("e4") in after.opened
     seen = GAME.view(after, Viewer.of_seat(1))
-    assert seen["numbers"] == {cell("e4"): 2} and seen["mines"] == [] and seen["mine_count"] == 2
+    assert seen["numbers"] == {str(cell("e4")): 2} and seen["mines"] == [] and seen["mine_count"] == 2
 
 
 def test_a_zero_opens_the_mine_free_5x5_without_cascade() -> None:
@@ -95,7 +95,7 @@ def test_a_capture_opens_the_cell_and_once_the_taker_leaves_no_mine_goes_there()
     s = with_mines(board(2, pieces={"d4": (Kind.ROOK, 0), "d8": (Kind.PAWN, 1)}), ("e9", None))
     events, after = rook_to(s, "d4", "d8")
     assert e.CellsOpened([cell("d8")]) in events
-    assert GAME.view(after, Viewer.of_seat(1))["numbers"] == {cell("d8"): 1}
+    assert GAME.view(after, Viewer.of_seat(1))["numbers"] == {str(cell("d8")): 1}
     after.pieces[cell("a11")] = after.pieces.pop(cell("d8"))  # the taker has gone on
     after.turn, after.phase, after.inventory[1] = 1, "action", ["mine"]
     assert refused(after, c.UseItem("mine", target=cell("d8")), seat=1, reason="BAD_MINE_CELL")
@@ -122,5 +122,5 @@ def test_the_castling_swap_opens_both_cells() -> None:
     s.inventory[0] = ["castling"]
     _, after = when(s, c.UseItem("castling", origin=cell("d4"), target=cell("h9")))
     assert after.pieces[cell("h9")] == Piece(Kind.ROOK, 0) and after.pieces[cell("d4")] == Piece(Kind.QUEEN, 0)
-    assert GAME.view(after, Viewer.of_seat(1))["numbers"][cell("h9")] == 1  # g10 is next to it
+    assert GAME.view(after, Viewer.of_seat(1))["numbers"][str(cell("h9"))] == 1  # g10 is next to it
     assert set(after.opened) == {cell("h9")} | {x for x in square5(cell("d4")) if x != cell("f6")}  # d4 is a zero

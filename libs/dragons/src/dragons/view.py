@@ -20,7 +20,7 @@ from dragons.board import BLACK, COLOUR, NO_DOMINO, grid
 from dragons.pending import pending
 from dragons.rules.end import has_king
 from dragons.state import DOMINO, OVER, ROUNDS, State, round_order
-from tablehall_rules import Viewer
+from tablehall_rules import JsonView, Viewer
 from tablehall_rules.disclosure import visible_decisions
 
 OWNER_NAMES = {0: "red", 1: "blue", BLACK: "black"}
@@ -105,4 +105,4 @@ def view(st: State, viewer: Viewer) -> dict[str, Any]:
     elif viewer.is_auditor:
         out["hands"] = [_hand(st, p.seat) for p in st.players]
         out["domino_taking"] = list(st.domino_taking)
-    return out
+    return JsonView(out)

@@ -22,16 +22,17 @@ from homunculus.rules.shop import detected, spied
 from homunculus.state import State
 from tablehall_boards.deck import Deck
 from tablehall_boards.dominoes import Bazaar
-from tablehall_rules import Viewer
+from tablehall_rules import JsonView, Viewer
 
 _NO_DECK: Deck[Card] = Deck()
 _NO_BAZAAR = Bazaar()
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
-    # the piles are replaced below: leaving them out of the conversion saves most of its work
-    d: dict[str, Any] = msgspec.to_builtins(msgspec.structs.replace(state, deck=_NO_DECK, bazaar=_NO_BAZAAR))
-    d["numbers"] = numbers(state)
+    # the piles are replaced below: leaving them out of the conversion saves most of its work;
+    # string keys (cells, players): the shape of its JSON, which services need not convert again
+    d = JsonView(msgspec.to_builtins(msgspec.structs.replace(state, deck=_NO_DECK, bazaar=_NO_BAZAAR), str_keys=True))
+    d["numbers"] = {str(cell): n for cell, n in numbers(state).items()}
     d["hand_sizes"] = [len(h) for h in state.hands]
     d["domino_hand_sizes"] = [len(h) for h in state.domino_hands]
     d["mine_count"] = len(state.mines)
@@ -50,7 +51,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         d["domino_hands_all"] = msgspec.to_builtins(state.domino_hands)
         d["deck_all"] = msgspec.to_builtins(state.deck)
         d["bazaar_all"] = msgspec.to_builtins(state.bazaar)
-        return d
+        return dict(d)  # the piles hold tuples, which JSON makes lists: not a JsonView (no bot reads it)
     me = viewer.seat if viewer.role == "seat" else None
     d["hands"] = [h if p == me else [] for p, h in enumerate(d["hands"])]
     d["domino_hands"] = [h if p == me else [] for p, h in enumerate(d["domino_hands"])]

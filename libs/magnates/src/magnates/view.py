@@ -13,7 +13,7 @@ import msgspec
 from magnates import board
 from magnates.rules.worth import fine, net_worth
 from magnates.state import BANK, State
-from tablehall_rules import Viewer
+from tablehall_rules import JsonView, Viewer
 
 
 def _players(state: State) -> list[dict[str, Any]]:
@@ -67,24 +67,26 @@ def _specials() -> tuple[tuple[int, str], ...]:
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
-    return {
-        "phase": state.phase,
-        "turn": state.turn,
-        "round": state.round,
-        "round_limit": state.round_limit,
-        "white": state.white,
-        "blue": state.blue,
-        "extra_moves": state.extra_moves,
-        "stop": msgspec.to_builtins(state.stop) if state.stop is not None else None,
-        "piece": state.piece,
-        "decision_no": state.decision_no,
-        "opened_at_ms": state.opened_at_ms,
-        "clock_ms": state.clock_ms,
-        "players": _players(state),
-        "companies": _companies(state),
-        "specials": [{"cell": cell, "kind": kind} for cell, kind in _specials()],
-        "out_order": list(state.out_order),
-        "places": [list(p) for p in state.places],
-        "end_reason": state.end_reason,
-        "scores": {str(k): v for k, v in state.scores.items()},
-    }
+    return JsonView(
+        {
+            "phase": state.phase,
+            "turn": state.turn,
+            "round": state.round,
+            "round_limit": state.round_limit,
+            "white": state.white,
+            "blue": state.blue,
+            "extra_moves": state.extra_moves,
+            "stop": msgspec.to_builtins(state.stop) if state.stop is not None else None,
+            "piece": state.piece,
+            "decision_no": state.decision_no,
+            "opened_at_ms": state.opened_at_ms,
+            "clock_ms": state.clock_ms,
+            "players": _players(state),
+            "companies": _companies(state),
+            "specials": [{"cell": cell, "kind": kind} for cell, kind in _specials()],
+            "out_order": list(state.out_order),
+            "places": [list(p) for p in state.places],
+            "end_reason": state.end_reason,
+            "scores": {str(k): v for k, v in state.scores.items()},
+        }
+    )

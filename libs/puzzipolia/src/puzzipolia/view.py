@@ -19,7 +19,7 @@ from puzzipolia.rules.end import net_worth
 from puzzipolia.rules.rent import rent_card
 from puzzipolia.rules.trades import UNANSWERED_PER_RECIPIENT
 from puzzipolia.state import Offer, State
-from tablehall_rules import Viewer
+from tablehall_rules import JsonView, Viewer
 from tablehall_rules.disclosure import visible_decisions
 
 # the squares' part of a view depends only on the board and its owners, buildings and mortgages,
@@ -149,7 +149,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "decks": {deck: {"size": len(cards)} for deck, cards in state.decks.items()},
         "decisions": [msgspec.to_builtins(d) for d in visible_decisions(pending(state), viewer)],
         "now_ms": state.last_at_ms,
-        "result": {"reason": state.end_reason, "places": state.places, "scores": state.scores}
+        "result": {
+            "reason": state.end_reason,
+            "places": state.places,
+            "scores": {str(seat): score for seat, score in state.scores.items()},
+        }
         if state.phase == "over"
         else None,
     }
@@ -158,4 +162,4 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     elif viewer.role == "auditor":
         out["decks"] = {deck: {"size": len(cards), "order": list(cards)} for deck, cards in state.decks.items()}
         out["offers"] = [_offer(o) for o in state.offers]
-    return out
+    return JsonView(out)

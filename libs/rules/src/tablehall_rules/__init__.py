@@ -35,6 +35,7 @@ from tablehall_rules.errors import (
 )
 from tablehall_rules.flow import Flow, clone
 from tablehall_rules.journal import HasStandings, Journaled, JournalEntry, Lines
+from tablehall_rules.jsonview import JsonView, json_shaped
 from tablehall_rules.legal import Choice, IntRange, LegalMove, LegalMoves, Param, Rule
 from tablehall_rules.nature import GameNature
 from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, verify_draws
@@ -66,6 +67,7 @@ __all__ = [
     "InvalidOptions",
     "JournalEntry",
     "Journaled",
+    "JsonView",
     "LegalMove",
     "LegalMoves",
     "Lines",
@@ -87,6 +89,7 @@ __all__ = [
     "encode_state",
     "illegal",
     "invalid",
+    "json_shaped",
     "new_seed",
     "schema_version",
     "type_name",

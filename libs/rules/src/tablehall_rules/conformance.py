@@ -26,7 +26,9 @@ game, its options and a seeded `random.Random` (hypothesis drives the seeds):
 - `check_determinization`: the seat's view of a determinized state equals the
   view it was made from;
 - `check_copy`: `clone` (the copy every `decide` works on) equals its original and
-  shares no mutable object with it.
+  shares no mutable object with it;
+- `check_view_shapes`: a view its game returns as a `JsonView` (already JSON-shaped,
+  so services do not convert it) equals its JSON round trip, for every viewer.
 
 What the game declares of its `nature` is checked too: a random game ends within
 `max_commands`; a game with hidden information hides something (a determinized
@@ -54,6 +56,7 @@ from tablehall_rules.disclosure import visible_decisions
 from tablehall_rules.errors import RuleError
 from tablehall_rules.flow import clone
 from tablehall_rules.journal import HasStandings
+from tablehall_rules.jsonview import JsonView
 from tablehall_rules.legal import admitted, expand_all
 from tablehall_rules.randomness import DrawSource
 from tablehall_rules.setups import Setup
@@ -411,6 +414,28 @@ def check_copy(game: Game[Any], state: Any) -> None:
     assert not shared, f"{game.id}: a clone shares mutable objects with its state at {shared[:5]}"
 
 
+def check_view_shapes(game: Game[Any], state: Any, seats: int) -> None:
+    """Every view of `state` its game marks JSON-shaped (`JsonView`) is exactly what its JSON
+    decodes to: string keys, lists not tuples, builtins only."""
+    viewers = [Viewer.of_seat(seat) for seat in range(seats)] + [Viewer.spectator(), Viewer.auditor()]
+    for viewer in viewers:
+        view = game.view(state, viewer)
+        if isinstance(view, JsonView):
+            decoded = msgspec.json.decode(msgspec.json.encode(view))
+            assert _same_shape(view, decoded), f"{game.id}: a JsonView for {viewer} is not what its JSON decodes to"
+
+
+def _same_shape(a: Any, b: Any) -> bool:
+    """Equal, and of the same builtin types all the way down (1 == 1.0 and (1,) != [1] aside)."""
+    if type(a) is not type(b) and not (isinstance(a, dict) and isinstance(b, dict)):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_shape(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same_shape(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
 def shared_mutables(a: Any, b: Any, path: str = "state") -> list[str]:
     """The paths at which `a` and `b` hold the very same mutable object."""
     found: list[str] = []
@@ -447,6 +472,7 @@ def run_suite(game: Game[Any], setup: Setup, seed: int, *, states: int = 6) -> C
     now = played.now_ms
     for state in states_of(game, played, rng, states):
         check_copy(game, state)
+        check_view_shapes(game, state, setup.seats)
         counts.defaults_checked += check_defaults(game, state, now)
         if not hidden:
             check_public_views(game, state, setup.seats)

@@ -85,7 +85,8 @@ class _Planner:
             item = self.plan(t.item_type)
             if item is None:
                 return list
-            return lambda v: [item(x) for x in v]
+            each: Copier = item
+            return lambda v: [each(x) for x in v]
         if isinstance(t, mi.SetType):
             return set if self.plan(t.item_type) is None else _deep
         if isinstance(t, mi.FrozenSetType):

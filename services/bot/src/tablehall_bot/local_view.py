@@ -3,7 +3,8 @@
 The match renders the same from the same state (`game.view`, `game.legal`), but asking it costs a
 gRPC call, the view encoded to JSON and decoded again, and the legal moves to protobuf and back:
 about a millisecond of a move. Rendered here, the view is made JSON-shaped (`to_builtins` with
-string keys: what decoding the match's JSON gives) so a bot's policy reads the same data either way.
+string keys: what decoding the match's JSON gives; a game's `JsonView` is that already) so a bot's
+policy reads the same data either way.
 The legal moves stay the game's descriptors (`SeatView.moves`): an easy bot whose game decides on
 them never spells them out; any other player reads `SeatView.legal`, the commands the match's
 protobuf would have carried.
@@ -11,11 +12,9 @@ protobuf would have carried.
 
 from __future__ import annotations
 
-import msgspec
-
 from tablehall_bot.match_client import SeatView
 from tablehall_bot.seats import TableSeats
-from tablehall_rules import Viewer
+from tablehall_rules import Viewer, json_shaped
 from tablehall_rules.disclosure import visible_decisions
 
 
@@ -32,7 +31,7 @@ def folded_view(table: str, seats: TableSeats, seat: int, now_ms: int) -> SeatVi
         game=game.id,
         version=fold.version,
         seat=seat,
-        view=msgspec.to_builtins(game.view(state, viewer), str_keys=True),
+        view=json_shaped(game.view(state, viewer)),
         decisions=visible_decisions(game.pending(state), viewer),
         finished=False,
         moves=game.legal(state, seat, now_ms),
