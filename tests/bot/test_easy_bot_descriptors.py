@@ -104,8 +104,9 @@ def test_descriptors_that_spell_out_more_than_a_bot_considers_are_spelled_out(
 @pytest.mark.parametrize("game", existing_games(), ids=lambda g: g.id)
 def test_a_random_move_on_the_descriptors_is_the_one_on_the_spelled_out_commands(game: Any) -> None:
     """The noise's random move (`random_on_moves`): the command `random` draws from the spelled-out
-    commands, with the same draws; where the game has no random player of its own, spelled out
-    alone (`nth`), and past `LEGAL_LIMIT` one of the first ones as on a remote view."""
+    commands, with the same draws; where the game has no random player of its own, or its own reads
+    the descriptors (`random_policy_moves`), spelled out alone (`nth`), and past `LEGAL_LIMIT` one
+    of the first ones as on a remote view."""
     hooks_of = GameHooks(game)
     compared = 0
     for match in range(10):  # random matches until enough decisions (some end at once: a seat leaves)
@@ -135,6 +136,7 @@ def _compare_random_moves(game: Any, hooks_of: GameHooks, match: int, compared: 
             got = hooks_of.random_on_moves(view.view, view.moves, legal, mine)
             assert got == hooks_of.random(view.view, view.legal, theirs)
             assert mine.getstate() == theirs.getstate()
-            assert bool(spelled_calls) == (hooks_of._random is not None)  # spelled out only for a game's own
+            # spelled out only for a game's own random player that cannot read descriptors
+            assert bool(spelled_calls) == (hooks_of._random is not None and hooks_of._random_moves is None)
             compared += 1
     return compared - start

@@ -56,13 +56,14 @@ from tablehall_rules import (
     HasBotRanking,
     HasEvaluation,
     HasMovesPolicy,
+    HasRandomMovesPolicy,
     HasRandomPolicy,
     HasRolloutPolicy,
     HasSearchHints,
     LegalMove,
     StructCodec,
 )
-from tablehall_rules.legal import expand, spell_at, values
+from tablehall_rules.legal import count, expand, nth, spell_at, values
 
 # what a piece is worth to the bot (the king: losing it loses the game)
 WORTH: dict[Kind, float] = {
@@ -597,6 +598,19 @@ def ranked(view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random
     return [scored[i][1] for _, _, i in order[:count]]
 
 
+def random_moves(view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random) -> msgspec.Struct:
+    """`random_policy` on the descriptors: the command it draws from the spelled-out commands, with
+    the same draw, only that one spelled out (never a surrender while anything else is legal)."""
+    keep_playing = [lm for lm in moves if not isinstance(lm.command, c.Surrender)]
+    size = count(keep_playing)
+    if size:
+        return nth(keep_playing, rng.randrange(size), CODEC)
+    size = count(moves)
+    if not size:
+        raise IndexError("no legal command")  # what `rng.choice` of nothing raises
+    return nth(moves, rng.randrange(size), CODEC)
+
+
 def seat_of(view: dict[str, Any]) -> int:
     """The viewing seat: the one whose hand the view shows (a live player always holds cards
     but when both piles ran dry), else the turn player."""
@@ -609,6 +623,7 @@ class HomunculusBot(
     HasBotPolicy,
     HasMovesPolicy,
     HasBotRanking,
+    HasRandomMovesPolicy,
     HasRandomPolicy,
     HasRolloutPolicy,
     HasSearchHints,
@@ -622,6 +637,7 @@ class HomunculusBot(
     bot_ranking = staticmethod(ranked)
     determinize = staticmethod(determinize)
     random_policy = staticmethod(random_policy)
+    random_policy_moves = staticmethod(random_moves)
     rollout_policy = staticmethod(rollout_policy)
     evaluate = staticmethod(evaluate)
 

@@ -17,6 +17,9 @@
   per option to score them).
 - `random_policy(view, legal, rng) -> command`: a random legal player that
   keeps the game going (it does not leave or surrender unless forced).
+- `random_policy_moves(view, moves, rng) -> command`: the same player on the
+  descriptors: the command `random_policy(view, expand_all(moves, codec), rng)`
+  would choose, with the same draws, spelling out only the one it plays.
 - `evaluate(state, seat) -> float`: how well `seat` stands, in [0, 1]
   (1: certain win), for searches cut short before the end.
 - `bot_ranking(view, legal, rng, count) -> [command]`: the heuristic's
@@ -80,6 +83,13 @@ class HasBotPolicy(Protocol):
 @runtime_checkable
 class HasMovesPolicy(Protocol):
     def bot_policy_moves(
+        self, view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random
+    ) -> msgspec.Struct: ...
+
+
+@runtime_checkable
+class HasRandomMovesPolicy(Protocol):
+    def random_policy_moves(
         self, view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random
     ) -> msgspec.Struct: ...
 

@@ -27,6 +27,7 @@ from tablehall_rules import (
     HasBotRanking,
     HasEvaluation,
     HasMovesPolicy,
+    HasRandomMovesPolicy,
     HasRandomPolicy,
     HasRolloutPolicy,
     HasSearchHints,
@@ -68,6 +69,10 @@ class GameHooks:
     @cached_property
     def _random(self) -> Callable[[View, list[msgspec.Struct], random.Random], msgspec.Struct] | None:
         return self.game.random_policy if isinstance(self.game, HasRandomPolicy) else None
+
+    @cached_property
+    def _random_moves(self) -> Callable[[View, Sequence[LegalMove], random.Random], msgspec.Struct] | None:
+        return self.game.random_policy_moves if isinstance(self.game, HasRandomMovesPolicy) else None
 
     @cached_property
     def _ranking(self) -> Callable[[View, list[msgspec.Struct], random.Random, int], list[msgspec.Struct]] | None:
@@ -139,8 +144,11 @@ class GameHooks:
     ) -> msgspec.Struct:
         """`random(view, legal(), rng)`: the same command, with the same draws. A game without a
         random policy of its own plays one of the first `LEGAL_LIMIT` commands uniformly, made
-        alone from the descriptors (`nth`), not every one spelled out to draw one."""
+        alone from the descriptors (`nth`), not every one spelled out to draw one; a game whose
+        random policy reads descriptors (`random_policy_moves`) is asked that way."""
         if self._random is not None:
+            if self._random_moves is not None and count_upto(moves, LEGAL_LIMIT + 1) <= LEGAL_LIMIT:
+                return self._random_moves(view, moves, rng)
             return self._random(view, legal(), rng)
         size = count_upto(moves, LEGAL_LIMIT)
         if size == 0:
