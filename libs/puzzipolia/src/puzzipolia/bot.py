@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import tablehall_rules
 from puzzipolia import commands as c
 from puzzipolia import valuation as worth
 from puzzipolia.state import Bundle
+from tablehall_rules import LegalMove, StructCodec
+from tablehall_rules.legal import expand, spell_at
 
 RESERVE = 150
 BUY_MARGIN = 60
@@ -71,11 +73,63 @@ class _Seen:
         )
 
 
-def _first(legal: Sequence[c.Command], kind: type[c.Command]) -> c.Command | None:
-    return next((x for x in legal if isinstance(x, kind)), None)
+Kinds = type[c.Command] | tuple[type[c.Command], ...]
+CODEC = StructCodec(c.COMMAND_TYPES)
+
+
+class _Spelled:
+    """The legal commands spelled out (a view from the match carries them so)."""
+
+    def __init__(self, commands: Sequence[c.Command]) -> None:
+        self.commands = commands
+
+    def first(self, kind: Kinds) -> c.Command | None:
+        return next((x for x in self.commands if isinstance(x, kind)), None)
+
+    def every(self, kind: Kinds) -> list[c.Command]:
+        return [x for x in self.commands if isinstance(x, kind)]
+
+    def first_but(self, kind: Kinds) -> c.Command | None:
+        return next((x for x in self.commands if not isinstance(x, kind)), None)
+
+
+class _Described:
+    """The same reads on the descriptors: only the commands of the kinds read are spelled out (an
+    auction's bid range is one descriptor of up to ~1,500 commands; the policy reads its first)."""
+
+    def __init__(self, moves: Sequence[LegalMove]) -> None:
+        self.moves = moves
+
+    def first(self, kind: Kinds) -> c.Command | None:
+        found = next((lm for lm in self.moves if isinstance(lm.command, kind) and lm.size()), None)
+        return _spelled_first(found)
+
+    def every(self, kind: Kinds) -> list[c.Command]:
+        return [cast(c.Command, x) for lm in self.moves if isinstance(lm.command, kind) for x in expand(lm, CODEC)]
+
+    def first_but(self, kind: Kinds) -> c.Command | None:
+        found = next((lm for lm in self.moves if not isinstance(lm.command, kind) and lm.size()), None)
+        return _spelled_first(found)
+
+
+def _spelled_first(lm: LegalMove | None) -> c.Command | None:
+    return cast(c.Command, spell_at(lm, 0, CODEC)) if lm is not None else None
+
+
+Legal = _Spelled | _Described
 
 
 def choose(view: View, legal: list[c.Command], rng: random.Random) -> c.Command:
+    return _choose(view, _Spelled(legal), rng)
+
+
+def choose_moves(view: View, moves: Sequence[LegalMove], rng: random.Random) -> c.Command:
+    """`choose(view, expand_all(moves, CODEC), rng)` on the descriptors: the same command, only the
+    commands of the kinds a step reads spelled out."""
+    return _choose(view, _Described(moves), rng)
+
+
+def _choose(view: View, legal: Legal, rng: random.Random) -> c.Command:
     s = _Seen(view)
     for step in (_order, _debts, _offers, _auction, _buy, _choice67, _jail, _develop, _trade, _turn):
         command = step(s, legal, rng)
@@ -94,35 +148,35 @@ NEVER = (c.Leave, c.ProposeEnd)
 _ONLY_FORCED = (c.Surrender, c.Mortgage, c.SellBuilding, c.ProposeTrade, c.AcceptTrade, c.Build, c.Unmortgage)
 
 
-def _fallback(legal: Sequence[c.Command]) -> c.Command:
+def _fallback(legal: Legal) -> c.Command:
     """A move no step chose: a plain answer, else anything harmless; never ⚑, and never a random mortgage."""
     for kind in _ANSWERS:
-        found = _first(legal, kind)
+        found = legal.first(kind)
         if found is not None:
             return found
-    harmless = [x for x in legal if not isinstance(x, NEVER + _ONLY_FORCED)]
-    if harmless:
-        return harmless[0]
-    surrender = _first(legal, c.Surrender)
+    harmless = legal.first_but(NEVER + _ONLY_FORCED)
+    if harmless is not None:
+        return harmless
+    surrender = legal.first(c.Surrender)
     if surrender is not None:  # a debt nothing else can settle
         return surrender
     raise NoMove("only leaving is legal: a bot has no decision here")
 
 
-def _order(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
-    return _first(legal, c.RollForOrder)
+def _order(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
+    return legal.first(c.RollForOrder)
 
 
-def _debts(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
-    return _first(legal, c.PayDebt) or _first(legal, c.CollectDebt) or _first(legal, c.Surrender)
+def _debts(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
+    return legal.first(c.PayDebt) or legal.first(c.CollectDebt) or legal.first(c.Surrender)
 
 
-def _offers(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
+def _offers(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
     offers = {o["id"]: o for o in s.view["me"]["offers"]}
-    for x in legal:
+    for x in legal.every(c.AcceptTrade):
         if isinstance(x, c.AcceptTrade) and _good_offer(s, offers[x.offer_id]):
             return x
-    return _first(legal, c.DeclineTrade)
+    return legal.first(c.DeclineTrade)
 
 
 def _good_offer(s: _Seen, offer: dict[str, Any]) -> bool:
@@ -131,12 +185,12 @@ def _good_offer(s: _Seen, offer: dict[str, Any]) -> bool:
     return bool(worth.gains(s.board, deal)[1] >= worth.MARGIN / 2 and s.money >= offer["get"]["money"])
 
 
-def _auction(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
-    passing = _first(legal, c.PassAuction)
+def _auction(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
+    passing = legal.first(c.PassAuction)
     if passing is None:
         return None
     a = s.view["auction"]
-    bid = _first(legal, c.Bid)
+    bid = legal.first(c.Bid)
     if isinstance(bid, c.Bid):
         index = a["square"]
         limit = s.worth(index, s.me)
@@ -147,11 +201,11 @@ def _auction(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command 
     return passing
 
 
-def _buy(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
-    decline = _first(legal, c.DeclineBuy)
+def _buy(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
+    decline = legal.first(c.DeclineBuy)
     if decline is None:
         return None
-    buy = _first(legal, c.Buy)
+    buy = legal.first(c.Buy)
     index = s.view["buy_square"]
     price = s.squares[index]["price"]
     if buy is not None and (s.money - price >= BUY_MARGIN or s.completes_set(index, s.me)):
@@ -178,8 +232,8 @@ def _square_score(s: _Seen, index: int) -> float:
     return -float(card["rows"][card["current"]]["amount"])
 
 
-def _choice67(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
-    options = [x for x in legal if isinstance(x, c.Choose67)]
+def _choice67(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
+    options = [x for x in legal.every(c.Choose67) if isinstance(x, c.Choose67)]
     if not options:
         return None
     position = s.players[s.me]["position"]
@@ -187,28 +241,28 @@ def _choice67(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command
     return max(options, key=lambda x: _square_score(s, (position + x.steps) % size))
 
 
-def _jail(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
-    if not s.players[s.me]["in_jail"] or _first(legal, c.Roll) is None:
+def _jail(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
+    if not s.players[s.me]["in_jail"] or legal.first(c.Roll) is None:
         return None
-    card = _first(legal, c.UseJailCard)
+    card = legal.first(c.UseJailCard)
     if card is not None:
         return card
     unowned = sum(1 for sq in s.squares if sq.get("owner", 0) is None)
     if unowned > len(s.squares) // 4 and s.money > 4 * RESERVE:
-        return _first(legal, c.PayJailFine)
+        return legal.first(c.PayJailFine)
     return None
 
 
-def _develop(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
+def _develop(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
     """On its own turn: redeem mortgages in whole sets, then build evenly, keeping a reserve."""
-    if s.view["active_seat"] != s.me or not (_first(legal, c.Roll) or _first(legal, c.EndTurn)):
+    if s.view["active_seat"] != s.me or not (legal.first(c.Roll) or legal.first(c.EndTurn)):
         return None
-    redeem = [x for x in legal if isinstance(x, c.Unmortgage)]
+    redeem = [x for x in legal.every(c.Unmortgage) if isinstance(x, c.Unmortgage)]
     for x in sorted(redeem, key=lambda x: s.squares[x.square]["price"]):
         cost = s.squares[x.square]["rent_card"]["redeem_cost"]
         if s.money - cost >= 3 * RESERVE:
             return x
-    builds = [x for x in legal if isinstance(x, c.Build)]
+    builds = [x for x in legal.every(c.Build) if isinstance(x, c.Build)]
     if builds:
         best = max(builds, key=lambda x: (s.squares[x.square]["price"], -x.square))
         if s.money - s.squares[best.square]["rent_card"]["house_cost"] >= RESERVE:
@@ -216,7 +270,7 @@ def _develop(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command 
     return _mortgage_to_build(s, legal)
 
 
-def _mortgage_to_build(s: _Seen, legal: list[c.Command]) -> c.Command | None:
+def _mortgage_to_build(s: _Seen, legal: Legal) -> c.Command | None:
     """Short of cash for a house on a whole set: mortgage the cheapest lot outside its sets, if that pays for one."""
     sets = [
         group
@@ -228,21 +282,23 @@ def _mortgage_to_build(s: _Seen, legal: list[c.Command]) -> c.Command | None:
     if not sets:
         return None
     cost = min(s.groups[group][0]["rent_card"]["house_cost"] for group in sets)
-    options = [x for x in legal if isinstance(x, c.Mortgage) and s.squares[x.square]["group"] not in sets]
+    options = [
+        x for x in legal.every(c.Mortgage) if isinstance(x, c.Mortgage) and s.squares[x.square]["group"] not in sets
+    ]
     raised = sum(s.squares[x.square]["rent_card"]["mortgage_value"] for x in options)
     if s.money - cost >= RESERVE or s.money + raised - cost < RESERVE:
         return None
     return min(options, key=lambda x: (s.squares[x.square]["price"], x.square))
 
 
-def _trade(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
+def _trade(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
     """Once every three rounds, on its own turn before rolling, propose the best deal for one of its sets."""
     view = s.view
     if view["active_seat"] != s.me or view["round"] % TRADE_ROUNDS != 0:
         return None
-    if view["me"]["offers_made_this_round"] or _first(legal, c.Roll) is None:
+    if view["me"]["offers_made_this_round"] or legal.first(c.Roll) is None:
         return None
-    partners = {x.to_seat for x in legal if isinstance(x, c.ProposeTrade)}
+    partners = {x.to_seat for x in legal.every(c.ProposeTrade) if isinstance(x, c.ProposeTrade)}
     best: tuple[float, worth.Deal] | None = None
     for deal in _set_deals(s, partners):
         gain = worth.gains(s.board, deal)[0]
@@ -293,5 +349,5 @@ def _set_deals(s: _Seen, partners: set[int]) -> list[worth.Deal]:
     return deals
 
 
-def _turn(s: _Seen, legal: list[c.Command], rng: random.Random) -> c.Command | None:
-    return _first(legal, c.Roll) or _first(legal, c.EndTurn)
+def _turn(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
+    return legal.first(c.Roll) or legal.first(c.EndTurn)

@@ -5,6 +5,7 @@ knows: the heuristic (`bot`), the full state from a view (`determinize`), a rand
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -13,14 +14,17 @@ from puzzipolia import bot, simulate
 from puzzipolia.determinize import determinize
 from puzzipolia.rules.end import net_worth
 from puzzipolia.state import State
-from tablehall_rules import Determinizable, HasBotPolicy, HasEvaluation, HasRandomPolicy
+from tablehall_rules import Determinizable, HasBotPolicy, HasEvaluation, HasMovesPolicy, HasRandomPolicy, LegalMove
 
 
-class BotHooks(Determinizable, HasBotPolicy, HasRandomPolicy, HasEvaluation):
+class BotHooks(Determinizable, HasBotPolicy, HasMovesPolicy, HasRandomPolicy, HasEvaluation):
     determinize = staticmethod(determinize)
 
     def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         return bot.choose(view, legal, rng)  # type: ignore[arg-type]
+
+    def bot_policy_moves(self, view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random) -> msgspec.Struct:
+        return bot.choose_moves(view, moves, rng)
 
     def random_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         # a bot never leaves nor proposes the end: with nothing else legal it makes no move
