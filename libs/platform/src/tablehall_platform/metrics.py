@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gc
 import time
+from collections.abc import Callable
 from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram, start_http_server
@@ -32,16 +33,15 @@ GC_SECONDS = Counter(
 )
 
 
-# The labelled children on the command path, looked up once: prometheus_client's
-# labels() validates and locks on every call, a few per cent of a command's CPU.
-@functools.cache
-def command_latency(game: str, outcome: str) -> Any:
-    return COMMAND_LATENCY.labels(game, outcome)
+def children(metric: Any) -> Callable[..., Any]:
+    """`metric.labels(...)`, each child looked up once: prometheus_client's labels() validates
+    and locks on every call, a few per cent of a command's CPU on a hot path."""
+    return functools.cache(metric.labels)
 
 
-@functools.cache
-def events_appended(game: str) -> Any:
-    return EVENTS_APPENDED.labels(game)
+# the labelled children on the command path
+command_latency = children(COMMAND_LATENCY)
+events_appended = children(EVENTS_APPENDED)
 
 
 class _CollectionTimer:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import functools
-from typing import Any
-
 from prometheus_client import Counter, Gauge, Histogram
+
+from tablehall_platform.metrics import children
 
 DECISIONS = Counter(
     "tablehall_bot_decisions_total",
@@ -36,23 +35,8 @@ VIEWS = Counter(
 )
 
 
-# The labelled children on a move's path, looked up once (as `tablehall_platform.metrics` does):
-# prometheus_client's labels() validates and locks on every call.
-@functools.cache
-def decisions(game: str, difficulty: str, outcome: str) -> Any:
-    return DECISIONS.labels(game, difficulty, outcome)
-
-
-@functools.cache
-def think_seconds(game: str, difficulty: str) -> Any:
-    return THINK_SECONDS.labels(game, difficulty)
-
-
-@functools.cache
-def notifications(source: str) -> Any:
-    return NOTIFICATIONS.labels(source)
-
-
-@functools.cache
-def views(source: str) -> Any:
-    return VIEWS.labels(source)
+# the labelled children on a move's path
+decisions = children(DECISIONS)
+think_seconds = children(THINK_SECONDS)
+notifications = children(NOTIFICATIONS)
+views = children(VIEWS)
