@@ -63,7 +63,7 @@ from tablehall_rules import (
     LegalMove,
     StructCodec,
 )
-from tablehall_rules.legal import count, expand, nth, spell_at, values
+from tablehall_rules.legal import draw, expand, spell_at, values
 
 # what a piece is worth to the bot (the king: losing it loses the game)
 WORTH: dict[Kind, float] = {
@@ -602,13 +602,7 @@ def random_moves(view: dict[str, Any], moves: Sequence[LegalMove], rng: random.R
     """`random_policy` on the descriptors: the command it draws from the spelled-out commands, with
     the same draw, only that one spelled out (never a surrender while anything else is legal)."""
     keep_playing = [lm for lm in moves if not isinstance(lm.command, c.Surrender)]
-    size = count(keep_playing)
-    if size:
-        return nth(keep_playing, rng.randrange(size), CODEC)
-    size = count(moves)
-    if not size:
-        raise IndexError("no legal command")  # what `rng.choice` of nothing raises
-    return nth(moves, rng.randrange(size), CODEC)
+    return draw(keep_playing if any(lm.size() for lm in keep_playing) else moves, rng, CODEC)
 
 
 def seat_of(view: dict[str, Any]) -> int:

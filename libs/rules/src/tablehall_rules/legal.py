@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, overload
 
@@ -308,6 +309,18 @@ def nth(moves: Sequence[LegalMove], index: int, codec: CommandCodec) -> msgspec.
             return spell_at(lm, index, codec)
         index -= size
     raise IndexError("the descriptors spell out fewer commands")
+
+
+def draw(
+    moves: Sequence[LegalMove], rng: random.Random, codec: CommandCodec, limit: int | None = None
+) -> msgspec.Struct:
+    """`rng.choice(expand_all(moves, codec, limit))`, the same draw, only the drawn command spelled
+    out (`nth`)."""
+    size = count(moves) if limit is None else count_upto(moves, limit)
+    if size == 0:
+        raise IndexError("no legal command")  # what `rng.choice` of nothing raises
+    # `rng.choice(seq)` draws `seq[rng._randbelow(len(seq))]`; `randrange(n)` draws the same
+    return nth(moves, rng.randrange(size), codec)
 
 
 def spell_at(lm: LegalMove, index: int, codec: CommandCodec) -> msgspec.Struct:

@@ -35,7 +35,7 @@ from tablehall_rules import (
     Viewer,
     clone,
 )
-from tablehall_rules.legal import count_upto, expand_all, nth
+from tablehall_rules.legal import count_upto, draw, expand_all
 from tablehall_stream.codecs import command_codec
 
 # the most commands a bot considers at one decision (descriptors spelled out): the live view's and a search's
@@ -150,11 +150,7 @@ class GameHooks:
             if self._random_moves is not None and count_upto(moves, LEGAL_LIMIT + 1) <= LEGAL_LIMIT:
                 return self._random_moves(view, moves, rng)
             return self._random(view, legal(), rng)
-        size = count_upto(moves, LEGAL_LIMIT)
-        if size == 0:
-            raise IndexError("no legal command")  # what `rng.choice` of nothing raises
-        # `rng.choice(seq)` draws `seq[rng._randbelow(len(seq))]`; `randrange(n)` draws the same
-        return nth(moves, rng.randrange(size), command_codec(self.game.id))
+        return draw(moves, rng, command_codec(self.game.id), LEGAL_LIMIT)
 
     def random(self, view: View, legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
         if self._random is not None:
