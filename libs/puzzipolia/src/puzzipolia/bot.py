@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, TypeVar, cast
+
+import msgspec
 
 import tablehall_rules
 from puzzipolia import commands as c
@@ -74,6 +76,7 @@ class _Seen:
 
 
 Kinds = type[c.Command] | tuple[type[c.Command], ...]
+K = TypeVar("K", bound=msgspec.Struct)
 CODEC = StructCodec(c.COMMAND_TYPES)
 
 
@@ -86,7 +89,7 @@ class _Spelled:
     def first(self, kind: Kinds) -> c.Command | None:
         return next((x for x in self.commands if isinstance(x, kind)), None)
 
-    def every(self, kind: Kinds) -> list[c.Command]:
+    def every(self, kind: type[K]) -> list[K]:
         return [x for x in self.commands if isinstance(x, kind)]
 
     def first_but(self, kind: Kinds) -> c.Command | None:
@@ -104,8 +107,8 @@ class _Described:
         found = next((lm for lm in self.moves if isinstance(lm.command, kind) and lm.size()), None)
         return _spelled_first(found)
 
-    def every(self, kind: Kinds) -> list[c.Command]:
-        return [cast(c.Command, x) for lm in self.moves if isinstance(lm.command, kind) for x in expand(lm, CODEC)]
+    def every(self, kind: type[K]) -> list[K]:
+        return [cast(K, x) for lm in self.moves if isinstance(lm.command, kind) for x in expand(lm, CODEC)]
 
     def first_but(self, kind: Kinds) -> c.Command | None:
         found = next((lm for lm in self.moves if not isinstance(lm.command, kind) and lm.size()), None)
@@ -174,7 +177,7 @@ def _debts(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
 def _offers(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
     offers = {o["id"]: o for o in s.view["me"]["offers"]}
     for x in legal.every(c.AcceptTrade):
-        if isinstance(x, c.AcceptTrade) and _good_offer(s, offers[x.offer_id]):
+        if _good_offer(s, offers[x.offer_id]):
             return x
     return legal.first(c.DeclineTrade)
 
@@ -233,7 +236,7 @@ def _square_score(s: _Seen, index: int) -> float:
 
 
 def _choice67(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
-    options = [x for x in legal.every(c.Choose67) if isinstance(x, c.Choose67)]
+    options = legal.every(c.Choose67)
     if not options:
         return None
     position = s.players[s.me]["position"]
@@ -257,12 +260,12 @@ def _develop(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
     """On its own turn: redeem mortgages in whole sets, then build evenly, keeping a reserve."""
     if s.view["active_seat"] != s.me or not (legal.first(c.Roll) or legal.first(c.EndTurn)):
         return None
-    redeem = [x for x in legal.every(c.Unmortgage) if isinstance(x, c.Unmortgage)]
+    redeem = legal.every(c.Unmortgage)
     for x in sorted(redeem, key=lambda x: s.squares[x.square]["price"]):
         cost = s.squares[x.square]["rent_card"]["redeem_cost"]
         if s.money - cost >= 3 * RESERVE:
             return x
-    builds = [x for x in legal.every(c.Build) if isinstance(x, c.Build)]
+    builds = legal.every(c.Build)
     if builds:
         best = max(builds, key=lambda x: (s.squares[x.square]["price"], -x.square))
         if s.money - s.squares[best.square]["rent_card"]["house_cost"] >= RESERVE:
@@ -282,9 +285,7 @@ def _mortgage_to_build(s: _Seen, legal: Legal) -> c.Command | None:
     if not sets:
         return None
     cost = min(s.groups[group][0]["rent_card"]["house_cost"] for group in sets)
-    options = [
-        x for x in legal.every(c.Mortgage) if isinstance(x, c.Mortgage) and s.squares[x.square]["group"] not in sets
-    ]
+    options = [x for x in legal.every(c.Mortgage) if s.squares[x.square]["group"] not in sets]
     raised = sum(s.squares[x.square]["rent_card"]["mortgage_value"] for x in options)
     if s.money - cost >= RESERVE or s.money + raised - cost < RESERVE:
         return None
@@ -298,7 +299,7 @@ def _trade(s: _Seen, legal: Legal, rng: random.Random) -> c.Command | None:
         return None
     if view["me"]["offers_made_this_round"] or legal.first(c.Roll) is None:
         return None
-    partners = {x.to_seat for x in legal.every(c.ProposeTrade) if isinstance(x, c.ProposeTrade)}
+    partners = {x.to_seat for x in legal.every(c.ProposeTrade)}
     best: tuple[float, worth.Deal] | None = None
     for deal in _set_deals(s, partners):
         gain = worth.gains(s.board, deal)[0]
