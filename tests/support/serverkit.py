@@ -3,6 +3,7 @@ or every service in a process of its own (`tablehall serve SERVICE`), as a deplo
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import os
@@ -11,7 +12,7 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import nats
 
@@ -25,8 +26,9 @@ SERVICE_SECRET = "up-service-secret-0123456789abcdef-01"
 
 
 @dataclass(kw_only=True)
-class ServerProcesses:
-    """Running server processes on a database of their own, with tokens for them."""
+class ServerProcesses(abc.ABC):
+    """Running server processes on a database of their own, with tokens for them (a layout of
+    them: `Up`, `Split`)."""
 
     log_path: Path
     log: IO[str]
@@ -38,13 +40,13 @@ class ServerProcesses:
     metrics_ports: tuple[int, ...] = ()
 
     @property
+    @abc.abstractmethod
     def processes(self) -> dict[str, subprocess.Popen[bytes]]:
         """Its processes by name, in the order they were started."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def address_of(self, service: str) -> str:
         """Where `service` answers."""
-        raise NotImplementedError
 
     @property
     def pids(self) -> dict[str, int]:
@@ -119,6 +121,19 @@ def _env(port: int, data_dir: Path, extra_env: Mapping[str, str] | None) -> dict
     }
 
 
+def _run_of(log_path: Path, log: IO[str], env: Mapping[str, str]) -> dict[str, Any]:
+    """The fields of a `ServerProcesses` every layout fills alike: its log, the token issuers of
+    `SECRET` and `SERVICE_SECRET`, the NATS and bot consumer `env` gave it."""
+    return {
+        "log_path": log_path,
+        "log": log,
+        "people": DevProvider(SECRET),
+        "services": ServiceProvider(SERVICE_SECRET),
+        "nats_url": _nats_url(),
+        "bot_consumer": env["TABLEHALL_BOT_CONSUMER"],
+    }
+
+
 def _nats_url() -> str:
     """The NATS the servers find (to delete their bot consumer after)."""
     return os.environ.get("TABLEHALL_NATS_URL", "nats://127.0.0.1:4222")
@@ -139,13 +154,8 @@ def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
     return Up(
         process=process,
         address=f"127.0.0.1:{port}",
-        log_path=log_path,
-        log=log,
-        people=DevProvider(SECRET),
-        services=ServiceProvider(SERVICE_SECRET),
-        nats_url=_nats_url(),
-        bot_consumer=env["TABLEHALL_BOT_CONSUMER"],
         metrics_ports=tuple(p for p in [int(env.get("TABLEHALL_METRICS_PORT", "0"))] if p),
+        **_run_of(log_path, log, env),
     )
 
 
@@ -200,11 +210,6 @@ def start_split(extra_env: Mapping[str, str] | None = None, metrics: bool = Fals
     return Split(
         started=processes,
         addresses=addresses,
-        log_path=log_path,
-        log=log,
-        people=DevProvider(SECRET),
-        services=ServiceProvider(SERVICE_SECRET),
-        nats_url=_nats_url(),
-        bot_consumer=env["TABLEHALL_BOT_CONSUMER"],
         metrics_ports=tuple(p for p in metrics_ports.values() if p),
+        **_run_of(log_path, log, env),
     )
