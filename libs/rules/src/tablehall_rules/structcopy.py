@@ -4,9 +4,9 @@
 exactly, but it rebuilds every piece, card and tile: most of the cost of a big state is objects
 nothing will ever change. A copier here is planned once per struct type from its field types
 (`msgspec.inspect`): immutable values (numbers, strings, enums, frozen structs of immutable fields,
-tuples and frozensets of them: a field typed so is trusted to hold one) are shared, containers of them copied shallowly, mutable structs
-copied field by field, and a field it cannot plan (`Any`, a union of several containers) is copied
-by `copy.deepcopy`. The copy shares no mutable object with its original
+tuples and frozensets of them: a field typed so is trusted to hold one) are shared, containers of
+them copied shallowly, mutable structs copied field by field, and a field it cannot plan (`Any`, a
+union of several containers) is copied by `copy.deepcopy`. The copy shares no mutable object with its original
 (tests/rules/test_structcopy.py walks both to check).
 """
 
