@@ -11,6 +11,7 @@ from typing import Any
 
 from homunculus.ring import board as rb
 from homunculus.rules.shop import AUTOMATIC, PRICES
+from tablehall_rules import SharedJson
 
 # item -> (ru name, en name, ru effect, en effect); the seed's order and words («Золото и лавка»)
 ITEM_TEXTS: dict[str, tuple[str, str, str, str]] = {
@@ -117,12 +118,14 @@ def _squares() -> tuple[dict[str, Any], ...]:
     return tuple(out)
 
 
-def shop_view() -> list[dict[str, Any]]:
-    """The shop's items in the seed's order (fresh dicts of scalars: views are the caller's)."""
-    return [dict(entry) for entry in _shop()]
+@cache
+def shop_view() -> SharedJson:
+    """The shop's items in the seed's order: one list every view shows (read-only, encoded once)."""
+    return SharedJson(dict(entry) for entry in _shop())
 
 
-def ring_squares_view() -> list[dict[str, Any]]:
+@cache
+def ring_squares_view() -> SharedJson:
     """The ring's squares 0..39 from Start: names, kind; for lots the district and the money
-    (price, house cost for streets, mortgage and its redemption)."""
-    return [dict(entry) for entry in _squares()]
+    (price, house cost for streets, mortgage and its redemption). One list every view shows."""
+    return SharedJson(dict(entry) for entry in _squares())

@@ -19,23 +19,23 @@ from puzzipolia.rules.end import net_worth
 from puzzipolia.rules.rent import rent_card
 from puzzipolia.rules.trades import UNANSWERED_PER_RECIPIENT
 from puzzipolia.state import Offer, State
-from tablehall_rules import JsonView, Viewer
+from tablehall_rules import JsonView, SharedJson, Viewer
 from tablehall_rules.disclosure import visible_decisions
 
 # the squares' part of a view depends only on the board and its owners, buildings and mortgages,
 # which change on a few moves of a game: built once for each such board and shared by every view
-# until it changes (views are read-only, as the rent cards they hold); bounded, cleared when full
+# until it changes (a `SharedJson`: read-only, encoded once); bounded, cleared when full
 SQUARES_KEPT = 4096
-_kept_squares: dict[tuple[str, tuple[int, ...], tuple[int, ...], tuple[bool, ...]], list[dict[str, Any]]] = {}
+_kept_squares: dict[tuple[str, tuple[int, ...], tuple[int, ...], tuple[bool, ...]], SharedJson] = {}
 
 
-def _squares(st: State) -> list[dict[str, Any]]:
+def _squares(st: State) -> SharedJson:
     key = (st.board, tuple(st.owners), tuple(st.houses), tuple(st.mortgaged))
     found = _kept_squares.get(key)
     if found is None:
         if len(_kept_squares) >= SQUARES_KEPT:
             _kept_squares.clear()
-        found = _kept_squares[key] = build_squares(st)
+        found = _kept_squares[key] = SharedJson(build_squares(st))
     return found
 
 

@@ -36,7 +36,7 @@ from tablehall_rules.errors import (
 )
 from tablehall_rules.flow import Flow, clone
 from tablehall_rules.journal import HasStandings, Journaled, JournalEntry, Lines
-from tablehall_rules.jsonview import JsonView, json_shaped
+from tablehall_rules.jsonview import JsonView, SharedJson, encode_view, json_shaped
 from tablehall_rules.legal import Choice, IntRange, LegalMove, LegalMoves, Param, Rule
 from tablehall_rules.nature import GameNature
 from tablehall_rules.randomness import Draw, DrawSource, commitment, new_seed, verify_draws
@@ -81,6 +81,7 @@ __all__ = [
     "Rule",
     "RuleError",
     "SeatInfo",
+    "SharedJson",
     "StructCodec",
     "TableControl",
     "Upcasters",
@@ -89,6 +90,7 @@ __all__ = [
     "commitment",
     "decode_state",
     "encode_state",
+    "encode_view",
     "illegal",
     "invalid",
     "json_shaped",

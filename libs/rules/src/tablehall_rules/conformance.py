@@ -56,7 +56,7 @@ from tablehall_rules.disclosure import visible_decisions
 from tablehall_rules.errors import RuleError
 from tablehall_rules.flow import clone
 from tablehall_rules.journal import HasStandings
-from tablehall_rules.jsonview import JsonView
+from tablehall_rules.jsonview import JsonView, SharedJson, encode_view
 from tablehall_rules.legal import admitted, expand_all
 from tablehall_rules.randomness import DrawSource
 from tablehall_rules.setups import Setup
@@ -421,13 +421,16 @@ def check_view_shapes(game: Game[Any], state: Any, seats: int) -> None:
     for viewer in viewers:
         view = game.view(state, viewer)
         if isinstance(view, JsonView):
-            decoded = msgspec.json.decode(msgspec.json.encode(view))
+            encoded = msgspec.json.encode(view)
+            decoded = msgspec.json.decode(encoded)
             assert _same_shape(view, decoded), f"{game.id}: a JsonView for {viewer} is not what its JSON decodes to"
+            # a shared part encoded for an earlier view still shows what it holds (nobody changed it)
+            assert encode_view(view) == encoded, f"{game.id}: a SharedJson of the view for {viewer} changed"
 
 
 def _same_shape(a: Any, b: Any) -> bool:
     """Equal, and of the same builtin types all the way down (1 == 1.0 and (1,) != [1] aside)."""
-    if type(a) is not type(b) and not (isinstance(a, dict) and isinstance(b, dict)):
+    if type(a) is not type(b) and not (isinstance(a, dict) and isinstance(b, dict)) and type(a) is not SharedJson:
         return False
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(_same_shape(a[k], b[k]) for k in a)

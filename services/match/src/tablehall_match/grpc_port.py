@@ -29,7 +29,7 @@ from tablehall_platform.errors import (
 )
 from tablehall_platform.input_policy import InputLimits, check_request
 from tablehall_platform.names import options_from_json, parse_table
-from tablehall_rules import SeatInfo
+from tablehall_rules import SeatInfo, encode_view
 from tablehall_rules.errors import RuleError
 from tablehall_rules.legal import expand_all
 from tablehall_stream.codecs import command_codec
@@ -86,7 +86,7 @@ def fill_view(out: match_pb2.TableView, view: ViewResult) -> None:
     out.version = view.version
     out.role = ROLE_VALUES.get(view.role, match_pb2.VIEWER_ROLE_UNSPECIFIED)
     out.seat = view.seat if view.seat is not None else -1
-    out.view_json = msgspec.json.encode(view.view).decode()
+    out.view_json = encode_view(view.view).decode()
     if view.legal:
         out.legal_moves.extend(legal_moves_to_proto(view.game, view.legal))
     if view.decisions:

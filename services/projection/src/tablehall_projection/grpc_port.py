@@ -21,7 +21,7 @@ from tablehall_projection.live.frames import Frame
 from tablehall_projection.live.hub import Hub
 from tablehall_projection.live.watch import watch
 from tablehall_projection.queries import Summary
-from tablehall_rules import SeatInfo
+from tablehall_rules import SeatInfo, encode_view
 from tablehall_stream.journal_lines import JournalLine
 from tablehall_stream.proto_games import decision_to_proto
 
@@ -73,7 +73,7 @@ def frame_to_proto(frame: Frame, kind: str) -> pb.WatchTableResponse:
         role=ROLE_VALUES[frame.role.name],
         seat=frame.role.seat if frame.role.seat is not None else -1,
         game=frame.game,
-        view_json=_json(frame.view).decode(),
+        view_json=encode_view(frame.view).decode(),
         journal=[_line(line) for line in frame.journal],
         decisions=[decision_to_proto(d) for d in frame.decisions],
         finished=frame.finished,
