@@ -1,6 +1,6 @@
 """The hooks the bot service calls (`tablehall_rules.bots`), each answered by the module that
 knows: the heuristic (`bot`), the full state from a view (`determinize`), a random legal move
-(`simulate`), the search's score (net worth, `rules.end`)."""
+(`simulate`, on the commands or on their descriptors), the search's score (net worth, `rules.end`)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,18 @@ from puzzipolia import bot, simulate
 from puzzipolia.determinize import determinize
 from puzzipolia.rules.end import net_worth
 from puzzipolia.state import State
-from tablehall_rules import Determinizable, HasBotPolicy, HasEvaluation, HasMovesPolicy, HasRandomPolicy, LegalMove
+from tablehall_rules import (
+    Determinizable,
+    HasBotPolicy,
+    HasEvaluation,
+    HasMovesPolicy,
+    HasRandomMovesPolicy,
+    HasRandomPolicy,
+    LegalMove,
+)
 
 
-class BotHooks(Determinizable, HasBotPolicy, HasMovesPolicy, HasRandomPolicy, HasEvaluation):
+class BotHooks(Determinizable, HasBotPolicy, HasMovesPolicy, HasRandomPolicy, HasRandomMovesPolicy, HasEvaluation):
     determinize = staticmethod(determinize)
 
     def bot_policy(self, view: dict[str, Any], legal: list[msgspec.Struct], rng: random.Random) -> msgspec.Struct:
@@ -32,6 +40,15 @@ class BotHooks(Determinizable, HasBotPolicy, HasMovesPolicy, HasRandomPolicy, Ha
         if not staying:
             raise bot.NoMove("only leaving is legal: a bot has no decision here")
         return simulate.random_choice(staying, rng, quitting=False)  # type: ignore[arg-type]
+
+    def random_policy_moves(
+        self, view: dict[str, Any], moves: Sequence[LegalMove], rng: random.Random
+    ) -> msgspec.Struct:
+        """`random_policy` on the descriptors: the same command with the same draws, only it spelled out."""
+        staying = [lm for lm in moves if not isinstance(lm.command, bot.NEVER)]
+        if not any(lm.size() for lm in staying):
+            raise bot.NoMove("only leaving is legal: a bot has no decision here")
+        return simulate.random_choice_moves(staying, rng, quitting=False)
 
     def evaluate(self, state: State, seat: int) -> float:
         """1 for a sole winner; in play, the seat's share of the live players' net worth."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import msgspec
 
 from puzzipolia import bot
 from puzzipolia import commands as c
+from puzzipolia.bot import CODEC
 from puzzipolia.decide import decide
 from puzzipolia.evolve import evolve
 from puzzipolia.legal import legal_commands
@@ -24,7 +25,8 @@ from puzzipolia.pending import default_command, pending
 from puzzipolia.setup import start
 from puzzipolia.state import State
 from puzzipolia.view import view
-from tablehall_rules import DecideContext, DrawSource, SeatInfo, Viewer
+from tablehall_rules import DecideContext, DrawSource, LegalMove, SeatInfo, Viewer
+from tablehall_rules.legal import draw
 
 PROGRESS = (
     c.RollForOrder,
@@ -52,19 +54,43 @@ QUIT_RATE = 0.0005
 def random_choice(legal: Sequence[c.Command], rng: random.Random, *, quitting: bool = True) -> c.Command:
     """A random legal player: mostly moves the game on, sometimes builds, mortgages or trades,
     rarely leaves, surrenders or proposes the end (never when `quitting` is False, unless forced)."""
-    progress = [x for x in legal if isinstance(x, PROGRESS)]
-    rare = [x for x in legal if isinstance(x, RARE)]
-    other = [x for x in legal if not isinstance(x, PROGRESS + RARE)]
+    return _random_pick(legal, lambda x: x, rng.choice, rng, quitting)
+
+
+def random_choice_moves(moves: Sequence[LegalMove], rng: random.Random, *, quitting: bool = True) -> c.Command:
+    """`random_choice(expand_all(moves, CODEC), ...)` on the descriptors: the same command with the
+    same draws, only that one spelled out (an auction's range of bids is one descriptor)."""
+    spelling = [lm for lm in moves if lm.size()]
+    return _random_pick(
+        spelling, lambda lm: lm.command, lambda kind: cast(c.Command, draw(kind, rng, CODEC)), rng, quitting
+    )
+
+
+Item = TypeVar("Item")
+
+
+def _random_pick(
+    legal: Sequence[Item],
+    command_of: Callable[[Item], Any],
+    choose: Callable[[list[Item]], c.Command],
+    rng: random.Random,
+    quitting: bool,
+) -> c.Command:
+    """`random_choice` over commands or the descriptors spelling them (`command_of` gives the
+    command or the template whose type decides its kind; `choose` draws one command of a kind)."""
+    progress = [x for x in legal if isinstance(command_of(x), PROGRESS)]
+    rare = [x for x in legal if isinstance(command_of(x), RARE)]
+    other = [x for x in legal if not isinstance(command_of(x), PROGRESS + RARE)]
     roll = rng.random()
     if rare and quitting and roll < QUIT_RATE:
-        return rng.choice(rare)
+        return choose(rare)
     if other and (roll < 0.25 or not progress):
-        return rng.choice(other)
+        return choose(other)
     if progress:
-        return rng.choice(progress)
+        return choose(progress)
     # forced: a debtor with nothing left surrenders; leaving is the very last resort
-    staying = [x for x in rare if not isinstance(x, c.Leave)]
-    return rng.choice(staying or rare)
+    staying = [x for x in rare if not isinstance(command_of(x), c.Leave)]
+    return choose(staying or rare)
 
 
 def has_move(legal: Sequence[c.Command]) -> bool:
