@@ -9,6 +9,7 @@ debt. Nobody but an auditor sees the deck order or other players' offers.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import msgspec
@@ -24,18 +25,21 @@ from tablehall_rules.disclosure import visible_decisions
 
 # the squares' part of a view depends only on the board and its owners, buildings and mortgages,
 # which change on a few moves of a game: built once for each such board and shared by every view
-# until it changes (a `SharedJson`: read-only, encoded once); bounded, cleared when full
-SQUARES_KEPT = 4096
-_kept_squares: dict[tuple[str, tuple[int, ...], tuple[int, ...], tuple[bool, ...]], SharedJson] = {}
+# until it changes (a `SharedJson`: read-only, encoded once). The boards seen last are kept, the
+# least recently seen dropped first: one is about 100 kB with its JSON, so at most ~100 MB
+SQUARES_KEPT = 1024
+_kept_squares: OrderedDict[tuple[str, tuple[int, ...], tuple[int, ...], tuple[bool, ...]], SharedJson] = OrderedDict()
 
 
 def _squares(st: State) -> SharedJson:
     key = (st.board, tuple(st.owners), tuple(st.houses), tuple(st.mortgaged))
     found = _kept_squares.get(key)
     if found is None:
-        if len(_kept_squares) >= SQUARES_KEPT:
-            _kept_squares.clear()
         found = _kept_squares[key] = SharedJson(build_squares(st))
+        if len(_kept_squares) > SQUARES_KEPT:
+            _kept_squares.popitem(last=False)
+    else:
+        _kept_squares.move_to_end(key)
     return found
 
 
