@@ -57,6 +57,7 @@ import tempfile
 import time
 import urllib.request
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,6 +83,7 @@ from tablehall.match.v1 import match_pb2, match_pb2_grpc  # noqa: E402
 from tablehall.projection.v1 import projection_pb2, projection_pb2_grpc  # noqa: E402
 from tablehall_eventstore import migrate  # noqa: E402
 from tablehall_match import service as match_service  # noqa: E402
+from tablehall_platform.errors import error_info  # noqa: E402
 from tablehall_platform.infra import Servers, ensure_database, find_servers, free_port, with_database  # noqa: E402
 from tablehall_stream.names import BOT_SERVICE as BOT_ACTOR  # noqa: E402
 from tablehall_stream.names import ENDED  # noqa: E402
@@ -786,6 +788,16 @@ def nats_pids() -> list[int]:
     return [int(p) for p in out.split()]
 
 
+def _reason(exc: grpc.aio.AioRpcError) -> str:
+    """The ErrorInfo reason a server gave (empty when it gave none: the transport's own errors)."""
+    info = error_info(exc)
+    return info.reason if info is not None else ""
+
+
+def _counted(counts: Counter[str]) -> str:
+    return ", ".join(f"{what} ×{n}" for what, n in counts.most_common())
+
+
 def _shown_at(received: dict[str, tuple[list[int], list[float]]], stream: str, version: int) -> float | None:
     """When the spectator got the change holding `version` (the first of a command's events): its
     first change at that version or after; None if it got none in the window."""
@@ -810,6 +822,8 @@ async def _watch_and_measure(
     received: dict[str, tuple[list[int], list[float]]] = {}
     all_joined = asyncio.Event()  # every spectator has had its first frame
     joined = 0
+    # watch streams the server ended with an error, by status and reason, before / after the first frame
+    failed: Counter[str] = Counter()
     channels = [
         grpc.aio.insecure_channel(up.address_of("projection"), options=[("grpc.use_local_subchannel_pool", 1)])
         for _ in range(4)
@@ -833,8 +847,9 @@ async def _watch_and_measure(
                     joined += 1
                     if joined == len(tables):
                         all_joined.set()
-        except grpc.aio.AioRpcError:
-            return
+        except grpc.aio.AioRpcError as exc:
+            when = "after" if versions else "before"
+            failed[f"{exc.code().name} {_reason(exc)} {when} its snapshot"] += 1
 
     watchers = [asyncio.create_task(watch(i, t)) for i, t in enumerate(tables)]
     people = [asyncio.create_task(_play_as_person(up, t, _host(i), i)) for i, t in enumerate(tables[:humans])]
@@ -848,6 +863,8 @@ async def _watch_and_measure(
         f"  {joined} of {len(tables)} spectators had their snapshot after {time.monotonic() - joining:.1f} s",
         flush=True,
     )
+    if failed:
+        print(f"  watch streams ended by the server so far: {_counted(failed)}", flush=True)
     if settle:
         print(f"  the window starts after {settle:.0f} s more (the tables' first decisions: --settle)", flush=True)
         await asyncio.sleep(settle)
@@ -944,6 +961,8 @@ async def _watch_and_measure(
         + (f"; {xacts / moves:.1f} PostgreSQL transactions a move" if moves else ""),
         flush=True,
     )
+    if failed:
+        print(f"         watch streams ended by the server: {_counted(failed)}", flush=True)
     if len(pids) > 1 and moves:
         print(
             "         µs a move by service: "
