@@ -631,7 +631,14 @@ async def every_game(
                 if not budget.allows(seconds + settling + 50 + n / 15, f"{load.label} at {n} tables ({layout})"):
                     continue
                 db_name = f"tablehall_load_up_{uuid.uuid4().hex[:8]}"
-                env = {"TABLEHALL_DB_NAME": db_name, "TABLEHALL_MAX_STREAMS_PER_USER": "100000"}
+                # the spectators and the people's live views are streams of one method on the
+                # projection: an operator expecting more than its 5,000 raises the limit, as here
+                streams = str(max(5000, n + humans + 100))
+                env = {
+                    "TABLEHALL_DB_NAME": db_name,
+                    "TABLEHALL_MAX_STREAMS_PER_USER": "100000",
+                    "TABLEHALL_MAX_STREAMS_PER_METHOD": streams,
+                }
                 # the collectors' time is read from /metrics
                 up: ServerProcesses = (
                     start_up({**env, "TABLEHALL_METRICS_PORT": str(free_port())})
