@@ -777,16 +777,45 @@ async def _play_as_person(up: ServerProcesses, table: str, user: str, seed: int)
     return played
 
 
-def gc_seconds(ports: tuple[int, ...]) -> list[float]:
-    """Seconds the processes behind the `ports`' /metrics spent collecting each generation so far."""
-    spent = [0.0, 0.0, 0.0]
+@dataclass
+class GcReading:
+    """What the processes behind some /metrics ports' collectors did so far (`tablehall_gc_pause_seconds`)."""
+
+    spent: list[float]  # seconds in the collector, by generation collected
+    pauses: float  # collections
+    at_most: dict[float, float]  # collections that paused at most so many seconds (the buckets)
+
+    def since(self, before: GcReading) -> tuple[list[float], float | None]:
+        """Seconds by generation since `before`, and the longest pause since then: the smallest
+        bucket holding every collection since (None: no collection; inf: beyond the last bucket)."""
+        spent = [b - a for a, b in zip(before.spent, self.spent, strict=True)]
+        pauses = self.pauses - before.pauses
+        if not pauses:
+            return spent, None
+        bound = min(
+            (le for le, n in self.at_most.items() if n - before.at_most.get(le, 0.0) >= pauses), default=float("inf")
+        )
+        return spent, bound
+
+
+def gc_reading(ports: tuple[int, ...]) -> GcReading:
+    """The collectors' pauses so far of the processes behind the `ports`' /metrics."""
+    reading = GcReading([0.0, 0.0, 0.0], 0.0, {})
     for port in ports:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
             text = reply.read().decode()
         for line in text.splitlines():
-            if line.startswith('tablehall_gc_seconds_total{generation="'):
-                spent[int(line.split('"')[1])] += float(line.rsplit(" ", 1)[1])
-    return spent
+            if not line.startswith("tablehall_gc_pause_seconds"):
+                continue
+            name, value = line.rsplit(" ", 1)
+            if name.startswith('tablehall_gc_pause_seconds_sum{generation="'):
+                reading.spent[int(name.split('"')[1])] += float(value)
+            elif name.startswith("tablehall_gc_pause_seconds_count{"):
+                reading.pauses += float(value)
+            elif name.startswith("tablehall_gc_pause_seconds_bucket{") and 'le="+Inf"' not in name:
+                le = float(name.split('le="')[1].split('"')[0])
+                reading.at_most[le] = reading.at_most.get(le, 0.0) + float(value)
+    return reading
 
 
 def nats_pids() -> list[int]:
@@ -891,14 +920,14 @@ async def _watch_and_measure(
         )
         for sampler in samplers.values():
             sampler.start()
-        gc_before = await asyncio.to_thread(gc_seconds, up.metrics_ports)
+        gc_before = await asyncio.to_thread(gc_reading, up.metrics_ports)
         each_before = {service: bm.proc_cpu(pid) for service, pid in pids.items()}
         await cpu.begin()
         await asyncio.sleep(seconds)
         used = await cpu.end()
         each = {service: bm.proc_cpu(pid) - each_before[service] for service, pid in pids.items()}
-        gc_after = await asyncio.to_thread(gc_seconds, up.metrics_ports)
-        gc_spent = [b - a for a, b in zip(gc_before, gc_after, strict=True)]
+        gc_after = await asyncio.to_thread(gc_reading, up.metrics_ports)
+        gc_spent, gc_longest = gc_after.since(gc_before)
         # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
         xacts = (
             int(
@@ -982,7 +1011,8 @@ async def _watch_and_measure(
         per = [s / moves * 1e6 for s in gc_spent]
         print(
             f"         of {name}'s CPU a move, {sum(per):,.0f} µs in the garbage collector"
-            f" (young {per[0]:,.0f}, middle {per[1]:,.0f}, full {per[2]:,.0f})",
+            f" (young {per[0]:,.0f}, middle {per[1]:,.0f}, full {per[2]:,.0f})"
+            + (f"; its longest pause at most {gc_longest * 1000:,.1f} ms" if gc_longest is not None else ""),
             flush=True,
         )
     per_1000 = (

@@ -26,10 +26,13 @@ REBUILD_SECONDS = Histogram(
     buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1.0, 5.0),
 )
 REBUILD_EVENTS = Counter("tablehall_rebuild_events_total", "Events replayed while rebuilding tables.")
-GC_SECONDS = Counter(
-    "tablehall_gc_seconds_total",
-    "Time the process spent in Python's cyclic garbage collector, by generation collected.",
+# a collection stops the whole process: its pauses, not only their total, say what watchers wait
+GC_PAUSE_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+GC_PAUSES = Histogram(
+    "tablehall_gc_pause_seconds",
+    "Each pause of Python's cyclic garbage collector, by generation collected (`_sum`: the time in all).",
     ["generation"],
+    buckets=GC_PAUSE_BUCKETS,
 )
 
 
@@ -45,24 +48,24 @@ events_appended = children(EVENTS_APPENDED)
 
 
 class _CollectionTimer:
-    """A gc callback adding each collection's duration to GC_SECONDS."""
+    """A gc callback observing each collection's pause in GC_PAUSES."""
 
     def __init__(self) -> None:
-        self.children = [GC_SECONDS.labels(str(g)) for g in range(3)]
+        self.children = [GC_PAUSES.labels(str(g)) for g in range(3)]
         self.started = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self.started = time.perf_counter()
         else:
-            self.children[info["generation"]].inc(time.perf_counter() - self.started)
+            self.children[info["generation"]].observe(time.perf_counter() - self.started)
 
 
 _COLLECTION_TIMER = _CollectionTimer()
 
 
 def time_collections() -> None:
-    """Count the collector's time in GC_SECONDS (a profile puts it on whatever line allocated)."""
+    """Time each of the collector's pauses in GC_PAUSES (a profile puts them on whatever line allocated)."""
     if _COLLECTION_TIMER not in gc.callbacks:
         gc.callbacks.append(_COLLECTION_TIMER)
 
