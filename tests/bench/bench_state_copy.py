@@ -41,19 +41,30 @@ def best_round_us(copy: Callable[[Any], Any], states: list[Any]) -> float:
     return (time.thread_time_ns() - started) / len(states) / 1000
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def sampling_arguments(doc: str | None, rounds: int) -> argparse.Namespace:
+    """The arguments of a benchmark on `sampled_states`: `--games`, `--states`, `--rounds`."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=3, help="random matches a game")
     parser.add_argument("--states", type=int, default=30, help="states sampled from each match")
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
+    parser.add_argument("--rounds", type=int, default=rounds)
+    return parser.parse_args()
+
+
+def sampled_states(game: Any, seats: int, games: int, per_game: int) -> list[Any]:
+    """`per_game` states sampled from each of `games` random matches (the conformance kit's random play)."""
+    states: list[Any] = []
+    for seed in range(games):
+        _, played = kit.play_random_game(game, {}, seats, random.Random(seed))
+        states += list(kit.states_of(game, played, random.Random(seed), per_game))
+    return states
+
+
+def main() -> None:
+    args = sampling_arguments(__doc__, rounds=5)
     print(f"{'game':11s} {'states':>6s} {'bytes':>6s} {'round trip µs':>14s} {'clone µs':>9s} {'ratio':>6s}")
     for game_id, seats in GAMES:
         game = get_game(game_id)
-        states: list[Any] = []
-        for seed in range(args.games):
-            _, played = kit.play_random_game(game, {}, seats, random.Random(seed))
-            states += list(kit.states_of(game, played, random.Random(seed), args.states))
+        states = sampled_states(game, seats, args.games, args.states)
         for state in states:
             assert clone(state) == state  # the two ways copy the same
         old = round_trip(game.state_type)

@@ -13,20 +13,16 @@ Run: .venv/bin/python tests/bench/bench_view_encoding.py [--games 3] [--states 3
 
 from __future__ import annotations
 
-import argparse
-import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 import msgspec
+from bench_state_copy import GAMES, sampled_states, sampling_arguments
 
 from tablehall.projection.v1 import projection_pb2 as pb
 from tablehall_rules import Viewer, encode_view
-from tablehall_rules import conformance as kit
 from tablehall_rules.registry import get_game
-
-GAMES = (("puzzipolia", 4), ("homunculus", 4), ("dragons", 2), ("magnates", 2))
 
 
 def frame_us(encode: Callable[[Any], bytes], views: list[Any]) -> tuple[float, float]:
@@ -43,20 +39,11 @@ def frame_us(encode: Callable[[Any], bytes], views: list[Any]) -> tuple[float, f
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=3, help="random matches a game")
-    parser.add_argument("--states", type=int, default=30, help="states sampled from each match")
-    parser.add_argument("--rounds", type=int, default=7)
-    args = parser.parse_args()
+    args = sampling_arguments(__doc__, rounds=7)
     print(f"{'game':11s} {'views':>5s} {'bytes':>6s} {'json µs':>15s} {'frame µs':>15s} {'ratio':>6s}")
     for game_id, seats in GAMES:
         game = get_game(game_id)
-        views: list[Any] = []
-        for seed in range(args.games):
-            _, played = kit.play_random_game(game, {}, seats, random.Random(seed))
-            views += [
-                game.view(s, Viewer.spectator()) for s in kit.states_of(game, played, random.Random(seed), args.states)
-            ]
+        views = [game.view(s, Viewer.spectator()) for s in sampled_states(game, seats, args.games, args.states)]
         for view in views:
             assert encode_view(view) == msgspec.json.encode(view)  # the two ways make the same bytes
         ways: dict[str, Callable[[Any], bytes]] = {"whole": msgspec.json.encode, "shared": encode_view}

@@ -49,7 +49,7 @@ class SharedJson(list[Any]):
     def encoded(self) -> msgspec.Raw:
         """This list's JSON, encoded the first time it is asked for."""
         if self._encoded is None:
-            self._encoded = msgspec.Raw(msgspec.json.encode(list(self)))
+            self._encoded = msgspec.Raw(msgspec.json.encode(self))
         return self._encoded
 
 
