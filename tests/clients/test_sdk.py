@@ -102,7 +102,7 @@ async def test_journal_and_live_view_follow_a_game_to_its_end(server: Server) ->
                     await ann.submit(table.name, 0, _plain(progress))
                 else:
                     await asyncio.sleep(0.02)
-            await asyncio.wait_for(watcher, 20)
+            await asyncio.wait_for(watcher, 120)  # a hang guard, not a deadline
         finally:
             await bots.stop()
         assert watched[0].snapshot and watched[-1].finished and watched[-1].outcome

@@ -15,6 +15,7 @@ from tablehall_platform.infra import free_port
 from tablehall_sdk import Client, Command, RetryPolicy, Update
 
 ROLL = Command("puzzipolia", "roll_for_order")
+HANG_S = 120  # a step that takes longer is stuck, on however busy a machine
 
 
 async def test_live_view_and_commands_survive_a_server_restart(
@@ -30,17 +31,24 @@ async def test_live_view_and_commands_survive_a_server_restart(
             await client.sign_in_dev(unique(who))
         table = await started_with_players(ann, [bob, carol])
         seen: list[Update] = []
-        three = asyncio.Event()
+        arrived = asyncio.Condition()
 
         async def watch() -> None:
             async for update in bob.watch(table):
-                seen.append(update)
-                if len(seen) >= 2:
-                    three.set()
+                async with arrived:
+                    seen.append(update)
+                    arrived.notify_all()
+
+        async def seen_at_least(count: int = 1, version: int = 0) -> None:
+            async with arrived:  # a guard against a hang, not a deadline the test asserts
+                await asyncio.wait_for(
+                    arrived.wait_for(lambda: len(seen) >= count and seen[-1].version >= version), HANG_S
+                )
 
         watcher = asyncio.create_task(watch())
+        await seen_at_least(1)  # the snapshot first: the roll is then an update, not in the snapshot
         await ann.submit(table, 0, ROLL)
-        await asyncio.wait_for(three.wait(), 10)
+        await seen_at_least(2)
         before = seen[-1].version
 
         await stop_server(running, grace=0)  # the stream drops; the client keeps trying
@@ -48,17 +56,14 @@ async def test_live_view_and_commands_survive_a_server_restart(
         await asyncio.sleep(0.5)
         assert not pending.done()  # retrying UNAVAILABLE while the server is away
         running = await start_server(url, nats_url, tmp_path, address=address)
-        done = await asyncio.wait_for(pending, 20)
+        done = await asyncio.wait_for(pending, HANG_S)
         assert not done.duplicate and done.request_id == "bob-roll"
         again = await bob.submit(table, 1, ROLL, request_id="bob-roll")
         assert again.duplicate and again.version == done.version  # applied once
 
         await carol.submit(table, 2, ROLL)
         head = (await ann.view(table)).version
-        for _ in range(200):
-            if seen and seen[-1].version >= head:
-                break
-            await asyncio.sleep(0.05)
+        await seen_at_least(version=head)
         watcher.cancel()
         versions = [u.version for u in seen]
         assert seen[0].snapshot and not any(u.snapshot for u in seen[1:])  # resumed, not restarted
