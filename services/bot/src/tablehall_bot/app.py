@@ -33,12 +33,13 @@ import structlog
 
 from tablehall_bot import metrics
 from tablehall_bot.feed import Feed, Notification
+from tablehall_bot.gate import DeadlineGate
 from tablehall_bot.local_view import folded_view
 from tablehall_bot.match_client import Answer, MatchClient, SeatView
 from tablehall_bot.players import Difficulty, Player
 from tablehall_bot.search.hooks import GameHooks
 from tablehall_bot.search.ismcts import SearchSettings
-from tablehall_bot.seats import SEAT_EVENTS, BotSeat
+from tablehall_bot.seats import SEAT_EVENTS, BotSeat, earliest_deadline_ms
 from tablehall_bot.settings import BotSettings
 from tablehall_bot.tables import Tables, table_id
 from tablehall_rules import NoMove, PendingDecision
@@ -47,11 +48,19 @@ from tablehall_rules.registry import get_game
 log = structlog.get_logger("bot")
 ATTEMPTS = 4
 RETRY_PAUSE_S = 0.2
+# a table whose bot decisions' clocks are unknown here (a catch-up, a reaction window) waits its turn
+# as a decision of this clock would
+UNKNOWN_CLOCK_MS = 30_000
 SEATS_GAUGE_EVERY_S = 1.0
 
 
 def request_id(decision_key: str, version: int) -> str:
     return f"bot:{decision_key}:{version}"
+
+
+def _version(note: Notification) -> int:
+    env = note.envelope
+    return env.version if env is not None else 0
 
 
 def clock_ran_out(decisions: Sequence[PendingDecision], seat: int, now_ms: int) -> bool:
@@ -70,11 +79,13 @@ class BotApp:
         # a paced (demo) table is a showcase left running: its strong bots think briefly, so an idle
         # `make run` costs little (the search still plays; fewer samples overrule its heuristic less)
         self.paced_search = SearchSettings(think_ms=settings.demo_think_ms)
-        self._slots = asyncio.Semaphore(settings.concurrency)
-        self._waiting: dict[str, list[Notification]] = {}
+        self._slots = DeadlineGate(settings.concurrency)
+        # per table, the newest notification not yet acted on (None: look without one, the catch-up)
+        self._waiting: dict[str, Notification | None] = {}
         self._running: dict[str, asyncio.Task[None]] = {}
         self._stop = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._acks: set[asyncio.Task[None]] = set()  # acknowledgements of superseded notifications
         self.rng = random.Random(os.urandom(16))
         self._paced: dict[str, float] = {}  # table id -> seconds a bot waits before each move there
         self._seats_counted = float("-inf")
@@ -83,6 +94,7 @@ class BotApp:
 
     async def start(self) -> None:
         self._tasks.append(asyncio.create_task(self._run()))
+        self._tasks.append(asyncio.create_task(self._keep_waiting_notifications()))
 
     async def _run(self) -> None:
         if not await self.feed.connect(self._stop):
@@ -112,35 +124,72 @@ class BotApp:
             task.cancel()
         for task in list(self._running.values()):
             task.cancel()
-        await asyncio.gather(*self._tasks, *self._running.values(), return_exceptions=True)
+        await asyncio.gather(*self._tasks, *self._running.values(), *self._acks, return_exceptions=True)
         await self.feed.close()
         await self.match.close()
 
     # ---- one table at a time per instance -------------------------------------
 
     def notify(self, table: str, note: Notification | None) -> None:
-        """Look at `table` soon; its notifications are acknowledged once it has been looked at."""
-        notes = self._waiting.setdefault(table, [])
-        if note is not None:
-            notes.append(note)
+        """Look at `table` soon; its notification is acknowledged once it has been looked at.
+
+        A table waiting to be looked at keeps only its newest notification: the look reads the
+        table up to it, so an older one is acted on by that look and acknowledged at once (a
+        redelivery of the one kept replaces it)."""
+        held = self._waiting.get(table)
+        if held is not None and note is not None and _version(note) < _version(held):
+            held, note = note, held  # a late redelivery of an older one: keep the newest
+        if held is not None and note is not None:
+            self._tasks_ack(held)
+        if note is not None or table not in self._waiting:
+            self._waiting[table] = note
         if table not in self._running:
             self._running[table] = asyncio.create_task(self._work(table))
+
+    def _tasks_ack(self, note: Notification) -> None:
+        task = asyncio.create_task(note.ack())
+        self._acks.add(task)
+        task.add_done_callback(self._acks.discard)
 
     async def _work(self, table: str) -> None:
         try:
             while table in self._waiting:
-                notes = self._waiting.pop(table)
-                # the newest event notified: the fold need not be read when it has come that far
-                newest = [n.envelope.version for n in notes if n.envelope is not None]
-                async with self._slots:
+                # earliest clock first: the table's notification waits in `_waiting` until its slot
+                async with self._slots.slot(self.deadline_ms(table)):
+                    note = self._waiting.pop(table)
                     try:
-                        await self.handle(table, max(newest) if len(newest) == len(notes) and newest else None)
+                        # the newest event notified: the fold need not be read when it has come that far
+                        await self.handle(table, _version(note) if note is not None else None)
                     except Exception:
                         log.exception("table handling failed", table=table)
-                for note in notes:
+                if note is not None:
                     await note.ack()
         finally:
             self._running.pop(table, None)
+
+    def deadline_ms(self, table: str) -> int:
+        """When the first clock of a bot seat's decision at `table` runs out, as far as this
+        instance knows (the fold, else the notification's `pending`); a table without one waits
+        as a decision of `UNKNOWN_CLOCK_MS` would."""
+        seats = self.tables.folded(table)
+        note = self._waiting.get(table)
+        if seats is not None and (note is None or seats.version >= _version(note)):
+            deadline = seats.bot_deadline_ms()
+        else:
+            pending = [e.metadata["pending"] or [] for e in (note.envelopes if note else []) if "pending" in e.metadata]
+            bots = {s.seat for s in seats.bot_seats()} if seats is not None else None
+            deadline = earliest_deadline_ms(pending[-1], bots) if pending else None
+        return deadline if deadline is not None else int(time.time() * 1000) + UNKNOWN_CLOCK_MS
+
+    async def _keep_waiting_notifications(self) -> None:
+        """Progress acks for the notifications waiting their turn longer than a third of the ack
+        wait: behind a backlog, JetStream would otherwise hand each out again every ack wait."""
+        every = self.settings.ack_wait_seconds / 3
+        while not self._stop.is_set():
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for note in [n for n in self._waiting.values() if n is not None and now - n.heard >= every]:
+                await note.still_working()
 
     async def handle(self, table: str, at_least: int | None = None) -> None:
         """Play every bot seat of `table` with a decision open (`at_least`: the newest version
@@ -156,6 +205,7 @@ class BotApp:
         if now - self._seats_counted >= SEATS_GAUGE_EVERY_S:  # a count over every table: not on each move
             self._seats_counted = now
             metrics.SEATS_PLAYED.set(self.tables.seats_played())
+            metrics.TABLES_WAITING.set(self._slots.waiting)
 
     def pace(self, table: str, seconds: float) -> None:
         """Play `table` at a human pace: wait `seconds` before each move (0: full speed)."""
@@ -175,6 +225,8 @@ class BotApp:
         pause = self._paced.get(table)
         if pause:
             await asyncio.sleep(pause)  # before reading the view, so the move is made from the newest one
+        if self._ran_out(table, seat, game):
+            return False  # seen from the fold, before a view is rendered (behind a backlog, many are)
         for attempt in range(ATTEMPTS):
             # the first try from the state folded here; after a refusal, the match's own view
             view = (self.local_view(table, seat.seat) if attempt == 0 else None) or await self.match.seat_view(
@@ -197,6 +249,15 @@ class BotApp:
                 return answer is Answer.MADE or answer is Answer.DUPLICATE
             await asyncio.sleep(RETRY_PAUSE_S if answer is Answer.RETRY else 0)
         return False
+
+    def _ran_out(self, table: str, seat: BotSeat, game: str) -> bool:
+        """Whether the fold shows a clock of `seat` has run out (then counted as late: the timer plays it)."""
+        seats = self.tables.folded(table)
+        deadline = earliest_deadline_ms(seats.pending, {seat.seat}) if seats is not None else None
+        if deadline is None or deadline > int(time.time() * 1000):
+            return False
+        metrics.decisions(game, seat.difficulty, Answer.LATE.value).inc()
+        return True
 
     def local_view(self, table: str, seat: int) -> SeatView | None:
         seats = self.tables.folded(table) if self.settings.local_views else None

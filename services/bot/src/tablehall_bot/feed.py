@@ -11,8 +11,9 @@ nobody answers in time).
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -51,6 +52,8 @@ def envelopes_of(data: bytes) -> list[Envelope]:
 class Notification:
     envelopes: list[Envelope]  # empty: an unreadable message
     msg: Msg
+    # when JetStream last heard of it (delivery, or a progress ack): its redelivery counts from there
+    heard: float = field(default_factory=time.monotonic)
 
     @property
     def envelope(self) -> Envelope | None:
@@ -62,6 +65,15 @@ class Notification:
             await self.msg.ack()
         except Exception as exc:  # the connection dropped: the message comes again
             log.warning("ack failed", error=describe(exc))
+
+    async def still_working(self) -> None:
+        """Tell JetStream the notification is being worked on (it is waiting its turn), so it is
+        not handed out again after the ack wait."""
+        try:
+            await self.msg.in_progress()
+            self.heard = time.monotonic()
+        except Exception as exc:  # the connection dropped: the message comes again, and is folded into this one
+            log.warning("progress ack failed", error=describe(exc))
 
 
 class Feed:

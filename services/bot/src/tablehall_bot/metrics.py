@@ -24,6 +24,11 @@ SEATS_PLAYED = Gauge(
     "tablehall_bot_seats_played",
     "Seats (bot seats and seats handed to a bot) at the unfinished tables this instance has acted at.",
 )
+TABLES_WAITING = Gauge(
+    "tablehall_bot_tables_waiting",
+    "Tables with a bot decision waiting for one of this instance's slots (TABLEHALL_BOT_CONCURRENCY): "
+    "the backlog, taken earliest clock first.",
+)
 NOTIFICATIONS = Counter(
     "tablehall_bot_notifications_total", "Table notifications handled, by source (nats, catch_up).", ["source"]
 )

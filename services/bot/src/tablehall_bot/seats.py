@@ -120,9 +120,24 @@ class TableSeats:
         ]
         return sorted(out, key=lambda s: s.seat)
 
+    def bot_deadline_ms(self) -> int | None:
+        """When the first clock of a bot seat's open decision runs out (None: no such clock)."""
+        return earliest_deadline_ms(self.pending, {s.seat for s in self.bot_seats()})
+
     def waiting_seats(self) -> list[tuple[BotSeat, list[str]]]:
         """Bot seats with open decisions, each with its decision keys."""
         keys: dict[int, list[str]] = {}
         for d in self.pending:
             keys.setdefault(int(d["seat"]), []).append(str(d["key"]))
         return [(s, sorted(keys[s.seat])) for s in self.bot_seats() if s.seat in keys]
+
+
+def earliest_deadline_ms(pending: list[dict[str, Any]], seats: set[int] | None = None) -> int | None:
+    """When the first clock of the open decisions (the `pending` metadata; of `seats` only, unless
+    None) runs out; reaction windows have no clock. None: no clock at all."""
+    deadlines = [
+        int(d["opened_at_ms"]) + int(d["clock_ms"])
+        for d in pending
+        if not d.get("reaction") and (seats is None or int(d["seat"]) in seats)
+    ]
+    return min(deadlines, default=None)
