@@ -798,24 +798,40 @@ class GcReading:
         return spent, bound
 
 
-def gc_reading(ports: tuple[int, ...]) -> GcReading:
-    """The collectors' pauses so far of the processes behind the `ports`' /metrics."""
-    reading = GcReading([0.0, 0.0, 0.0], 0.0, {})
+def metric_samples(ports: tuple[int, ...], prefix: str) -> list[tuple[str, float]]:
+    """The samples (name with labels, value) whose name starts with `prefix`, of the processes
+    behind the `ports`' /metrics."""
+    out = []
     for port in ports:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
             text = reply.read().decode()
         for line in text.splitlines():
-            if not line.startswith("tablehall_gc_pause_seconds"):
-                continue
-            name, value = line.rsplit(" ", 1)
-            if name.startswith('tablehall_gc_pause_seconds_sum{generation="'):
-                reading.spent[int(name.split('"')[1])] += float(value)
-            elif name.startswith("tablehall_gc_pause_seconds_count{"):
-                reading.pauses += float(value)
-            elif name.startswith("tablehall_gc_pause_seconds_bucket{") and 'le="+Inf"' not in name:
-                le = float(name.split('le="')[1].split('"')[0])
-                reading.at_most[le] = reading.at_most.get(le, 0.0) + float(value)
+            if line.startswith(prefix):
+                name, value = line.rsplit(" ", 1)
+                out.append((name, float(value)))
+    return out
+
+
+def gc_reading(ports: tuple[int, ...]) -> GcReading:
+    """The collectors' pauses so far of the processes behind the `ports`' /metrics."""
+    reading = GcReading([0.0, 0.0, 0.0], 0.0, {})
+    for name, value in metric_samples(ports, "tablehall_gc_pause_seconds"):
+        if name.startswith('tablehall_gc_pause_seconds_sum{generation="'):
+            reading.spent[int(name.split('"')[1])] += value
+        elif name.startswith("tablehall_gc_pause_seconds_count{"):
+            reading.pauses += value
+        elif name.startswith("tablehall_gc_pause_seconds_bucket{") and 'le="+Inf"' not in name:
+            le = float(name.split('le="')[1].split('"')[0])
+            reading.at_most[le] = reading.at_most.get(le, 0.0) + value
     return reading
+
+
+def bot_backlog(ports: tuple[int, ...]) -> tuple[float, float]:
+    """The bots' decisions so far whose clock the bot saw had run out (left to the timer), and the
+    tables waiting for a bot's slot now (`tablehall_bot_*`)."""
+    late = sum(v for n, v in metric_samples(ports, "tablehall_bot_decisions_total{") if 'outcome="late"' in n)
+    waiting = sum(v for _, v in metric_samples(ports, "tablehall_bot_tables_waiting "))
+    return late, waiting
 
 
 def nats_pids() -> list[int]:
@@ -921,6 +937,7 @@ async def _watch_and_measure(
         for sampler in samplers.values():
             sampler.start()
         gc_before = await asyncio.to_thread(gc_reading, up.metrics_ports)
+        late_before, _ = await asyncio.to_thread(bot_backlog, up.metrics_ports)
         each_before = {service: bm.proc_cpu(pid) for service, pid in pids.items()}
         await cpu.begin()
         await asyncio.sleep(seconds)
@@ -928,6 +945,7 @@ async def _watch_and_measure(
         each = {service: bm.proc_cpu(pid) - each_before[service] for service, pid in pids.items()}
         gc_after = await asyncio.to_thread(gc_reading, up.metrics_ports)
         gc_spent, gc_longest = gc_after.since(gc_before)
+        late_after, waiting = await asyncio.to_thread(bot_backlog, up.metrics_ports)
         # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
         xacts = (
             int(
@@ -999,6 +1017,12 @@ async def _watch_and_measure(
     )
     if failed:
         print(f"         watch streams ended by the server: {_counted(failed)}", flush=True)
+    if late_after > late_before or waiting:
+        print(
+            f"         the bots' backlog: {late_after - late_before:.0f} decisions seen late (their clock had run"
+            f" out: the timer's), {waiting:.0f} tables waiting for a bot at the window's end",
+            flush=True,
+        )
     if len(pids) > 1 and moves:
         print(
             "         µs a move by service: "
