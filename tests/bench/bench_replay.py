@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from support.randomplay import random_match  # noqa: E402
 
+from tablehall_cli.runtime import GC_THRESHOLDS  # noqa: E402
 from tablehall_eventstore import EventStore, NewEvent, RecordedEvent  # noqa: E402
 from tablehall_match.live_table import REBUILD_METADATA, LiveTable  # noqa: E402
 from tablehall_platform.infra import ensure_database, find_servers, with_database  # noqa: E402
@@ -66,11 +67,11 @@ MAX_COMMANDS = 12_000
 
 @contextmanager
 def service_gc() -> Iterator[None]:
-    """The collector as the match service tunes it (tablehall_cli.runtime.tune_gc)."""
+    """The collector as the match service tunes it by default (tablehall_cli.runtime.tune_gc)."""
     thresholds = gc.get_threshold()
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 20, 20)
+    gc.set_threshold(*GC_THRESHOLDS)
     try:
         yield
     finally:

@@ -26,6 +26,7 @@ from typing import Any
 import grpc
 import uvloop
 
+from tablehall_cli.runtime import GC_THRESHOLDS
 from tablehall_platform.infra import free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -66,7 +67,7 @@ class _Echo(grpc.GenericRpcHandler):  # type: ignore[misc]  # grpc has no type s
 
 async def serve(port: int) -> None:
     gc.freeze()
-    gc.set_threshold(50_000, 20, 20)  # as tablehall_cli.runtime.tune_gc
+    gc.set_threshold(*GC_THRESHOLDS)  # as tablehall_cli.runtime.tune_gc
     server = grpc.aio.server()
     server.add_generic_rpc_handlers([_Echo()])
     server.add_insecure_port(f"127.0.0.1:{port}")

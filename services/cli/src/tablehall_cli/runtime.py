@@ -36,18 +36,36 @@ SERVICES: dict[str, str] = {
 }
 
 
+# the collector's thresholds of a server (gc.set_threshold): the young generation every 50,000
+# allocations instead of 700, the middle one every 20 young collections, the full one every 20 middle
+GC_THRESHOLDS = (50_000, 20, 20)
+
+
+def gc_thresholds() -> tuple[int, int, int]:
+    """`TABLEHALL_GC_THRESHOLDS` ("young,middle,full", as gc.set_threshold takes them), else GC_THRESHOLDS."""
+    text = os.environ.get("TABLEHALL_GC_THRESHOLDS", "")
+    if not text:
+        return GC_THRESHOLDS
+    parts = text.split(",")
+    if len(parts) != 3 or not all(p.strip().isdigit() and int(p) > 0 for p in parts):
+        raise ValueError(f"TABLEHALL_GC_THRESHOLDS must be three positive integers like 50000,20,20, got {text!r}")
+    young, middle, full = (int(p) for p in parts)
+    return young, middle, full
+
+
 def tune_gc() -> None:
     """Fewer, later garbage collections for a long-running server.
 
     Everything loaded at start-up (modules, protos, game data) is frozen out
-    of the collector, and the young generation is collected every 50,000
-    allocations instead of 700: collection pauses were the tail of the
-    command latency.
+    of the collector, and the generations are collected at `gc_thresholds()`:
+    collection pauses were the tail of the command latency.
+    `TABLEHALL_GC_TUNING=0` leaves Python's defaults.
     """
     if os.environ.get("TABLEHALL_GC_TUNING", "1") == "1":
+        thresholds = gc_thresholds()
         gc.collect()
         gc.freeze()
-        gc.set_threshold(50_000, 20, 20)
+        gc.set_threshold(*thresholds)
     metrics.time_collections()
 
 
