@@ -143,15 +143,17 @@ async def test_a_table_keeps_its_newest_notification_and_the_older_are_acknowled
     older, older_msg = _note("t", 5)
     newer, newer_msg = _note("t", 7)
     late, late_msg = _note("t", 6)  # a redelivery of an older one, after the newer
+    again, again_msg = _note("t", 7)  # the newer one handed out again: the same message
     app.notify("t", older)
     app.notify("t", newer)
     app.notify("t", late)
+    app.notify("t", again)
     await _until(lambda: older_msg.acks == 1 and late_msg.acks == 1)
-    assert newer_msg.acks == 0  # kept: acknowledged once the table has been looked at
+    assert newer_msg.acks == 0 and again_msg.acks == 0  # kept: acknowledged once the table has been looked at
     app.release.set()
-    await _until(lambda: newer_msg.acks == 1)
+    await _until(lambda: again_msg.acks == 1)
     assert app.looked == [("busy", 1), ("t", 7)]  # one look, up to the newest version notified
-    assert (older_msg.acks, late_msg.acks) == (1, 1)
+    assert (older_msg.acks, late_msg.acks, newer_msg.acks) == (1, 1, 0)  # the message acknowledged once
 
 
 @pytest.mark.parametrize("ack_wait_s", [0.3])

@@ -134,19 +134,20 @@ class BotApp:
         """Look at `table` soon; its notification is acknowledged once it has been looked at.
 
         A table waiting to be looked at keeps only its newest notification: the look reads the
-        table up to it, so an older one is acted on by that look and acknowledged at once (a
-        redelivery of the one kept replaces it)."""
+        table up to it, so an older one is acted on by that look and acknowledged at once. A
+        redelivery of the one kept replaces it unacknowledged (it is the same message: the look
+        acknowledges it once)."""
         held = self._waiting.get(table)
         if held is not None and note is not None and _version(note) < _version(held):
             held, note = note, held  # a late redelivery of an older one: keep the newest
-        if held is not None and note is not None:
-            self._tasks_ack(held)
+        if held is not None and note is not None and _version(held) < _version(note):
+            self._ack_soon(held)
         if note is not None or table not in self._waiting:
             self._waiting[table] = note
         if table not in self._running:
             self._running[table] = asyncio.create_task(self._work(table))
 
-    def _tasks_ack(self, note: Notification) -> None:
+    def _ack_soon(self, note: Notification) -> None:
         task = asyncio.create_task(note.ack())
         self._acks.add(task)
         task.add_done_callback(self._acks.discard)
