@@ -4,6 +4,7 @@ and a malformed value stops the server with a message instead of being half-read
 from __future__ import annotations
 
 import pytest
+
 from tablehall_cli.runtime import GC_THRESHOLDS, gc_thresholds
 
 
