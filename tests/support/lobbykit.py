@@ -93,7 +93,9 @@ async def refused(call: Awaitable[Any], code: grpc.StatusCode, reason: str) -> N
     assert got == (code, reason), f"expected {code.name} {reason}, got {got[0].name} {got[1]}: {caught.value.details()}"
 
 
-async def eventually(probe: Callable[[], Awaitable[T]], ok: Callable[[T], bool], within: float = 5.0) -> T:
+async def eventually(probe: Callable[[], Awaitable[T]], ok: Callable[[T], bool], within: float = 60.0) -> T:
+    """`probe` until `ok` holds of its value (that value); `within` guards against a hang on however
+    busy a machine, it is not a deadline the test asserts."""
     deadline = asyncio.get_running_loop().time() + within
     while True:
         value = await probe()

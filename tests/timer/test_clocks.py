@@ -73,7 +73,7 @@ async def test_an_afk_player_gets_two_second_clocks_and_leaves_afk_by_acting(env
     await roll(env, tokens, table, 1, "bob", "b1")
     (afk_clock,) = (await view_of(env, tokens, table)).decisions
     assert (afk_clock.key, afk_clock.seat, afk_clock.clock_ms) == ("turn-2", 0, 2000)
-    made = await wait_until(lambda: timed_out(env, table, "turn-2"), within=6, what="alice's 2 s clock")
+    made = await wait_until(lambda: timed_out(env, table, "turn-2"), within=60, what="alice's 2 s clock")
     assert isinstance(made["now_ms"], int) and made["now_ms"] >= afk_clock.deadline_unix_ms
     await roll(env, tokens, table, 1, "bob", "b2")
     (still_afk,) = (await view_of(env, tokens, table)).decisions
@@ -100,7 +100,7 @@ async def test_a_dropped_presence_goes_afk_at_once(env: Env, tokens: Tokens) -> 
     assert reply.applied
     (decision,) = (await view_of(env, tokens, table)).decisions
     assert (decision.key, decision.clock_ms) == ("turn-0", 2000)
-    await wait_until(lambda: timed_out(env, table, "turn-0"), within=8, what="the AFK clock")
+    await wait_until(lambda: timed_out(env, table, "turn-0"), within=25, what="the AFK clock")
     assert time.time() - started < 30  # far sooner than the 60 s decision clock
 
 
