@@ -11,7 +11,7 @@ import pytest
 from tablehall_bot.app import UNKNOWN_CLOCK_MS, BotApp
 from tablehall_bot.feed import Envelope, Notification
 from tablehall_bot.gate import DeadlineGate
-from tablehall_bot.seats import TableSeats, earliest_deadline_ms
+from tablehall_bot.seats import TableSeats, earliest_deadline_ms, open_decisions
 from tablehall_bot.settings import BotSettings
 from tablehall_bot.tables import Tables
 
@@ -99,9 +99,10 @@ async def test_a_cancelled_wait_gives_up_its_place_and_loses_no_slot() -> None:
 
 def test_the_earliest_deadline_is_of_the_seats_asked_and_reaction_windows_have_none() -> None:
     pending = [_decision(0, 5_000), _decision(1, 9_000), _decision(2, 1_000, reaction=True)]
-    assert earliest_deadline_ms(pending) == 5_000
-    assert earliest_deadline_ms(pending, {1, 2}) == 9_000
-    assert earliest_deadline_ms(pending, {2}) is None
+    decisions = open_decisions(pending)
+    assert earliest_deadline_ms(decisions) == 5_000
+    assert earliest_deadline_ms(decisions, {1, 2}) == 9_000
+    assert earliest_deadline_ms(decisions, {2}) is None
     assert earliest_deadline_ms([]) is None
     seats = TableSeats(game="g", bot_users={1: "bot"}, players={0: "ann", 1: "bot"}, pending=pending)
     assert seats.bot_deadline_ms() == 9_000  # seat 0 is a person's: not the bot's clock

@@ -39,7 +39,7 @@ from tablehall_bot.match_client import Answer, MatchClient, SeatView
 from tablehall_bot.players import Difficulty, Player
 from tablehall_bot.search.hooks import GameHooks
 from tablehall_bot.search.ismcts import SearchSettings
-from tablehall_bot.seats import SEAT_EVENTS, BotSeat, earliest_deadline_ms
+from tablehall_bot.seats import SEAT_EVENTS, BotSeat, earliest_deadline_ms, open_decisions
 from tablehall_bot.settings import BotSettings
 from tablehall_bot.tables import Tables, table_id
 from tablehall_rules import NoMove, PendingDecision
@@ -179,7 +179,7 @@ class BotApp:
         else:
             pending = [e.metadata["pending"] or [] for e in (note.envelopes if note else []) if "pending" in e.metadata]
             bots = {s.seat for s in seats.bot_seats()} if seats is not None else None
-            deadline = earliest_deadline_ms(pending[-1], bots) if pending else None
+            deadline = earliest_deadline_ms(open_decisions(pending[-1]), bots) if pending else None
         return deadline if deadline is not None else int(time.time() * 1000) + UNKNOWN_CLOCK_MS
 
     async def _keep_waiting_notifications(self) -> None:
@@ -257,8 +257,7 @@ class BotApp:
     def _ran_out(self, table: str, seat: BotSeat, game: str) -> bool:
         """Whether the fold shows a clock of `seat` has run out (then counted as late: the timer plays it)."""
         seats = self.tables.folded(table)
-        deadline = earliest_deadline_ms(seats.pending, {seat.seat}) if seats is not None else None
-        if deadline is None or deadline > int(time.time() * 1000):
+        if seats is None or not clock_ran_out(seats.decisions, seat.seat, int(time.time() * 1000)):
             return False
         metrics.decisions(game, seat.difficulty, Answer.LATE.value).inc()
         return True

@@ -15,12 +15,14 @@ rather than asked of the match.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import msgspec
 import structlog
 
+from tablehall_rules import PendingDecision
 from tablehall_stream.fold import TableFold
 from tablehall_stream.names import ENDED, STARTED
 
@@ -120,9 +122,14 @@ class TableSeats:
         ]
         return sorted(out, key=lambda s: s.seat)
 
+    @property
+    def decisions(self) -> list[PendingDecision]:
+        """The open decisions (`pending`) as the rules' own type."""
+        return open_decisions(self.pending)
+
     def bot_deadline_ms(self) -> int | None:
         """When the first clock of a bot seat's open decision runs out (None: no such clock)."""
-        return earliest_deadline_ms(self.pending, {s.seat for s in self.bot_seats()})
+        return earliest_deadline_ms(self.decisions, {s.seat for s in self.bot_seats()})
 
     def waiting_seats(self) -> list[tuple[BotSeat, list[str]]]:
         """Bot seats with open decisions, each with its decision keys."""
@@ -132,12 +139,15 @@ class TableSeats:
         return [(s, sorted(keys[s.seat])) for s in self.bot_seats() if s.seat in keys]
 
 
-def earliest_deadline_ms(pending: list[dict[str, Any]], seats: set[int] | None = None) -> int | None:
-    """When the first clock of the open decisions (the `pending` metadata; of `seats` only, unless
-    None) runs out; reaction windows have no clock. None: no clock at all."""
-    deadlines = [
-        int(d["opened_at_ms"]) + int(d["clock_ms"])
-        for d in pending
-        if not d.get("reaction") and (seats is None or int(d["seat"]) in seats)
-    ]
-    return min(deadlines, default=None)
+def open_decisions(pending: list[dict[str, Any]]) -> list[PendingDecision]:
+    """A command's `pending` metadata as the decisions it names."""
+    return msgspec.convert(pending, list[PendingDecision])
+
+
+def earliest_deadline_ms(decisions: Iterable[PendingDecision], seats: set[int] | None = None) -> int | None:
+    """When the first clock of the `decisions` (of `seats` only, unless None) runs out; reaction
+    windows have no clock. None: no clock at all."""
+    return min(
+        (d.deadline_ms for d in decisions if d.has_clock and (seats is None or d.seat in seats)),
+        default=None,
+    )
