@@ -812,10 +812,10 @@ def metric_samples(ports: tuple[int, ...], prefix: str) -> list[tuple[str, float
     return out
 
 
-def gc_reading(ports: tuple[int, ...]) -> GcReading:
-    """The collectors' pauses so far of the processes behind the `ports`' /metrics."""
+def gc_reading(samples: list[tuple[str, float]]) -> GcReading:
+    """The collectors' pauses so far, from the processes' /metrics `samples`."""
     reading = GcReading([0.0, 0.0, 0.0], 0.0, {})
-    for name, value in metric_samples(ports, "tablehall_gc_pause_seconds"):
+    for name, value in samples:
         if name.startswith('tablehall_gc_pause_seconds_sum{generation="'):
             reading.spent[int(name.split('"')[1])] += value
         elif name.startswith("tablehall_gc_pause_seconds_count{"):
@@ -826,11 +826,11 @@ def gc_reading(ports: tuple[int, ...]) -> GcReading:
     return reading
 
 
-def bot_backlog(ports: tuple[int, ...]) -> tuple[float, float]:
+def bot_backlog(samples: list[tuple[str, float]]) -> tuple[float, float]:
     """The bots' decisions so far whose clock the bot saw had run out (left to the timer), and the
-    tables waiting for a bot's slot now (`tablehall_bot_*`)."""
-    late = sum(v for n, v in metric_samples(ports, "tablehall_bot_decisions_total{") if 'outcome="late"' in n)
-    waiting = sum(v for _, v in metric_samples(ports, "tablehall_bot_tables_waiting "))
+    tables waiting for a bot's slot now, from the processes' /metrics `samples`."""
+    late = sum(v for n, v in samples if n.startswith("tablehall_bot_decisions_total{") and 'outcome="late"' in n)
+    waiting = sum(v for n, v in samples if n == "tablehall_bot_tables_waiting")
     return late, waiting
 
 
@@ -936,16 +936,16 @@ async def _watch_and_measure(
         )
         for sampler in samplers.values():
             sampler.start()
-        gc_before = await asyncio.to_thread(gc_reading, up.metrics_ports)
-        late_before, _ = await asyncio.to_thread(bot_backlog, up.metrics_ports)
+        samples = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
+        gc_before, (late_before, _) = gc_reading(samples), bot_backlog(samples)
         each_before = {service: bm.proc_cpu(pid) for service, pid in pids.items()}
         await cpu.begin()
         await asyncio.sleep(seconds)
         used = await cpu.end()
         each = {service: bm.proc_cpu(pid) - each_before[service] for service, pid in pids.items()}
-        gc_after = await asyncio.to_thread(gc_reading, up.metrics_ports)
-        gc_spent, gc_longest = gc_after.since(gc_before)
-        late_after, waiting = await asyncio.to_thread(bot_backlog, up.metrics_ports)
+        samples = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
+        gc_spent, gc_longest = gc_reading(samples).since(gc_before)
+        late_after, waiting = bot_backlog(samples)
         # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
         xacts = (
             int(
