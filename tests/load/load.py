@@ -26,7 +26,8 @@ few minutes, fewer table counts, shorter windows.
 5. Every game through every service (`tablehall up`: lobby, match, timer, bot, projection,
    publisher), Пузиполия, Гомункул (and 2-on-2), Драконы and Магнаты (`--games`): N tables of easy
    bots opened through the lobby (all set up, then all started), one spectator per table watching
-   through the projection's WatchTable, and on the first `--humans` tables a scripted person in
+   through the projection's WatchTable (a table that ends is followed by a new one, opened and
+   watched by its spectator), and on the first `--humans` tables a scripted person in
    seat 0 who follows its own live view and plays from its full view (GetTableView's legal
    moves); moves per second, the share of the bots' decisions the bots made (not the timer's
    defaults), latency from the match deciding a move to the spectator receiving it (p50/p99), CPU
@@ -48,6 +49,7 @@ import asyncio
 import bisect
 import contextlib
 import gc
+import itertools
 import json
 import multiprocessing
 import os
@@ -699,6 +701,34 @@ def _host(i: int) -> str:
     return f"host{i}"
 
 
+async def _set_up_table(
+    lobby: lobby_pb2_grpc.LobbyServiceStub, up: ServerProcesses, load: GameLoad, i: int, person: bool
+) -> str:
+    """Table `i` of `load.game`, set up and not started: every seat a bot's but seat 0 where `person`."""
+    host = up.player(_host(i))
+    created = await lobby.CreateTable(
+        lobby_pb2.CreateTableRequest(
+            game=load.game, options_json=json.dumps(load.options), seat_count=load.seats, request_id=f"c{i}"
+        ),
+        metadata=host,
+    )
+    name = str(created.table.name)
+    if not person:
+        await lobby.LeaveSeat(lobby_pb2.LeaveSeatRequest(table=name, request_id=f"l{i}"), metadata=host)
+    for seat in range(1 if person else 0, load.seats):
+        await lobby.AddBot(
+            lobby_pb2.AddBotRequest(
+                table=name, seat=seat, difficulty=lobby_pb2.BOT_DIFFICULTY_EASY, request_id=f"b{i}-{seat}"
+            ),
+            metadata=host,
+        )
+    return name
+
+
+async def _start_table(lobby: lobby_pb2_grpc.LobbyServiceStub, up: ServerProcesses, i: int, name: str) -> None:
+    await lobby.StartTable(lobby_pb2.StartTableRequest(table=name, request_id=f"s{i}"), metadata=up.player(_host(i)))
+
+
 async def _open_tables(up: ServerProcesses, load: GameLoad, n: int, humans: int) -> list[str]:
     """`n` tables of `load.game`; on the first `humans` tables the host keeps seat 0 and plays it."""
     async with grpc.aio.insecure_channel(up.address_of("lobby")) as channel:
@@ -706,35 +736,12 @@ async def _open_tables(up: ServerProcesses, load: GameLoad, n: int, humans: int)
         sem = asyncio.Semaphore(OPEN_CONCURRENCY)
 
         async def set_up(i: int) -> str:
-            host = up.player(_host(i))
             async with sem:
-                created = await lobby.CreateTable(
-                    lobby_pb2.CreateTableRequest(
-                        game=load.game,
-                        options_json=json.dumps(load.options),
-                        seat_count=load.seats,
-                        request_id=f"c{i}",
-                    ),
-                    metadata=host,
-                )
-                name = str(created.table.name)
-                person = i < humans
-                if not person:
-                    await lobby.LeaveSeat(lobby_pb2.LeaveSeatRequest(table=name, request_id=f"l{i}"), metadata=host)
-                for seat in range(1 if person else 0, load.seats):
-                    await lobby.AddBot(
-                        lobby_pb2.AddBotRequest(
-                            table=name, seat=seat, difficulty=lobby_pb2.BOT_DIFFICULTY_EASY, request_id=f"b{i}-{seat}"
-                        ),
-                        metadata=host,
-                    )
-                return name
+                return await _set_up_table(lobby, up, load, i, i < humans)
 
         async def start(i: int, name: str) -> None:
             async with sem:
-                await lobby.StartTable(
-                    lobby_pb2.StartTableRequest(table=name, request_id=f"s{i}"), metadata=up.player(_host(i))
-                )
+                await _start_table(lobby, up, i, name)
 
         began = time.perf_counter()
         names = list(await asyncio.gather(*(set_up(i) for i in range(n))))
@@ -834,6 +841,36 @@ def bot_backlog(samples: list[tuple[str, float]]) -> tuple[float, float]:
     return late, waiting
 
 
+def frame_delays(samples: list[tuple[str, float]]) -> dict[str, dict[float, float]]:
+    """The projection's live frames so far by stage (rendered, handed to a watcher): how many came
+    at most `le` seconds after the match decided their command, from /metrics `samples`."""
+    out: dict[str, dict[float, float]] = {}
+    for name, value in samples:
+        if name.startswith("tablehall_projection_frame_delay_seconds_bucket{"):
+            stage = name.split('stage="')[1].split('"')[0]
+            le = float(name.split('le="')[1].split('"')[0])  # "+Inf" reads as inf
+            bounds = out.setdefault(stage, {})
+            bounds[le] = bounds.get(le, 0.0) + value
+    return out
+
+
+def delay_line(before: dict[str, dict[float, float]], after: dict[str, dict[float, float]]) -> str:
+    """The window's frame delays by stage: the histogram bounds holding p50 and p99 of them."""
+    parts = []
+    for stage, bounds in after.items():
+        counts = {le: n - before.get(stage, {}).get(le, 0.0) for le, n in bounds.items()}
+        total = counts.get(float("inf"), 0.0)
+        if not total:
+            continue
+
+        def bound(q: float, counts: dict[float, float] = counts, total: float = total) -> str:
+            le = min(le for le, n in counts.items() if n >= q * total)
+            return "over 5 s" if le == float("inf") else f"{le * 1000:,.0f} ms"
+
+        parts.append(f"{stage} p50 at most {bound(0.5)}, p99 at most {bound(0.99)} ({total:,.0f} frames)")
+    return "; ".join(parts)
+
+
 def nats_pids() -> list[int]:
     """The nats-server processes on this machine (the shared one or an embedded one)."""
     out = subprocess.run(["pgrep", "-x", "nats-server"], capture_output=True, text=True, check=False).stdout
@@ -881,27 +918,54 @@ async def _watch_and_measure(
         for _ in range(4)
     ]
 
+    lobby_channel = grpc.aio.insecure_channel(up.address_of("lobby"))
+    lobby = lobby_pb2_grpc.LobbyServiceStub(lobby_channel)
+    numbers = itertools.count(len(tables))  # the replacement tables' numbers (request ids, hosts)
+    replaced = 0
+
     async def watch(i: int, table: str) -> None:
+        """One spectator: it watches its table and, when that table ends, opens a new one in its
+        place and watches that, so `tables` tables play through the window however short a game
+        is (one Драконы table ends in seconds)."""
+        nonlocal joined, replaced
         stub = projection_pb2_grpc.ProjectionServiceStub(channels[i % len(channels)])
-        call = stub.WatchTable(
-            projection_pb2.WatchTableRequest(
-                table=table, role=match_pb2.VIEWER_ROLE_SPECTATOR, grain=projection_pb2.UPDATE_GRAIN_COMMAND
-            ),
-            metadata=up.player(f"watcher{i}"),
-        )
-        versions, times = received.setdefault("table-" + table.removeprefix("tables/"), ([], []))
-        try:
-            async for frame in call:  # every change, also before the window: a move whose own
-                versions.append(frame.version)  # change came just before it is not matched to a later one
-                times.append(time.time() * 1000)
-                if len(versions) == 1:
-                    nonlocal joined
-                    joined += 1
-                    if joined == len(tables):
-                        all_joined.set()
-        except grpc.aio.AioRpcError as exc:
-            when = "after" if versions else "before"
-            failed[f"{exc.code().name} {_reason(exc)} {when} its snapshot"] += 1
+        first = True
+        while True:
+            call = stub.WatchTable(
+                projection_pb2.WatchTableRequest(
+                    table=table, role=match_pb2.VIEWER_ROLE_SPECTATOR, grain=projection_pb2.UPDATE_GRAIN_COMMAND
+                ),
+                metadata=up.player(f"watcher{i}"),
+            )
+            versions, times = received.setdefault("table-" + table.removeprefix("tables/"), ([], []))
+            finished = False
+            try:
+                async for frame in call:  # every change, also before the window: a move whose own
+                    versions.append(frame.version)  # change came just before it is not matched to a later one
+                    times.append(time.time() * 1000)
+                    if first and len(versions) == 1:
+                        joined += 1
+                        if joined == len(tables):
+                            all_joined.set()
+                    if frame.finished:
+                        finished = True
+                        break
+            except grpc.aio.AioRpcError as exc:
+                when = "after" if versions else "before"
+                failed[f"{exc.code().name} {_reason(exc)} {when} its snapshot"] += 1
+                return
+            call.cancel()
+            if not finished:
+                return
+            number = next(numbers)
+            try:
+                table = await _set_up_table(lobby, up, load, number, False)
+                await _start_table(lobby, up, number, table)
+            except grpc.aio.AioRpcError as exc:
+                failed[f"{exc.code().name} {_reason(exc)} opening a table in place of an ended one"] += 1
+                return
+            replaced += 1
+            first = False
 
     watchers = [asyncio.create_task(watch(i, t)) for i, t in enumerate(tables)]
     people = [asyncio.create_task(_play_as_person(up, t, _host(i), i)) for i, t in enumerate(tables[:humans])]
@@ -938,6 +1002,7 @@ async def _watch_and_measure(
             sampler.start()
         samples = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
         gc_before, (late_before, _) = gc_reading(samples), bot_backlog(samples)
+        delays_before = frame_delays(samples)
         each_before = {service: bm.proc_cpu(pid) for service, pid in pids.items()}
         await cpu.begin()
         await asyncio.sleep(seconds)
@@ -946,6 +1011,7 @@ async def _watch_and_measure(
         samples = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
         gc_spent, gc_longest = gc_reading(samples).since(gc_before)
         late_after, waiting = bot_backlog(samples)
+        delays = delay_line(delays_before, frame_delays(samples))
         # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
         xacts = (
             int(
@@ -984,7 +1050,7 @@ async def _watch_and_measure(
         for task in [*watchers, *people]:
             task.cancel()
         await asyncio.gather(*watchers, *people, return_exceptions=True)
-        for channel in channels:
+        for channel in [*channels, lobby_channel]:
             await channel.close()
     moves = len(rows)
     by_timer = sum(1 for r in rows if r["timeout"])
@@ -1006,7 +1072,7 @@ async def _watch_and_measure(
         " decisions made by the bots"
         f" ({by_bots} bots, {by_timer} timer defaults, {by_people} people); decided -> spectator"
         f" p50 {bm.percentile(lat, 0.5):.0f} ms p99 {bm.percentile(lat, 0.99):.0f} ms ({seen:.0%} of the moves"
-        f" matched to a frame); {ended} tables ended so far",
+        f" matched to a frame); {ended} tables ended so far, each followed by a new one ({replaced} opened)",
         flush=True,
     )
     print(
@@ -1017,6 +1083,8 @@ async def _watch_and_measure(
     )
     if failed:
         print(f"         watch streams ended by the server: {_counted(failed)}", flush=True)
+    if delays:
+        print(f"         the projection's frames, from the match's decision: {delays}", flush=True)
     if late_after > late_before or waiting:
         print(
             f"         the bots' backlog: {late_after - late_before:.0f} decisions seen late (their clock had run"

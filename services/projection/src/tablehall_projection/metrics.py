@@ -26,3 +26,12 @@ QUARANTINED = Counter(
     "Tables a read model put in quarantine because it could not apply one of their events.",
     ["projection"],
 )
+FRAME_DELAY = Histogram(
+    "tablehall_projection_frame_delay_seconds",
+    "From the match deciding a command (its events' now_ms) to its live frames: rendered (once a"
+    " version for every kind of viewer) and handed to a watcher's stream (once a watcher).",
+    ["stage"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
+)
+FRAME_RENDERED = FRAME_DELAY.labels(stage="rendered")
+FRAME_HANDED = FRAME_DELAY.labels(stage="handed")

@@ -14,11 +14,13 @@ rendered by its own `Cursor`, which replays the feed's events privately.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from tablehall_eventstore import RecordedEvent, ends_command
+from tablehall_projection import metrics
 from tablehall_projection.access import Role
 from tablehall_projection.live.frames import Frame, render
 from tablehall_stream.fold import TableFold
@@ -41,6 +43,12 @@ class Reader:
     @property
     def key(self) -> FrameKey:
         return (*self.role.key, self.per_command)
+
+
+def _decided_at(metadata: dict[str, Any]) -> float | None:
+    """When the match decided a command (unix seconds), from its first event's `now_ms`."""
+    now_ms = metadata.get("now_ms")
+    return now_ms / 1000 if isinstance(now_ms, int | float) else None
 
 
 @dataclass(slots=True)
@@ -70,6 +78,9 @@ class Feed:
         self._carried_whole = True
         self._closed = 0  # that change's version
         self._tick = asyncio.Event()
+        # the command being offered and when the match decided it: a live frame's delay is
+        # measured from there (the first event carries `now_ms`, the last closes the change)
+        self._deciding: tuple[Any, float | None] = (None, None)
 
     @property
     def version(self) -> int:
@@ -86,6 +97,16 @@ class Feed:
         if event.version != self.version + 1:
             return False
         self._apply(event)
+        meta = event.metadata
+        if "now_ms" in meta:  # a command's first event says when the match decided it
+            self._deciding = (meta.get("command_id"), _decided_at(meta))
+        if self._roles and "command_id" in meta and ends_command(meta):
+            command_id, decided_at = self._deciding
+            if decided_at is not None and command_id == meta["command_id"]:
+                for frames in self._frames.values():
+                    if (held := frames.get(event.version)) is not None:
+                        held.frame.decided_at = decided_at
+                metrics.FRAME_RENDERED.observe(max(0.0, time.time() - decided_at))
         return True
 
     def _apply(self, event: RecordedEvent) -> None:

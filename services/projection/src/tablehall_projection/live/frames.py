@@ -28,6 +28,9 @@ class Frame:
     since: int
     # adapters memoise their encoding here: one encoding per frame, shared by every watcher
     wire: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # when the match decided the command this live frame shows (unix seconds; None: a frame
+    # rendered for one watcher, a snapshot or a catch-up): its delay is measured from there
+    decided_at: float | None = field(default=None, compare=False, repr=False)
 
 
 def render(fold: TableFold, role: Role, lines: Sequence[JournalLine], since: int | None = None) -> Frame:

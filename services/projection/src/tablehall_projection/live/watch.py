@@ -5,6 +5,7 @@ the journal lines of all of them."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -76,6 +77,8 @@ async def _follow(feed: Feed, reader: Reader, from_version: int) -> AsyncIterato
             shared = feed.take(reader, version) if version > joined else None
             if shared is None or shared.since != sent:  # not kept, or it starts before what we sent
                 shared = cursor.frame_at(version, since=sent)
+            elif shared.decided_at is not None:
+                metrics.FRAME_HANDED.observe(max(0.0, time.time() - shared.decided_at))
             yield Update("change", shared)
             sent = version
             seen = feed.version
