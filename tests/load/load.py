@@ -805,18 +805,24 @@ class GcReading:
         return spent, bound
 
 
-def metric_samples(ports: tuple[int, ...], prefix: str) -> list[tuple[str, float]]:
-    """The samples (name with labels, value) whose name starts with `prefix`, of the processes
-    behind the `ports`' /metrics."""
-    out = []
-    for port in ports:
+def metric_samples(ports: dict[str, int], prefix: str) -> dict[str, list[tuple[str, float]]]:
+    """By process, the samples (name with labels, value) whose name starts with `prefix`, of the
+    processes behind the `ports`' /metrics (`ServerProcesses.metrics_ports`)."""
+    out: dict[str, list[tuple[str, float]]] = {}
+    for process, port in ports.items():
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as reply:
             text = reply.read().decode()
-        for line in text.splitlines():
-            if line.startswith(prefix):
-                name, value = line.rsplit(" ", 1)
-                out.append((name, float(value)))
+        out[process] = [
+            (name, float(value))
+            for line in text.splitlines()
+            if line.startswith(prefix)
+            for name, value in [line.rsplit(" ", 1)]
+        ]
     return out
+
+
+def every_sample(by_process: dict[str, list[tuple[str, float]]]) -> list[tuple[str, float]]:
+    return [sample for samples in by_process.values() for sample in samples]
 
 
 def gc_reading(samples: list[tuple[str, float]]) -> GcReading:
@@ -1000,16 +1006,25 @@ async def _watch_and_measure(
         )
         for sampler in samplers.values():
             sampler.start()
-        samples = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
+        by_process = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
+        samples = every_sample(by_process)
         gc_before, (late_before, _) = gc_reading(samples), bot_backlog(samples)
+        gc_each_before = {process: gc_reading(some) for process, some in by_process.items()}
         delays_before = frame_delays(samples)
         each_before = {service: bm.proc_cpu(pid) for service, pid in pids.items()}
         await cpu.begin()
         await asyncio.sleep(seconds)
         used = await cpu.end()
         each = {service: bm.proc_cpu(pid) - each_before[service] for service, pid in pids.items()}
-        samples = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
+        by_process = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
+        samples = every_sample(by_process)
         gc_spent, gc_longest = gc_reading(samples).since(gc_before)
+        gc_each = {
+            process: (reading.since(gc_each_before[process]), reading.pauses - gc_each_before[process].pauses)
+            for process, some in by_process.items()
+            if process in gc_each_before
+            for reading in [gc_reading(some)]
+        }
         late_after, waiting = bot_backlog(samples)
         delays = delay_line(delays_before, frame_delays(samples))
         # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
@@ -1107,6 +1122,17 @@ async def _watch_and_measure(
             + (f"; its longest pause at most {gc_longest * 1000:,.1f} ms" if gc_longest is not None else ""),
             flush=True,
         )
+        if len(gc_each) > 1:
+            print(
+                "         the collector by process, µs a move (middle; collections, the longest at most): "
+                + ", ".join(
+                    f"{process} {sum(spent) / moves * 1e6:,.0f} ({spent[1] / moves * 1e6:,.0f}; {count:,.0f}"
+                    + ("" if longest is None else f", {longest * 1000:,.0f} ms")
+                    + ")"
+                    for process, ((spent, longest), count) in gc_each.items()
+                ),
+                flush=True,
+            )
     per_1000 = (
         f"; {(used['service'] + used['postgres']) / n * 1000:.2f} cores per 1,000 tables at this pace"
         if n >= 100

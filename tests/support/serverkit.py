@@ -10,7 +10,7 @@ import os
 import subprocess
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -36,8 +36,8 @@ class ServerProcesses(abc.ABC):
     services: ServiceProvider
     nats_url: str
     bot_consumer: str
-    # the ports of their /metrics (none when TABLEHALL_METRICS_PORT is 0)
-    metrics_ports: tuple[int, ...] = ()
+    # the ports of their /metrics by process name (none when TABLEHALL_METRICS_PORT is 0)
+    metrics_ports: dict[str, int] = field(default_factory=dict)
 
     @property
     @abc.abstractmethod
@@ -151,10 +151,11 @@ def start_up(extra_env: Mapping[str, str] | None = None) -> Up:
     log_path = data_dir.with_suffix(".log")
     log = open(log_path, "w")  # noqa: SIM115
     process = subprocess.Popen([str(ROOT / ".venv/bin/tablehall"), "up", "--no-demo"], env=env, stdout=log, stderr=log)
+    metrics_port = int(env.get("TABLEHALL_METRICS_PORT", "0"))
     return Up(
         process=process,
         address=f"127.0.0.1:{port}",
-        metrics_ports=tuple(p for p in [int(env.get("TABLEHALL_METRICS_PORT", "0"))] if p),
+        metrics_ports={"tablehall up": metrics_port} if metrics_port else {},
         **_run_of(log_path, log, env),
     )
 
@@ -210,6 +211,6 @@ def start_split(extra_env: Mapping[str, str] | None = None, metrics: bool = Fals
     return Split(
         started=processes,
         addresses=addresses,
-        metrics_ports=tuple(p for p in metrics_ports.values() if p),
+        metrics_ports={name: p for name, p in metrics_ports.items() if p},
         **_run_of(log_path, log, env),
     )
