@@ -10,7 +10,6 @@ import importlib
 import os
 import signal
 import sys
-from collections.abc import Sequence
 
 import structlog
 
@@ -40,19 +39,13 @@ SERVICES: dict[str, str] = {
 # the collector's thresholds of a server (gc.set_threshold): the young generation every 50,000
 # allocations instead of 700, the middle one every 20 young collections, the full one every 20 middle
 GC_THRESHOLDS = (50_000, 20, 20)
-# a process with the projection keeps every watched table's events and its frames until each
-# watcher takes them: most of what it allocates outlives a young collection, whose pause grows with
-# the young generation (Пузиполия at 5,000 tables: up to 0.5-2.5 s at 50,000, at most 0.1 s at
-# 10,000, for the same collector time a move; docs/operations.md «Load»)
-WATCHING_GC_THRESHOLDS = (10_000, 20, 20)
 
 
-def gc_thresholds(services: Sequence[str] = ()) -> tuple[int, int, int]:
-    """`TABLEHALL_GC_THRESHOLDS` ("young,middle,full", as gc.set_threshold takes them), else
-    WATCHING_GC_THRESHOLDS for a process with the projection among its `services`, else GC_THRESHOLDS."""
+def gc_thresholds() -> tuple[int, int, int]:
+    """`TABLEHALL_GC_THRESHOLDS` ("young,middle,full", as gc.set_threshold takes them), else GC_THRESHOLDS."""
     text = os.environ.get("TABLEHALL_GC_THRESHOLDS", "")
     if not text:
-        return WATCHING_GC_THRESHOLDS if "projection" in services else GC_THRESHOLDS
+        return GC_THRESHOLDS
     parts = text.split(",")
     if len(parts) != 3 or not all(p.strip().isdigit() and int(p) > 0 for p in parts):
         raise ValueError(f"TABLEHALL_GC_THRESHOLDS must be three positive integers like 50000,20,20, got {text!r}")
@@ -60,8 +53,8 @@ def gc_thresholds(services: Sequence[str] = ()) -> tuple[int, int, int]:
     return young, middle, full
 
 
-def tune_gc(services: Sequence[str] = ()) -> None:
-    """Fewer, later garbage collections for a long-running server of `services`.
+def tune_gc() -> None:
+    """Fewer, later garbage collections for a long-running server.
 
     Everything loaded at start-up (modules, protos, game data) is frozen out
     of the collector, and the generations are collected at `gc_thresholds()`:
@@ -69,7 +62,7 @@ def tune_gc(services: Sequence[str] = ()) -> None:
     `TABLEHALL_GC_TUNING=0` leaves Python's defaults.
     """
     if os.environ.get("TABLEHALL_GC_TUNING", "1") == "1":
-        thresholds = gc_thresholds(services)
+        thresholds = gc_thresholds()
         gc.collect()
         gc.freeze()
         gc.set_threshold(*thresholds)
@@ -162,7 +155,7 @@ async def _serve(
             module = importlib.import_module(SERVICES[name])
             components.append(await module.component(ctx))
         registrations = [fn for c in components for fn in c.register]
-        tune_gc(services)
+        tune_gc()
         open_methods = [m for c in components for m in c.extras.get("open_methods", ())]
         server, bound, health = build_server(authenticator(settings), registrations, address, open_methods)
     except BaseException:
