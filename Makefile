@@ -32,7 +32,7 @@ QUIETLY = out=$$($(1) 2>&1) || { echo "$$out" >&2; exit 1; }
 RUN_LOG_LEVEL := $${TABLEHALL_LOG_LEVEL:-warning}
 endif
 
-.PHONY: help install protos run test soak chaos fuzz lint reasons load bench bench-match bench-reads bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus bench-homunculus-bot bench-state-copy bench-view-encoding clean browser
+.PHONY: help install protos run test soak chaos fuzz lint reasons load bench bench-match bench-reads bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus bench-homunculus-bot bench-state-copy bench-view-encoding bench-projection-gc clean browser
 
 help:
 	@echo "make run    start PostgreSQL + NATS (embedded unless given) and every service on :50051"
@@ -123,7 +123,7 @@ lint: install
 	$(Q)for conftest in $$(find tests -name conftest.py | sort); do \
 	  $(MYPY_TESTS) --no-error-summary $$conftest $(SOURCES) || exit 1; done
 
-bench: bench-match bench-reads bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus bench-homunculus-bot bench-state-copy bench-view-encoding
+bench: bench-match bench-reads bench-puzzipolia bench-lobby bench-projection bench-timer bench-clients bench-bot bench-boards bench-legal bench-legal-games bench-dragons bench-magnates bench-homunculus bench-homunculus-bot bench-state-copy bench-view-encoding bench-projection-gc
 
 bench-match: install
 	$(PY) tests/bench/bench_match.py
@@ -155,6 +155,10 @@ bench-state-copy: install
 # a view's JSON in an answer, shared parts encoded once (encode_view), against the whole view each time
 bench-view-encoding: install
 	$(PY) tests/bench/bench_view_encoding.py
+
+# the collector's cost to the projection's live feeds (what survives a young collection)
+bench-projection-gc: install
+	$(PY) tests/bench/bench_projection_gc.py
 
 bench-lobby: install
 	$(PY) tests/bench/bench_lobby.py
