@@ -791,6 +791,7 @@ class GcReading:
     spent: list[float]  # seconds in the collector, by generation collected
     pauses: float  # collections
     at_most: dict[float, float]  # collections that paused at most so many seconds (the buckets)
+    cpu: float = 0.0  # CPU seconds the collecting threads spent in it (tablehall_gc_cpu_seconds_total)
 
     def since(self, before: GcReading) -> tuple[list[float], float | None]:
         """Seconds by generation since `before`, and the longest pause since then: the smallest
@@ -829,7 +830,9 @@ def gc_reading(samples: list[tuple[str, float]]) -> GcReading:
     """The collectors' pauses so far, from the processes' /metrics `samples`."""
     reading = GcReading([0.0, 0.0, 0.0], 0.0, {})
     for name, value in samples:
-        if name.startswith('tablehall_gc_pause_seconds_sum{generation="'):
+        if name.startswith("tablehall_gc_cpu_seconds_total{"):
+            reading.cpu += value
+        elif name.startswith('tablehall_gc_pause_seconds_sum{generation="'):
             reading.spent[int(name.split('"')[1])] += value
         elif name.startswith("tablehall_gc_pause_seconds_count{"):
             reading.pauses += value
@@ -1020,7 +1023,11 @@ async def _watch_and_measure(
         samples = every_sample(by_process)
         gc_spent, gc_longest = gc_reading(samples).since(gc_before)
         gc_each = {
-            process: (reading.since(gc_each_before[process]), reading.pauses - gc_each_before[process].pauses)
+            process: (
+                reading.since(gc_each_before[process]),
+                reading.pauses - gc_each_before[process].pauses,
+                reading.cpu - gc_each_before[process].cpu,
+            )
             for process, some in by_process.items()
             if process in gc_each_before
             for reading in [gc_reading(some)]
@@ -1124,12 +1131,14 @@ async def _watch_and_measure(
         )
         if len(gc_each) > 1:
             print(
-                "         the collector by process, µs a move (middle; collections, the longest at most): "
+                "         the collector by process, µs of wall time a move (of them CPU; middle; collections, the"
+                " longest at most): "
                 + ", ".join(
-                    f"{process} {sum(spent) / moves * 1e6:,.0f} ({spent[1] / moves * 1e6:,.0f}; {count:,.0f}"
+                    f"{process} {sum(spent) / moves * 1e6:,.0f} ({cpu / moves * 1e6:,.0f};"
+                    f" {spent[1] / moves * 1e6:,.0f}; {count:,.0f}"
                     + ("" if longest is None else f", {longest * 1000:,.0f} ms")
                     + ")"
-                    for process, ((spent, longest), count) in gc_each.items()
+                    for process, ((spent, longest), count, cpu) in gc_each.items()
                 ),
                 flush=True,
             )

@@ -35,6 +35,13 @@ GC_PAUSES = Histogram(
     buckets=GC_PAUSE_BUCKETS,
 )
 
+GC_CPU = Counter(
+    "tablehall_gc_cpu_seconds_total",
+    "CPU the collecting thread spent in Python's cyclic garbage collector, by generation collected:"
+    " against tablehall_gc_pause_seconds_sum (wall time), what a pause spent waiting for a core.",
+    ["generation"],
+)
+
 
 def children(metric: Any) -> Callable[..., Any]:
     """`metric.labels(...)`, each child looked up once: prometheus_client's labels() validates
@@ -52,13 +59,18 @@ class _CollectionTimer:
 
     def __init__(self) -> None:
         self.children = [GC_PAUSES.labels(str(g)) for g in range(3)]
+        self.cpu = [GC_CPU.labels(str(g)) for g in range(3)]
         self.started = 0.0
+        self.started_cpu = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self.started = time.perf_counter()
+            self.started_cpu = time.thread_time()  # the collection runs in the thread that started it
         else:
-            self.children[info["generation"]].observe(time.perf_counter() - self.started)
+            generation = info["generation"]
+            self.children[generation].observe(time.perf_counter() - self.started)
+            self.cpu[generation].inc(max(0.0, time.thread_time() - self.started_cpu))
 
 
 _COLLECTION_TIMER = _CollectionTimer()
