@@ -18,6 +18,7 @@ import grpc
 import msgspec
 import pytest
 from support.clientkit import migrate_everything, start_server, stop_server, tokens, unique
+from support.lobbykit import eventually
 from textual.pilot import Pilot
 
 from tablehall.timer.v1 import timer_pb2, timer_pb2_grpc
@@ -67,14 +68,14 @@ async def test_the_first_clock_runs_from_the_moment_the_board_is_shown_and_q_lea
                 assert [(p["seat"], p["present"]) for p in seen] == [(0, True)]
                 shown_at = seen[0]["at_ms"]
                 table = app.table
+
+                async def first_clock() -> timer_pb2.Clock:
+                    (clock,) = [c for c in (await clocks(table)).clocks if c.seat == 0]
+                    return clock
+
                 # The timer folds the presence from the table's notifications, a moment after the
-                # lobby appends it: read its clocks until they show that fold (or give up).
-                for _ in range(600):
-                    state = await clocks(table)
-                    (order,) = [c for c in state.clocks if c.seat == 0]
-                    if order.fires_at_unix_ms == shown_at + order.clock_ms:
-                        break
-                    await pilot.pause(0.1)
+                # lobby appends it: read its clocks until they show that fold.
+                order = await eventually(first_clock, lambda c: c.fires_at_unix_ms == shown_at + c.clock_ms)
                 assert order.opened_at_unix_ms < shown_at
                 assert order.fires_at_unix_ms == shown_at + order.clock_ms > order.deadline_unix_ms
                 await pilot.press("q")

@@ -806,6 +806,18 @@ class GcReading:
         return spent, bound
 
 
+def _collector_in_window(before: GcReading, after: GcReading, moves: int) -> str:
+    """One process's collector between two readings, a move: "wall (CPU; middle; collections, the
+    longest at most)"."""
+    spent, longest = after.since(before)
+    return (
+        f"{sum(spent) / moves * 1e6:,.0f} ({(after.cpu - before.cpu) / moves * 1e6:,.0f};"
+        f" {spent[1] / moves * 1e6:,.0f}; {after.pauses - before.pauses:,.0f}"
+        + ("" if longest is None else f", {longest * 1000:,.0f} ms")
+        + ")"
+    )
+
+
 def metric_samples(ports: dict[str, int], prefix: str) -> dict[str, list[tuple[str, float]]]:
     """By process, the samples (name with labels, value) whose name starts with `prefix`, of the
     processes behind the `ports`' /metrics (`ServerProcesses.metrics_ports`)."""
@@ -1022,16 +1034,7 @@ async def _watch_and_measure(
         by_process = await asyncio.to_thread(metric_samples, up.metrics_ports, "tablehall_")
         samples = every_sample(by_process)
         gc_spent, gc_longest = gc_reading(samples).since(gc_before)
-        gc_each = {
-            process: (
-                reading.since(gc_each_before[process]),
-                reading.pauses - gc_each_before[process].pauses,
-                reading.cpu - gc_each_before[process].cpu,
-            )
-            for process, some in by_process.items()
-            if process in gc_each_before
-            for reading in [gc_reading(some)]
-        }
+        gc_each = {process: (gc_each_before[process], gc_reading(some)) for process, some in by_process.items()}
         late_after, waiting = bot_backlog(samples)
         delays = delay_line(delays_before, frame_delays(samples))
         # PostgreSQL's statistics are sent at the end of each transaction: a round figure per move
@@ -1134,11 +1137,8 @@ async def _watch_and_measure(
                 "         the collector by process, µs of wall time a move (of them CPU; middle; collections, the"
                 " longest at most): "
                 + ", ".join(
-                    f"{process} {sum(spent) / moves * 1e6:,.0f} ({cpu / moves * 1e6:,.0f};"
-                    f" {spent[1] / moves * 1e6:,.0f}; {count:,.0f}"
-                    + ("" if longest is None else f", {longest * 1000:,.0f} ms")
-                    + ")"
-                    for process, ((spent, longest), count, cpu) in gc_each.items()
+                    f"{process} {_collector_in_window(before, after, moves)}"
+                    for process, (before, after) in gc_each.items()
                 ),
                 flush=True,
             )
